@@ -1,0 +1,41 @@
+/**
+ * The single table's key schema, shared by the CDK data construct and the local stack's
+ * CreateTable so the two can never drift. Access patterns: functions/data/README.md.
+ */
+export const tableSchema = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  timeToLiveAttribute: 'expiresAt',
+  indexes: {
+    /** Sessions by coach in time order; ratings by coach in time order. */
+    byOwner: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /** Sessions by mentee in time order. */
+    byParty: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /** Sparse: only published coaches carry `dirpk`, projecting just the directory card. */
+    directory: { name: 'directory', partitionKey: 'dirpk', sortKey: 'dirsk' },
+  },
+  /** Attributes the directory index projects (beyond the keys). */
+  directoryProjection: [
+    'userId',
+    'firstName',
+    'lastName',
+    'credentials',
+    'subtitle',
+    'specialty',
+    'secondarySpecialty',
+    'experience',
+    'location',
+    'hourlyRateCents',
+    'coachBio',
+    'bio',
+    'areasOfInterest',
+    'languages',
+    'timezone',
+    'headshotUrl',
+    'averageRating',
+    'totalRatings',
+    'offersFreeConsult',
+    'freeConsultMinutes',
+    'calendlyUrl',
+  ],
+} as const;

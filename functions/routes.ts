@@ -1,0 +1,54 @@
+/**
+ * The one route table. `lib/api.ts` builds one Lambda and one HTTP API route per entry;
+ * `bin/local.ts` mounts the same handler modules behind the local API server.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler may touch; the CDK construct turns each into a least-privilege grant. */
+export type Grant = 'table:read' | 'table:write' | 'media:read' | 'media:write' | 'mail:send' | 'scheduler:manage';
+
+export interface Route {
+  /** Stable operation name; also the Lambda's logical id. */
+  operation: string;
+  method: HttpMethod;
+  /** API Gateway path syntax: `{name}` for a path parameter. */
+  path: string;
+  /** Module under `functions/handlers/` (no extension) exporting `handler`. */
+  handler: string;
+  auth: 'public' | 'user';
+  grants: readonly Grant[];
+}
+
+export const routes: readonly Route[] = [
+  {
+    operation: 'listCoaches',
+    method: 'GET',
+    path: '/api/coaches',
+    handler: 'list-coaches',
+    auth: 'public',
+    grants: ['table:read'],
+  },
+  {
+    operation: 'getCoach',
+    method: 'GET',
+    path: '/api/coaches/{coachId}',
+    handler: 'get-coach',
+    auth: 'public',
+    grants: ['table:read'],
+  },
+];
+
+/**
+ * Functions that EventBridge Scheduler invokes (one-off schedules), not routed over HTTP.
+ * Module under `functions/jobs/` exporting `handler`.
+ */
+export interface Job {
+  operation: string;
+  handler: string;
+  grants: readonly Grant[];
+}
+
+export const jobs: readonly Job[] = [
+  { operation: 'expirePendingPayment', handler: 'expire-pending-payment', grants: ['table:read', 'table:write'] },
+  { operation: 'completeSession', handler: 'complete-session', grants: ['table:read', 'table:write'] },
+];

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** `GET /config.json`: written at deploy by the web construct, served locally by the local stack. */
+export const runtimeConfig = z.object({
+  stage: z.string(),
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Only locally: cognito-local's endpoint, handed to Amplify as `userPoolEndpoint`. */
+  userPoolEndpoint: z.string().url().optional(),
+  /** Cognito hosted domain (no scheme); present only when Google sign-in is configured. */
+  oauthDomain: z.string().optional(),
+  privacyPolicyUrl: z.string().url(),
+  termsOfServiceUrl: z.string().url(),
+  supportEmail: z.string().email(),
+  /** Same-origin path of the web analytics script; absent means no analytics. */
+  analyticsScriptPath: z.string().startsWith('/').optional(),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfig>;

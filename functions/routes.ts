@@ -2,7 +2,7 @@
  * The one route table. `lib/api.ts` builds one Lambda and one HTTP API route per entry;
  * `bin/local.ts` mounts the same handler modules behind the local API server.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
 /** What a handler may touch; the CDK construct turns each into a least-privilege grant. */
 export type Grant = 'table:read' | 'table:write' | 'media:read' | 'media:write' | 'mail:send' | 'scheduler:manage';
@@ -35,6 +35,15 @@ export const routes: readonly Route[] = [
     handler: 'get-coach',
     auth: 'public',
     grants: ['table:read'],
+  },
+  // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
+  {
+    operation: 'apiNotFound',
+    method: 'ANY',
+    path: '/api/{proxy+}',
+    handler: 'api-not-found',
+    auth: 'public',
+    grants: [],
   },
 ];
 

@@ -14,9 +14,11 @@ export const tableSchema = {
     /** Sparse: only published coaches carry `dirpk`, projecting just the directory card. */
     directory: { name: 'directory', partitionKey: 'dirpk', sortKey: 'dirsk' },
   },
-  /** Attributes the directory index projects (beyond the keys). */
+  /**
+   * Attributes the directory index projects beyond the keys: at most 20 (DynamoDB's limit), so
+   * the user id is read from the table key instead.
+   */
   directoryProjection: [
-    'userId',
     'firstName',
     'lastName',
     'credentials',

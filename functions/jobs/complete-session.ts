@@ -1,2 +1,4 @@
-// Being written in this session; replaced before the first commit.
-export const handler = async () => ({ statusCode: 501 });
+import { completeEndedSession } from '../data/sessions';
+import { sessionJob } from './session-job';
+
+export const handler = sessionJob('completeSession', completeEndedSession);

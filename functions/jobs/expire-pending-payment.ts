@@ -1,2 +1,4 @@
-// Being written in this session; replaced before the first commit.
-export const handler = async () => ({ statusCode: 501 });
+import { expirePendingSession } from '../data/sessions';
+import { sessionJob } from './session-job';
+
+export const handler = sessionJob('expirePendingPayment', expirePendingSession);

@@ -33,3 +33,17 @@ export const coachList = z.object({
   nextCursor: z.string().optional(),
 });
 export type CoachList = z.infer<typeof coachList>;
+
+/** `GET /api/coaches` query: the directory's filters and paging. */
+export const coachListQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    specialty: z.string().trim().max(100).optional(),
+    experience: z.enum(['10', '15', '20']).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(24),
+  })
+  .strict();
+export type CoachListQuery = z.infer<typeof coachListQuery>;
+
+export const coachPath = z.object({ coachId: z.string().min(1).max(64) });

@@ -1,0 +1,23 @@
+/** The only place that builds DynamoDB keys. Patterns are listed in functions/data/README.md. */
+export const DIRECTORY_PARTITION = 'PUBLISHED';
+
+const USER_PREFIX = 'USER#';
+
+export const keys = {
+  profile: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'PROFILE' }),
+  userIdOf: (pk: string) => pk.slice(USER_PREFIX.length),
+  /** Sparse directory index entry, sorted by name so pages come out in a stable order. */
+  directoryEntry: (coach: { userId: string; firstName: string; lastName: string }) => ({
+    dirpk: DIRECTORY_PARTITION,
+    dirsk: `${coach.lastName.toLowerCase()}#${coach.firstName.toLowerCase()}#${coach.userId}`,
+  }),
+  availability: (coachId: string, availabilityId: string) => ({ pk: `USER#${coachId}`, sk: `AVAIL#${availabilityId}` }),
+  availabilityPrefix: (coachId: string) => ({ pk: `USER#${coachId}`, skPrefix: 'AVAIL#' }),
+  session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
+  rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
+  /** Ratings of one coach in time order (gsi1). */
+  coachRating: (coachId: string, createdAt: string, sessionId: string) => ({
+    gsi1pk: `COACH#${coachId}#RATINGS`,
+    gsi1sk: `${createdAt}#${sessionId}`,
+  }),
+};

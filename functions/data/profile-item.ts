@@ -1,0 +1,38 @@
+/**
+ * A profile as stored (pk USER#id, sk PROFILE). Field names are the spec's `profiles` fields in
+ * camelCase; `published` is the spec's is_coach. Private fields never leave through `toCoach`.
+ */
+export interface ProfileItem {
+  userId: string;
+  email: string;
+  userType: 'mentee' | 'mentor';
+  published: boolean;
+  firstName: string;
+  lastName: string;
+  headshotUrl?: string | null;
+  credentials?: string | null;
+  subtitle?: string | null;
+  linkedinWebsite?: string | null;
+  location?: string | null;
+  timezone?: string | null;
+  institution?: string | null;
+  yearOfGraduation?: number | null;
+  specialty?: string | null;
+  secondarySpecialty?: string | null;
+  experience?: string | null;
+  bio?: string | null;
+  coachBio?: string | null;
+  areasOfInterest?: string[];
+  languages?: string[];
+  emailNotifications?: boolean;
+  hourlyRateCents?: number | null;
+  offersFreeConsult?: boolean;
+  freeConsultMinutes?: 15 | 30;
+  calendlyUrl?: string | null;
+  averageRating?: number;
+  totalRatings?: number;
+  stripeAccountId?: string | null;
+  stripeOnboardingComplete?: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

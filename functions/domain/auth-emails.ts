@@ -1,0 +1,40 @@
+/**
+ * The e-mails Cognito sends, written by us. Cognito sends codes, not links, so each mail links to
+ * the SPA with the code in the URL and the user still just clicks (ARCHITECTURE section 6).
+ * Used by the CustomMessage trigger in the cloud and by the local stack's cognito-local delivery.
+ */
+export type AuthEmailKind = 'signUp' | 'forgotPassword';
+
+export interface AuthEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+export function authEmailLink(kind: AuthEmailKind, siteOrigin: string, email: string, code: string): string {
+  const path = kind === 'signUp' ? '/' : '/reset-password';
+  const query = new URLSearchParams(kind === 'signUp' ? { confirm: code, email } : { code, email });
+  return `${siteOrigin}${path}?${query.toString()}`;
+}
+
+export function authEmail(kind: AuthEmailKind, siteOrigin: string, email: string, code: string): AuthEmail {
+  const link = authEmailLink(kind, siteOrigin, email, code);
+  const copy =
+    kind === 'signUp'
+      ? {
+          subject: 'Confirm your Physician Mentors account',
+          lead: 'Welcome to Physician Mentors. Confirm your e-mail address to finish creating your account.',
+          action: 'Confirm my account',
+        }
+      : {
+          subject: 'Reset your Physician Mentors password',
+          lead: 'We received a request to reset your password. If it was not you, ignore this e-mail.',
+          action: 'Choose a new password',
+        };
+  const text = `${copy.lead}\n\n${copy.action}: ${link}\n\nYour code: ${code}\n`;
+  const html = `<p>${escapeHtml(copy.lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(copy.action)}</a></p><p>Your code: <strong>${escapeHtml(code)}</strong></p>`;
+  return { subject: copy.subject, text, html };
+}

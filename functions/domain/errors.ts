@@ -1,0 +1,29 @@
+/** Every error code the API can answer with, and the HTTP status each maps to. */
+export const errorStatus = {
+  VALIDATION_FAILED: 400,
+  NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  OVERLAP: 409,
+  SLOT_TAKEN: 409,
+  FREE_CONSULT_USED: 409,
+  SETUP_INCOMPLETE: 409,
+  ALREADY_RATED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  INVALID_CURSOR: 400,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** A rule was broken; the HTTP layer maps `code` to a status and the shared error envelope. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

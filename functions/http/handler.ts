@@ -1,0 +1,75 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { DomainError } from '../domain/errors';
+import { callerOf, type Caller } from './caller';
+import { errorResponse, jsonResponse } from './responses';
+import { requestLog } from './request-log';
+import { parseJsonBody } from './json-body';
+import { validate } from './validate';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+export interface HttpResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface InputSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+  path?: z.ZodType;
+}
+
+type Parsed<S extends InputSchemas, K extends keyof InputSchemas> = S[K] extends z.ZodType
+  ? z.output<S[K]>
+  : undefined;
+
+export interface HandlerInput<S extends InputSchemas, Auth extends boolean> {
+  body: Parsed<S, 'body'>;
+  query: Parsed<S, 'query'>;
+  path: Parsed<S, 'path'>;
+  caller: Auth extends true ? Caller : Caller | null;
+  event: HttpEvent;
+  now: Date;
+}
+
+interface HandlerOptions<S extends InputSchemas, Auth extends boolean> {
+  schemas?: S;
+  /** True when the route sits behind the JWT authorizer: the handler then always has a caller. */
+  auth?: Auth;
+}
+
+/**
+ * Wraps an operation in the one middleware stack every handler shares, in this order:
+ * request log → error mapping → JSON body (size-limited) → validation → the operation.
+ */
+export function httpHandler<S extends InputSchemas = Record<never, never>, Auth extends boolean = false>(
+  options: HandlerOptions<S, Auth>,
+  operation: (input: HandlerInput<S, Auth>) => Promise<HttpResult>,
+) {
+  const schemas: InputSchemas = options.schemas ?? {};
+  const run = async (event: HttpEvent, _context: Context): Promise<APIGatewayProxyResultV2> => {
+    const caller = callerOf(event);
+    if (options.auth && !caller) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+    const input = {
+      body: schemas.body ? validate(schemas.body, parseJsonBody(event), 'body') : undefined,
+      query: schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined,
+      path: schemas.path ? validate(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
+      caller,
+      event,
+      now: new Date(),
+    } as HandlerInput<S, Auth>;
+    const result = await operation(input);
+    return jsonResponse(result.status, result.body, result.headers);
+  };
+  return middy<HttpEvent, APIGatewayProxyResultV2>()
+    .use(requestLog())
+    .use({
+      onError: async (request) => {
+        request.response = errorResponse(request.error, request.context);
+      },
+    })
+    .handler(run);
+}

@@ -1,0 +1,30 @@
+import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { DomainError, errorStatus } from '../domain/errors';
+import { log } from './log';
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResultV2 {
+  return {
+    statusCode: status,
+    headers: { ...jsonHeaders, ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+/** Only coded domain errors reach the caller; anything else is logged and becomes a plain 500. */
+export function errorResponse(error: unknown, context: Context | undefined): APIGatewayProxyResultV2 {
+  if (error instanceof DomainError) {
+    const { code, message, details } = error;
+    return jsonResponse(errorStatus[code], { error: { code, message, ...(details ? { details } : {}) } });
+  }
+  log('error', 'unhandled error', {
+    requestId: context?.awsRequestId,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+  });
+  return jsonResponse(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+}

@@ -1,0 +1,147 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { routes, type Route } from '../../functions/routes';
+import type { RuntimeConfig } from '../../functions/schemas/config';
+import { toApiGatewayEvent } from './api-event';
+import type { Claims } from './authorizer';
+import { mailboxPage, readMailbox } from './mailbox';
+import { routeMatcher } from './route-matcher';
+import { S3RVER_CLIENT } from './s3';
+
+/** API Gateway's own limit for an HTTP API request body. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+
+type LambdaHandler = (event: unknown, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+export interface ApiServerOptions {
+  port: number;
+  config: RuntimeConfig;
+  authorize: (authorization: string | undefined) => Promise<Claims | null>;
+  mailboxFile: string;
+  media: { endpoint: string; bucket: string };
+}
+
+const handlerModules = new Map<string, Promise<{ handler: LambdaHandler }>>();
+function loadHandler(route: Route) {
+  let loaded = handlerModules.get(route.handler);
+  if (!loaded) {
+    loaded = import(`../../functions/handlers/${route.handler}.ts`) as Promise<{ handler: LambdaHandler }>;
+    handlerModules.set(route.handler, loaded);
+  }
+  return loaded;
+}
+
+function lambdaContext(requestId: string, route: Route): Context {
+  return {
+    awsRequestId: requestId,
+    functionName: route.operation,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.operation}`,
+    memoryLimitInMB: '512',
+    logGroupName: `/local/${route.operation}`,
+    logStreamName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_REQUEST_BYTES ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}) {
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+const sendJson = (res: ServerResponse, status: number, body: unknown) =>
+  send(res, status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+
+function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
+  const structured: APIGatewayProxyStructuredResultV2 =
+    typeof result === 'object' && result !== null && 'statusCode' in result
+      ? result
+      : { statusCode: 200, body: JSON.stringify(result), headers: { 'content-type': 'application/json' } };
+  const headers = Object.fromEntries(Object.entries(structured.headers ?? {}).map(([k, v]) => [k, String(v)]));
+  const body = structured.isBase64Encoded ? Buffer.from(structured.body ?? '', 'base64') : (structured.body ?? '');
+  send(res, structured.statusCode ?? 200, body, headers);
+}
+
+/**
+ * The local stand-in for CloudFront + API Gateway: `/api/*` runs the same handler modules from
+ * the same route table (with the JWT authorizer in front of 'user' routes), `/config.json` the
+ * runtime config, `/media/*` the media bucket, `/_local/*` the local mailbox.
+ */
+export function startApiServer(options: ApiServerOptions): Promise<http.Server> {
+  const match = routeMatcher(routes);
+  const s3 = new S3Client({ ...S3RVER_CLIENT, endpoint: options.media.endpoint });
+
+  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const found = match(req.method ?? 'GET', url.pathname);
+    if (!found) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    const body = await readBody(req);
+    if (body === null) return sendJson(res, 413, { message: 'Request Entity Too Large' });
+    let claims: Claims | null = null;
+    if (found.route.auth === 'user') {
+      claims = await options.authorize(req.headers.authorization);
+      // API Gateway's JWT authorizer answers this itself, before any Lambda runs.
+      if (!claims) return sendJson(res, 401, { message: 'Unauthorized' });
+    }
+    const event = toApiGatewayEvent(req, url, body, found, claims);
+    const { handler } = await loadHandler(found.route);
+    writeLambdaResult(res, await handler(event, lambdaContext(event.requestContext.requestId, found.route)));
+  }
+
+  async function serveMedia(res: ServerResponse, url: URL) {
+    const key = decodeURIComponent(url.pathname.slice(1));
+    try {
+      const object = await s3.send(new GetObjectCommand({ Bucket: options.media.bucket, Key: key }));
+      const bytes = Buffer.from(await object.Body!.transformToByteArray());
+      send(res, 200, bytes, {
+        'content-type': object.ContentType ?? 'application/octet-stream',
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return send(res, 404, 'Not found');
+      throw error;
+    }
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/config.json') return sendJson(res, 200, options.config);
+    if (url.pathname.startsWith('/api/') || url.pathname === '/api') return serveApi(req, res, url);
+    if (url.pathname.startsWith('/media/')) return serveMedia(res, url);
+    if (url.pathname === '/_local/mail') return sendJson(res, 200, await readMailbox(options.mailboxFile));
+    if (url.pathname === '/_local/mailbox') {
+      const page = mailboxPage(await readMailbox(options.mailboxFile));
+      return send(res, 200, page, { 'content-type': 'text/html; charset=utf-8' });
+    }
+    sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+  }
+
+  return new Promise((resolve, reject) => {
+    const server = http.createServer((req, res) => {
+      serve(req, res).catch((error: unknown) => {
+        console.error('[local api]', error);
+        if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL', message: 'Local server error' } });
+        else res.end();
+      });
+    });
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve(server));
+  });
+}

@@ -1,0 +1,203 @@
+import { mkdir } from 'node:fs/promises';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import {
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-emails';
+import type { Mailer } from '../../functions/adapters/mailer';
+
+const require = createRequire(import.meta.url);
+// cognito-local is built on the AWS SDK v2, which prints a maintenance notice on load.
+process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+const services = require('cognito-local/lib/services') as typeof import('cognito-local/lib/services');
+const { CognitoServiceFactoryImpl } = require('cognito-local/lib/services/cognitoService') as typeof import('cognito-local/lib/services/cognitoService');
+const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService') as typeof import('cognito-local/lib/services/userPoolService');
+const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStore/stormDb') as typeof import('cognito-local/lib/services/dataStore/stormDb');
+const { CryptoService } = require('cognito-local/lib/services/crypto') as typeof import('cognito-local/lib/services/crypto');
+const { otp } = require('cognito-local/lib/services/otp') as typeof import('cognito-local/lib/services/otp');
+const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator') as typeof import('cognito-local/lib/services/tokenGenerator');
+const { DefaultConfig } = require('cognito-local/lib/server/config') as typeof import('cognito-local/lib/server/config');
+const { Router } = require('cognito-local/lib/server/Router') as typeof import('cognito-local/lib/server/Router');
+const { createServer } = require('cognito-local/lib/server/server') as typeof import('cognito-local/lib/server/server');
+const pino = require('pino') as (options: { level: string }) => import('pino').Logger;
+
+export const POOL_NAME = 'physician-mentors-local';
+const CLIENT_NAME = 'physician-mentors-spa';
+
+export interface LocalCognito {
+  endpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  issuer: string;
+  jwksUri: string;
+  stop(): Promise<void>;
+}
+
+type MessageSource = 'AdminCreateUser' | 'Authentication' | 'ForgotPassword' | 'ResendCode' | 'SignUp' | 'UpdateUserAttribute' | 'VerifyUserAttribute';
+
+const emailKindOf = (source: MessageSource): AuthEmailKind => (source === 'ForgotPassword' ? 'forgotPassword' : 'signUp');
+
+/**
+ * cognito-local, run in-process with its data under `dataDir`, its e-mails written by our own
+ * templates into the local mailbox, and a thin front that answers what it lacks
+ * (Amplify v6 refreshes tokens with GetTokensFromRefreshToken).
+ */
+export async function startLocalCognito(options: {
+  port: number;
+  dataDir: string;
+  siteOrigin: string;
+  mailer: Mailer;
+}): Promise<LocalCognito> {
+  const dataDirectory = `${options.dataDir}/db`;
+  await mkdir(dataDirectory, { recursive: true });
+  const endpoint = `http://localhost:${options.port}`;
+  // Expected failures (an unknown user, a wrong password) are answers, not incidents: log only crashes.
+  const logger = pino({ level: 'fatal' });
+  const ctx = { logger };
+  const config = {
+    ...DefaultConfig,
+    TokenConfig: { IssuerDomain: endpoint },
+    ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false as const },
+  };
+  const clock = new services.DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
+  const cognitoClient = await new CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  const triggers = new services.TriggersService(
+    clock,
+    cognitoClient,
+    new services.LambdaService(config.TriggerFunctions, undefined as never),
+    new CryptoService(config.KMSConfig),
+  );
+  const messages = {
+    async deliver(_ctx: unknown, source: MessageSource, _clientId: unknown, _poolId: unknown, user: { Username: string }, code: string, _meta: unknown, delivery: { Destination: string }) {
+      const mail = authEmail(emailKindOf(source), options.siteOrigin, delivery.Destination, code);
+      console.log(`[cognito-local] ${source} code for ${delivery.Destination} (${user.Username}): ${code}`);
+      await options.mailer.send({ to: delivery.Destination, ...mail });
+    },
+  };
+  const serviceSet = {
+    clock,
+    cognito: cognitoClient,
+    config,
+    messages,
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const cognitoApp = createServer(Router(serviceSet as never), logger, config.ServerConfig, serviceSet as never);
+  const inner = (await cognitoApp.start()) as http.Server;
+  const innerPort = (inner.address() as AddressInfo).port;
+  const front = await listen(refreshTokenFront(innerPort), options.port);
+
+  const { userPoolId, userPoolClientId } = await ensurePoolAndClient(endpoint);
+  return {
+    endpoint,
+    userPoolId,
+    userPoolClientId,
+    issuer: `${endpoint}/${userPoolId}`,
+    jwksUri: `${endpoint}/${userPoolId}/.well-known/jwks.json`,
+    async stop() {
+      await Promise.all([close(front), close(inner)]);
+    },
+  };
+}
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/** Forwards every call to cognito-local, turning GetTokensFromRefreshToken into the InitiateAuth it knows. */
+function refreshTokenFront(innerPort: number): http.RequestListener {
+  return (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      let body = Buffer.concat(chunks);
+      const headers = { ...req.headers };
+      if (headers['x-amz-target'] === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {
+        const request = JSON.parse(body.toString('utf8')) as { ClientId: string; RefreshToken: string };
+        headers['x-amz-target'] = `${TARGET_PREFIX}InitiateAuth`;
+        body = Buffer.from(
+          JSON.stringify({
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: request.ClientId,
+            AuthParameters: { REFRESH_TOKEN: request.RefreshToken },
+          }),
+        );
+      }
+      headers['content-length'] = String(body.length);
+      const upstream = http.request(
+        { host: '127.0.0.1', port: innerPort, method: req.method, path: req.url, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => {
+        res.writeHead(502).end();
+      });
+      upstream.end(body);
+    });
+  };
+}
+
+async function ensurePoolAndClient(endpoint: string) {
+  const client = new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((pool) => pool.Name === POOL_NAME)?.Id;
+  if (!userPoolId) {
+    const created = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: POOL_NAME,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        Policies: { PasswordPolicy: { MinimumLength: 6 } },
+        Schema: [{ Name: 'user_type', AttributeDataType: 'String', Mutable: true }],
+      }),
+    );
+    userPoolId = created.UserPool?.Id;
+  }
+  if (!userPoolId) throw new Error('cognito-local did not create the user pool');
+  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === CLIENT_NAME)?.ClientId;
+  if (!userPoolClientId) {
+    const created = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: CLIENT_NAME,
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    );
+    userPoolClientId = created.UserPoolClient?.ClientId;
+  }
+  if (!userPoolClientId) throw new Error('cognito-local did not create the app client');
+  client.destroy();
+  return { userPoolId, userPoolClientId };
+}
+
+function listen(listener: http.RequestListener, port: number): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(listener);
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}

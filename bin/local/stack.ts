@@ -1,0 +1,156 @@
+import type http from 'node:http';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { ViteDevServer } from 'vite';
+import type { RuntimeConfig } from '../../functions/schemas/config';
+import { startApiServer } from './api-server';
+import { localAuthorizer } from './authorizer';
+import { LOCAL_AWS } from './aws-local';
+import { startLocalCognito } from './cognito';
+import { ensureTable, startLocalDynamoDb } from './dynamodb';
+import { ensureMailbox } from './mailbox';
+import { mailboxFileMailer } from '../../functions/adapters/mailer';
+import { assertPortFree } from './ports';
+import { LOCAL_MEDIA_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
+import { seedDemoData } from './seed';
+
+export interface LocalPorts {
+  web: number;
+  api: number;
+  dynamodb: number;
+  cognito: number;
+  s3: number;
+}
+
+export const DEFAULT_PORTS: LocalPorts = { web: 5173, api: 3210, dynamodb: 8000, cognito: 9229, s3: 4569 };
+
+export const PORT_ENV: Record<keyof LocalPorts, string> = {
+  web: 'WEB_PORT',
+  api: 'API_PORT',
+  dynamodb: 'DYNAMODB_PORT',
+  cognito: 'COGNITO_PORT',
+  s3: 'S3_PORT',
+};
+
+export interface LocalStackOptions {
+  ports: LocalPorts;
+  /** Where every emulator keeps its data; a restart with the same folder keeps it all. */
+  dataDir: string;
+  seed: boolean;
+  /** The Vite dev server for the SPA; tests of the API alone leave it out. */
+  web: boolean;
+}
+
+export interface LocalStack {
+  webUrl: string;
+  apiUrl: string;
+  config: RuntimeConfig;
+  mailboxFile: string;
+  stop(): Promise<void>;
+}
+
+const TABLE_NAME = 'physician-mentors-local';
+
+/**
+ * Starts the whole product on this machine: DynamoDB Local, cognito-local, s3rver, the local API
+ * server (the real handlers) and the Vite dev server. Each part stops with `stop()`.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const { ports } = options;
+  for (const name of Object.keys(ports) as (keyof LocalPorts)[]) {
+    if (name === 'web' && !options.web) continue;
+    await assertPortFree(ports[name], name, PORT_ENV[name]);
+  }
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const webOrigin = `http://localhost:${ports.web}`;
+  const mailboxFile = path.join(dataDir, 'mailbox.jsonl');
+  await ensureMailbox(mailboxFile);
+
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const stopPart of stops.reverse()) await stopPart().catch(() => undefined);
+  };
+  try {
+    const dynamo = await startLocalDynamoDb({ port: ports.dynamodb, dataDir: path.join(dataDir, 'dynamodb') });
+    stops.push(dynamo.stop);
+    await ensureTable(dynamo.endpoint, TABLE_NAME);
+    const s3 = await startLocalS3({ port: ports.s3, dataDir: path.join(dataDir, 's3') });
+    stops.push(s3.stop);
+    const cognito = await startLocalCognito({
+      port: ports.cognito,
+      dataDir: path.join(dataDir, 'cognito'),
+      siteOrigin: webOrigin,
+      mailer: mailboxFileMailer(mailboxFile),
+    });
+    stops.push(cognito.stop);
+
+    // The handlers read their configuration from the environment, exactly as in Lambda.
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_AWS.region,
+      AWS_ACCESS_KEY_ID: LOCAL_AWS.credentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_AWS.credentials.secretAccessKey,
+      TABLE_NAME,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
+      S3_ENDPOINT: s3.endpoint,
+      S3_FORCE_PATH_STYLE: String(S3RVER_CLIENT.forcePathStyle),
+      LOCAL_MAILBOX_FILE: mailboxFile,
+      SITE_ORIGIN: webOrigin,
+      COGNITO_ENDPOINT: cognito.endpoint,
+      USER_POOL_ID: cognito.userPoolId,
+      USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+      STAGE: 'local',
+    });
+
+    if (options.seed) await seedDemoData(cognito);
+
+    const config: RuntimeConfig = {
+      stage: 'local',
+      region: LOCAL_AWS.region,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      userPoolEndpoint: cognito.endpoint,
+      privacyPolicyUrl: process.env.PRIVACY_POLICY_URL ?? 'https://policies.physicianmentors.example/privacy',
+      termsOfServiceUrl: process.env.TERMS_OF_SERVICE_URL ?? 'https://policies.physicianmentors.example/terms',
+      supportEmail: 'support@physicianmentors.example',
+    };
+    const api = await startApiServer({
+      port: ports.api,
+      config,
+      authorize: localAuthorizer({ issuer: cognito.issuer, jwksUri: cognito.jwksUri, clientId: cognito.userPoolClientId }),
+      mailboxFile,
+      media: { endpoint: s3.endpoint, bucket: LOCAL_MEDIA_BUCKET },
+    });
+    stops.push(() => closeServer(api));
+    const apiUrl = `http://localhost:${ports.api}`;
+
+    if (options.web) {
+      const vite = await startVite(ports.web, apiUrl);
+      stops.push(() => vite.close());
+    }
+    return { webUrl: webOrigin, apiUrl, config, mailboxFile, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function startVite(port: number, apiOrigin: string): Promise<ViteDevServer> {
+  process.env.LOCAL_API_ORIGIN = apiOrigin;
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile: path.resolve('vite.config.ts'),
+    server: { port, strictPort: true },
+    logLevel: 'warn',
+  });
+  await server.listen();
+  return server;
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}

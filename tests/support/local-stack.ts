@@ -1,0 +1,28 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../bin/local/ports';
+import { type LocalStack, startLocalStack } from '../../bin/local/stack';
+
+export interface TestStack extends LocalStack {
+  dispose(): Promise<void>;
+}
+
+/** The real local stack on free ports with a throwaway data folder, for one test file. */
+export async function startTestStack(options: { seed?: boolean; web?: boolean } = {}): Promise<TestStack> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pm-stack-'));
+  process.env.LOG_LEVEL = 'silent';
+  const stack = await startLocalStack({
+    ports: { web: await freePort(), api: await freePort(), dynamodb: await freePort(), cognito: await freePort(), s3: await freePort() },
+    dataDir,
+    seed: options.seed ?? false,
+    web: options.web ?? false,
+  });
+  return {
+    ...stack,
+    async dispose() {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

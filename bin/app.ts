@@ -1,0 +1,4 @@
+import { App } from 'aws-cdk-lib';
+import { definePhysicianMentorsApp } from '../lib/stack';
+
+definePhysicianMentorsApp(new App());

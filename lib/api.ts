@@ -1,0 +1,214 @@
+import { fileURLToPath } from 'node:url';
+import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { Grant, Job, Route } from '../functions/routes';
+import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
+import type { JobScheduler } from './scheduler';
+import { MEDIA_PREFIX } from './storage';
+
+export interface LogSettings {
+  retention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+export interface OperationFunctionProps {
+  /** Module path relative to `functions/`, without extension, exporting `handler`. */
+  module: string;
+  environment: Record<string, string>;
+  logs: LogSettings;
+}
+
+/** Every operation runs with the same runtime, bundling, tracing and logging. */
+export class OperationFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: OperationFunctionProps) {
+    super(scope, id, {
+      entry: fileURLToPath(new URL(`../functions/${props.module}.ts`, import.meta.url)),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup: new LogGroup(scope, `${id}Logs`, props.logs),
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        // CommonJS dependencies inside an ESM bundle still call require().
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // Ship the SDK versions the tests ran against, not whatever the runtime carries today.
+        bundleAwsSDK: true,
+      },
+    });
+    Validations.of(this).acknowledge(
+      {
+        id: LAMBDA_BASIC_EXECUTION_FINDING,
+        reason: 'The AWS managed basic execution policy only lets the function write its own logs.',
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'Pinned to Node.js 22, the major the project develops, tests and bundles for.',
+      },
+    );
+  }
+}
+
+export interface ApiProps {
+  /** The route table (functions/routes.ts): one function and one route per entry. */
+  routes: readonly Route[];
+  /** Functions EventBridge Scheduler invokes; no route. */
+  jobs: readonly Job[];
+  table: ITableV2;
+  mediaBucket: IBucket;
+  scheduler: JobScheduler;
+  /** JWT issuer and the app client id the tokens must be issued to. */
+  issuer: string;
+  audience: string;
+  /** Sender of the mails that operations with `mail:send` write. */
+  mailFrom: string;
+  /** Settings every function reads besides its resources (stage, site origin). */
+  environment: Record<string, string>;
+  logs: LogSettings;
+}
+
+/** The HTTP API: one Lambda and one route per route-table entry, plus the scheduled jobs. */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  /** Host CloudFront forwards `/api/*` to. */
+  readonly originDomainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const environment = {
+      TABLE_NAME: props.table.tableName,
+      MEDIA_BUCKET: props.mediaBucket.bucketName,
+      ...props.environment,
+    };
+    const operationFunction = (operation: string, module: string) =>
+      new OperationFunction(this, operation, { module, environment, logs: props.logs });
+
+    const jobFunctions = props.jobs.map((job) => ({
+      job,
+      fn: operationFunction(job.operation, `jobs/${job.handler}`),
+    }));
+    props.scheduler.allowInvoking(jobFunctions.map(({ fn }) => fn));
+    const grantTo = grantsFor({
+      ...props,
+      schedulerEnvironment: {
+        SCHEDULE_GROUP: props.scheduler.group.scheduleGroupName,
+        SCHEDULER_ROLE_ARN: props.scheduler.role.roleArn,
+        ...Object.fromEntries(jobFunctions.map(({ job, fn }) => [jobArnVariable(job.operation), fn.functionArn])),
+      },
+    });
+    for (const { job, fn } of jobFunctions) grantTo(fn, job.grants);
+
+    this.httpApi = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(new LogGroup(this, 'AccessLogs', props.logs)),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const signedIn = new HttpJwtAuthorizer('CognitoJwt', props.issuer, { jwtAudience: [props.audience] });
+    for (const route of props.routes) {
+      const fn = operationFunction(route.operation, `handlers/${route.handler}`);
+      grantTo(fn, route.grants);
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.operation}Integration`, fn),
+        authorizer: route.auth === 'user' ? signedIn : undefined,
+      });
+      if (route.auth === 'public' && httpRoute) {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.operation} is public in the route table (directory, coach pages, signed webhooks, JSON 404).`,
+        });
+      }
+    }
+    const { region, urlSuffix } = Stack.of(this);
+    this.originDomainName = `${this.httpApi.apiId}.execute-api.${region}.${urlSuffix}`;
+  }
+}
+
+/** `expirePendingPayment` → `JOB_EXPIRE_PENDING_PAYMENT_ARN`: the schedule target for that job. */
+const jobArnVariable = (operation: string) =>
+  `JOB_${operation.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_ARN`;
+
+type GrantTargets = Pick<ApiProps, 'table' | 'mediaBucket' | 'scheduler' | 'mailFrom'> & {
+  schedulerEnvironment: Record<string, string>;
+};
+
+/** Turns each route-table grant into the narrowest IAM permission that serves it. */
+function grantsFor(targets: GrantTargets) {
+  const tableIndexes = `${targets.table.tableArn}/index/*`;
+  const mediaObjects = targets.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`);
+  const allowMedia = (fn: OperationFunction, actions: string[]) => {
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [mediaObjects] }));
+    acknowledgeWildcardResource(
+      fn,
+      mediaObjects,
+      'Object keys are chosen at upload time; the grant stops at the media/ prefix.',
+    );
+  };
+  const allowTable = (fn: OperationFunction, grant: 'grantReadData' | 'grantWriteData') => {
+    targets.table[grant](fn);
+    acknowledgeWildcardResource(fn, tableIndexes, 'The GSIs of this one table; index/* names only them.');
+  };
+  const apply: Record<Grant, (fn: OperationFunction) => void> = {
+    'table:read': (fn) => allowTable(fn, 'grantReadData'),
+    'table:write': (fn) => allowTable(fn, 'grantWriteData'),
+    'media:read': (fn) => allowMedia(fn, ['s3:GetObject']),
+    'media:write': (fn) => allowMedia(fn, ['s3:PutObject', 's3:DeleteObject']),
+    'mail:send': (fn) => {
+      const stack = Stack.of(fn);
+      const identity = (name: string) => stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+      const senderDomain = targets.mailFrom.split('@')[1] ?? targets.mailFrom;
+      // SES authorizes against whichever identity is verified: the address or its domain.
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [identity(targets.mailFrom), identity(senderDomain)],
+        }),
+      );
+      fn.addEnvironment('MAIL_FROM', targets.mailFrom);
+    },
+    'scheduler:manage': (fn) => {
+      targets.scheduler.grantManageSchedules(fn);
+      for (const [name, value] of Object.entries(targets.schedulerEnvironment)) fn.addEnvironment(name, value);
+    },
+  };
+  return (fn: OperationFunction, grants: readonly Grant[]) => {
+    for (const grant of grants) apply[grant](fn);
+  };
+}

@@ -1,0 +1,114 @@
+import { type RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  OAuthScope,
+  ProviderAttribute,
+  StringAttribute,
+  UserPool,
+  type UserPoolClient,
+  UserPoolClientIdentityProvider,
+  UserPoolIdentityProviderGoogle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+
+export interface GoogleSignIn {
+  clientId: string;
+  /** Secrets Manager secret holding the Google OAuth client secret as a plain string. */
+  clientSecretName: string;
+  /** Prefix of the Cognito hosted domain Google redirects back to; unique per region. */
+  domainPrefix: string;
+}
+
+export interface AuthProps {
+  siteOrigin: string;
+  google?: GoogleSignIn;
+  removalPolicy: RemovalPolicy;
+  deletionProtection: boolean;
+}
+
+/** E-mail + password sign-in for the SPA, plus Google when it is configured. */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  /** The `iss` of every token this pool signs; the API's JWT authorizer trusts only it. */
+  readonly issuer: string;
+  /** Cognito hosted domain (no scheme), present only with Google sign-in. */
+  readonly oauthDomain?: string;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      customAttributes: { user_type: new StringAttribute({ mutable: true }) },
+      // The spec's sign-up and reset forms accept any password of six or more characters.
+      passwordPolicy: {
+        minLength: 6,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      removalPolicy: props.removalPolicy,
+      deletionProtection: props.deletionProtection,
+    });
+    Validations.of(this.userPool).acknowledge(
+      {
+        id: 'AwsSolutions-COG1',
+        reason: 'The product spec fixes the password rule at a minimum of 6 characters with no character classes.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'MFA is not part of the product spec; sign-in is e-mail + password or Google.',
+      },
+      {
+        id: 'AwsSolutions-COG8',
+        reason:
+          'Threat protection needs the Cognito Plus feature plan, which this marketplace does not budget for yet.',
+      },
+    );
+    this.issuer = `https://cognito-idp.${region}.amazonaws.com/${this.userPool.userPoolId}`;
+
+    const google = props.google && this.addGoogle(props.google);
+    this.oauthDomain = google && `${google.domainPrefix}.auth.${region}.amazoncognito.com`;
+
+    this.client = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      // cognito-local has no SRP, and the SPA uses one flow everywhere.
+      authFlows: { userPassword: true },
+      preventUserExistenceErrors: true,
+      supportedIdentityProviders: [
+        UserPoolClientIdentityProvider.COGNITO,
+        ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : []),
+      ],
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+        callbackUrls: [`${props.siteOrigin}/auth/callback`],
+        logoutUrls: [`${props.siteOrigin}/`],
+      },
+    });
+    if (google) this.client.node.addDependency(google.provider);
+  }
+
+  private addGoogle(google: GoogleSignIn) {
+    const provider = new UserPoolIdentityProviderGoogle(this, 'Google', {
+      userPool: this.userPool,
+      clientId: google.clientId,
+      clientSecretValue: SecretValue.secretsManager(google.clientSecretName),
+      scopes: ['openid', 'email', 'profile'],
+      attributeMapping: {
+        email: ProviderAttribute.GOOGLE_EMAIL,
+        givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
+        familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
+      },
+    });
+    const domain = this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: google.domainPrefix } });
+    return { provider, domainPrefix: domain.domainName };
+  }
+}

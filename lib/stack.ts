@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type App, CfnOutput, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { Construct, Node } from 'constructs';
+import { jobs, routes } from '../functions/routes';
+import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
+import { Api } from './api';
+import { Auth, type GoogleSignIn } from './auth';
+import { Data } from './data';
+import { JobScheduler } from './scheduler';
+import { Storage } from './storage';
+import { type CustomDomain, Web } from './web';
+
+const STAGES = ['dev', 'prod'] as const;
+type StageName = (typeof STAGES)[number];
+const isStage = (value: string): value is StageName => STAGES.some((stage) => stage === value);
+
+/** Where the SPA runs when no domain is given: the Vite dev server of the local stack. */
+const LOCAL_SITE_ORIGIN = 'http://localhost:5173';
+/** Stands in for the real domain in addresses and links until context gives one. */
+const PLACEHOLDER_DOMAIN = 'physicianmentors.example';
+const SPA_BUILD_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+/** Everything that differs between deployments; read from `-c key=value` context. */
+export interface DeploymentSettings {
+  stage: StageName;
+  region: string;
+  account?: string;
+  customDomain?: CustomDomain;
+  google?: GoogleSignIn;
+  /** Sender address of the mails the API sends (a verified SES identity, or its domain). */
+  mailFrom: string;
+  site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
+}
+
+export function settingsFromContext(node: Node): DeploymentSettings {
+  const context = (key: string): string | undefined => {
+    const value: unknown = node.tryGetContext(key);
+    return value === undefined || value === '' ? undefined : String(value);
+  };
+  const pair = (first: string, second: string): [string, string] | undefined => {
+    const [a, b] = [context(first), context(second)];
+    if (!a !== !b) throw new Error(`Give -c ${first}=… and -c ${second}=… together, or neither.`);
+    return a && b ? [a, b] : undefined;
+  };
+
+  const stage = context('stage') ?? 'dev';
+  if (!isStage(stage)) throw new Error(`Unknown stage "${stage}": use -c stage=dev or -c stage=prod.`);
+  const domain = pair('domainName', 'certificateArn');
+  // Cognito callbacks and the media bucket's CORS rule need the real site origin, and the
+  // CloudFront domain cannot be used for them without a dependency cycle.
+  if (stage === 'prod' && !domain) {
+    throw new Error('stage=prod needs -c domainName=… -c certificateArn=… (an ACM certificate in us-east-1).');
+  }
+  const google = pair('googleClientId', 'googleClientSecretName');
+  const siteDomain = domain?.[0] ?? PLACEHOLDER_DOMAIN;
+  return {
+    stage,
+    region: context('region') ?? (process.env.CDK_DEFAULT_REGION || 'us-east-1'),
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    customDomain: domain && { domainName: domain[0], certificateArn: domain[1] },
+    google: google && {
+      clientId: google[0],
+      clientSecretName: google[1],
+      domainPrefix: context('authDomainPrefix') ?? `physician-mentors-${stage}`,
+    },
+    mailFrom: context('mailFrom') ?? `no-reply@${siteDomain}`,
+    site: {
+      privacyPolicyUrl: context('privacyPolicyUrl') ?? `https://policies.${PLACEHOLDER_DOMAIN}/privacy`,
+      termsOfServiceUrl: context('termsOfServiceUrl') ?? `https://policies.${PLACEHOLDER_DOMAIN}/terms`,
+      supportEmail: context('supportEmail') ?? `support@${siteDomain}`,
+      analyticsScriptPath: context('analyticsScriptPath'),
+    },
+  };
+}
+
+const stackName = (stage: StageName) => `PhysicianMentors-${stage}`;
+
+export class PhysicianMentorsStack extends Stack {
+  constructor(scope: Construct, settings: DeploymentSettings) {
+    const keepsData = settings.stage === 'prod';
+    super(scope, stackName(settings.stage), {
+      env: { account: settings.account, region: settings.region },
+      description: `Physician Mentors marketplace (${settings.stage})`,
+      terminationProtection: keepsData,
+    });
+    Tags.of(this).add('project', 'physician-mentors');
+    Tags.of(this).add('stage', settings.stage);
+
+    const removalPolicy = keepsData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const siteOrigin = settings.customDomain ? `https://${settings.customDomain.domainName}` : LOCAL_SITE_ORIGIN;
+
+    const storage = new Storage(this, 'Storage', { removalPolicy, siteOrigin });
+    const data = new Data(this, 'Data', { removalPolicy, deletionProtection: keepsData });
+    const auth = new Auth(this, 'Auth', {
+      siteOrigin,
+      google: settings.google,
+      removalPolicy,
+      deletionProtection: keepsData,
+    });
+    const api = new Api(this, 'Api', {
+      routes,
+      jobs,
+      table: data.table,
+      mediaBucket: storage.mediaBucket,
+      scheduler: new JobScheduler(this, 'Scheduler', { removalPolicy }),
+      issuer: auth.issuer,
+      audience: auth.client.userPoolClientId,
+      mailFrom: settings.mailFrom,
+      environment: { STAGE: settings.stage, SITE_ORIGIN: siteOrigin },
+      logs: { retention: keepsData ? RetentionDays.SIX_MONTHS : RetentionDays.TWO_WEEKS, removalPolicy },
+    });
+    const web = new Web(this, 'Web', {
+      siteBucket: storage.siteBucket,
+      mediaBucket: storage.mediaBucket,
+      logBucket: storage.logBucket,
+      apiOriginDomainName: api.originDomainName,
+      // Parsed here so a bad URL or e-mail in the context fails the synth, not the browser.
+      config: runtimeConfig.parse({
+        stage: settings.stage,
+        region: this.region,
+        userPoolId: auth.userPool.userPoolId,
+        userPoolClientId: auth.client.userPoolClientId,
+        oauthDomain: auth.oauthDomain,
+        ...settings.site,
+      }),
+      spaBuildDir: existsSync(`${SPA_BUILD_DIR}/index.html`) ? SPA_BUILD_DIR : undefined,
+      customDomain: settings.customDomain,
+    });
+
+    new CfnOutput(this, 'DistributionDomainName', { value: web.distribution.distributionDomainName });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
+  }
+}
+
+/** The whole CDK app: the stage's stack, checked by cdk-nag's AWS Solutions pack. */
+export function definePhysicianMentorsApp(app: App): PhysicianMentorsStack {
+  const stack = new PhysicianMentorsStack(app, settingsFromContext(app.node));
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return stack;
+}

@@ -1,0 +1,197 @@
+import { Annotations, Duration, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ResponseHeadersPolicy,
+  S3OriginAccessControl,
+  SecurityPolicyProtocol,
+  Signing,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { RuntimeConfig } from '../functions/schemas/config';
+import { acknowledgeFrameworkWildcards, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
+
+/** The coach page embeds Calendly scheduling widgets. */
+const CALENDLY_ORIGIN = 'https://calendly.com';
+
+// Client routes (/coaches/abc) have no file extension; assets (/assets/x.js) do.
+const SPA_FALLBACK_CODE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+export interface CustomDomain {
+  domainName: string;
+  /** ACM certificate in us-east-1 covering `domainName`. */
+  certificateArn: string;
+}
+
+export interface WebProps {
+  siteBucket: IBucket;
+  mediaBucket: IBucket;
+  logBucket: IBucket;
+  apiOriginDomainName: string;
+  /** Written to `/config.json` at deploy; the CSP is derived from it too. */
+  config: RuntimeConfig;
+  /** The Vite build to upload, when one exists. */
+  spaBuildDir?: string;
+  customDomain?: CustomDomain;
+}
+
+/** One CloudFront distribution: the SPA, `/api/*`, `/media/*` and `/config.json` on one origin. */
+export class Web extends Construct {
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const originAccessControl = new S3OriginAccessControl(this, 'OriginAccessControl', {
+      signing: Signing.SIGV4_ALWAYS,
+    });
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(props.siteBucket, { originAccessControl });
+    const responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props), override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+    const viewer = { viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS, responseHeadersPolicy };
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        ...viewer,
+        origin: siteOrigin,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        // Not errorResponses: those would also turn the API's JSON 404s into index.html.
+        functionAssociations: [
+          {
+            eventType: FunctionEventType.VIEWER_REQUEST,
+            function: new EdgeFunction(this, 'SpaFallback', {
+              code: FunctionCode.fromInline(SPA_FALLBACK_CODE),
+              runtime: FunctionRuntime.JS_2_0,
+            }),
+          },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          ...viewer,
+          origin: new HttpOrigin(props.apiOriginDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+        '/media/*': {
+          ...viewer,
+          origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket, { originAccessControl }),
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        },
+        '/config.json': { ...viewer, origin: siteOrigin, cachePolicy: CachePolicy.CACHING_DISABLED },
+      },
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(props.customDomain && {
+        domainNames: [props.customDomain.domainName],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
+    });
+    Validations.of(this.distribution).acknowledge(
+      { id: 'AwsSolutions-CFR1', reason: 'The marketplace serves physicians in any country; no geo restriction.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'No WAF yet: the API throttles per stage and every write needs a Cognito JWT; revisit with traffic.',
+      },
+    );
+    if (!props.customDomain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason: 'Without a custom domain CloudFront must use its default certificate, which allows TLSv1.',
+      });
+    }
+
+    const sources = [Source.jsonData('config.json', props.config)];
+    if (props.spaBuildDir) {
+      sources.unshift(Source.asset(props.spaBuildDir));
+    } else {
+      Annotations.of(this).addWarningV2(
+        'physician-mentors:web:noSpaBuild',
+        'No SPA build found: only config.json is deployed. Run `npm run build` before deploying the site.',
+      );
+    }
+    // One deployment for both: each BucketDeployment prunes what its own sources do not contain.
+    const deployment = new BucketDeployment(this, 'DeploySite', {
+      sources,
+      destinationBucket: props.siteBucket,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    acknowledgeDeploymentHandler(deployment);
+  }
+}
+
+function contentSecurityPolicy({ config, mediaBucket }: WebProps): string {
+  const connect = [
+    "'self'",
+    `https://cognito-idp.${config.region}.amazonaws.com`,
+    ...(config.oauthDomain ? [`https://${config.oauthDomain}`] : []),
+    // Headshots are uploaded by presigned POST straight to the bucket.
+    `https://${mediaBucket.bucketName}.s3.${config.region}.amazonaws.com`,
+  ];
+  const policyDocuments = [config.privacyPolicyUrl, config.termsOfServiceUrl].map((url) => new URL(url).origin);
+  const frame = [...new Set([...policyDocuments, CALENDLY_ORIGIN])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    `connect-src ${connect.join(' ')}`,
+    `frame-src ${frame.join(' ')}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** The deploy-time copy Lambda is aws-cdk-lib's; its runtime and grants are not ours to choose. */
+function acknowledgeDeploymentHandler(deployment: BucketDeployment): void {
+  const reason =
+    "aws-cdk-lib's BucketDeployment handler: at deploy time only, it copies the build from the CDK asset bucket into the site bucket and invalidates the distribution.";
+  acknowledgeFrameworkWildcards(deployment.handlerRole, reason);
+  const handler = deployment.handlerRole.node.scope;
+  if (!handler) return;
+  Validations.of(handler).acknowledge(
+    {
+      id: LAMBDA_BASIC_EXECUTION_FINDING,
+      reason,
+    },
+    { id: 'AwsSolutions-L1', reason },
+  );
+}

@@ -1,0 +1,359 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { AllowedMethods, CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tableSchema } from '../../functions/data/table-schema';
+import { jobs, routes } from '../../functions/routes';
+import { runtimeConfig } from '../../functions/schemas/config';
+import { definePhysicianMentorsApp } from '../../lib/stack';
+import { type Synthesized, synthesize, type TemplateResource, testApp } from './synth-app';
+
+let stack: Stack;
+let synth: Synthesized;
+
+beforeAll(() => {
+  const app = testApp({ stage: 'dev' });
+  stack = definePhysicianMentorsApp(app);
+  synth = synthesize(app, stack);
+});
+
+const construct = (...path: string[]): IConstruct =>
+  path.reduce<IConstruct>((scope, id) => scope.node.findChild(id), stack);
+const operationFunction = (operation: string) => construct('Api').node.findChild(operation) as IFunction;
+const onlyResource = (type: string) => {
+  const found = Object.values(synth.template.findResources(type)) as TemplateResource[];
+  expect(found, `exactly one ${type}`).toHaveLength(1);
+  return found[0] as TemplateResource;
+};
+
+describe('stack', () => {
+  it('is named after its stage and lives in the context region', () => {
+    expect(stack.stackName).toBe('PhysicianMentors-dev');
+    expect(stack.region).toBe('us-east-1');
+    expect(stack.terminationProtection).toBe(false);
+  });
+
+  it('passes cdk-nag AwsSolutions with no unacknowledged error', () => {
+    expect(synth.validationErrors('AwsSolutions')).toEqual([]);
+  });
+
+  it('passes CloudFormation schema validation', () => {
+    expect(synth.validationErrors('CloudFormation Validate')).toEqual([]);
+  });
+});
+
+describe('data', () => {
+  it('is one on-demand table keyed exactly as table-schema.ts says', () => {
+    const { byOwner, byParty, directory } = tableSchema.indexes;
+    const keys = (partitionKey: string, sortKey: string) => [
+      { AttributeName: partitionKey, KeyType: 'HASH' },
+      { AttributeName: sortKey, KeyType: 'RANGE' },
+    ];
+    synth.template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    synth.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: keys(tableSchema.partitionKey, tableSchema.sortKey),
+      TimeToLiveSpecification: { AttributeName: tableSchema.timeToLiveAttribute, Enabled: true },
+      SSESpecification: { SSEEnabled: true },
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: byOwner.name,
+          KeySchema: keys(byOwner.partitionKey, byOwner.sortKey),
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: byParty.name,
+          KeySchema: keys(byParty.partitionKey, byParty.sortKey),
+          Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: directory.name,
+          KeySchema: keys(directory.partitionKey, directory.sortKey),
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...tableSchema.directoryProjection] },
+        },
+      ],
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it('is deleted with a dev stack', () => {
+    expect(onlyResource('AWS::DynamoDB::GlobalTable').DeletionPolicy).toBe('Delete');
+    expect(synth.resourceOf(construct('Storage', 'MediaBucket')).DeletionPolicy).toBe('Delete');
+  });
+});
+
+describe('auth', () => {
+  it('signs up by e-mail, verifies it, and accepts any password of six or more characters', () => {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 6,
+          RequireLowercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+          RequireUppercase: false,
+        },
+      },
+      Schema: Match.arrayWith([{ Name: 'user_type', AttributeDataType: 'String', Mutable: true }]),
+    });
+  });
+
+  it('gives the SPA a secretless client with USER_PASSWORD_AUTH and refresh only', () => {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      CallbackURLs: ['http://localhost:5173/auth/callback'],
+      LogoutURLs: ['http://localhost:5173/'],
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+  });
+
+  it('has no Google provider or hosted domain without Google context', () => {
+    synth.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    synth.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+  });
+});
+
+describe('storage', () => {
+  it('keeps every bucket private, S3-encrypted and reachable over TLS only', () => {
+    const buckets = synth.template.findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(3);
+    const policies = Object.values(synth.template.findResources('AWS::S3::BucketPolicy'));
+    for (const [logicalId, bucket] of Object.entries(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration, logicalId).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption, logicalId).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+      const policy = policies.find((candidate) => candidate.Properties.Bucket.Ref === logicalId);
+      expect(policy?.Properties.PolicyDocument.Statement, logicalId).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+
+  it('logs site and media access into the log bucket', () => {
+    const logBucket = { Ref: synth.logicalId(construct('Storage', 'LogBucket')) };
+    for (const name of ['SiteBucket', 'MediaBucket']) {
+      expect(synth.resourceOf(construct('Storage', name)).Properties.LoggingConfiguration).toMatchObject({
+        DestinationBucketName: logBucket,
+      });
+    }
+  });
+
+  it('lets only the site origin POST headshots to the media bucket', () => {
+    expect(synth.resourceOf(construct('Storage', 'MediaBucket')).Properties.CorsConfiguration).toEqual({
+      CorsRules: [
+        { AllowedMethods: ['POST'], AllowedOrigins: ['http://localhost:5173'], AllowedHeaders: ['*'], MaxAge: 3000 },
+      ],
+    });
+  });
+});
+
+describe('web', () => {
+  const distributionConfig = () => onlyResource('AWS::CloudFront::Distribution').Properties.DistributionConfig;
+  const originOf = (behavior: { TargetOriginId: string }) =>
+    distributionConfig().Origins.find((origin: { Id: string }) => origin.Id === behavior.TargetOriginId);
+  const behavior = (pathPattern: string) => {
+    const found = distributionConfig().CacheBehaviors.find(
+      (candidate: { PathPattern: string }) => candidate.PathPattern === pathPattern,
+    );
+    expect(found, pathPattern).toBeDefined();
+    return found;
+  };
+  const bucketDomain = (bucket: string) => ({
+    'Fn::GetAtt': [synth.logicalId(construct('Storage', bucket)), 'RegionalDomainName'],
+  });
+
+  it('serves the SPA by default, rewriting client routes to index.html in a viewer-request function', () => {
+    const defaults = distributionConfig().DefaultCacheBehavior;
+    expect(originOf(defaults)?.DomainName).toEqual(bucketDomain('SiteBucket'));
+    expect(defaults.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [synth.logicalId(construct('Web', 'SpaFallback')), 'FunctionARN'] },
+      },
+    ]);
+    expect(distributionConfig().CustomErrorResponses).toBeUndefined();
+    const code = onlyResource('AWS::CloudFront::Function').Properties.FunctionCode as string;
+    expect(code).toContain("request.uri = '/index.html'");
+  });
+
+  it('forwards /api/* uncached, with every method and the viewer headers except Host', () => {
+    const api = behavior('/api/*');
+    expect(api).toMatchObject({
+      AllowedMethods: AllowedMethods.ALLOW_ALL.methods,
+      CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+      OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+    });
+    expect(JSON.stringify(originOf(api)?.DomainName)).toContain('.execute-api.us-east-1.');
+  });
+
+  it('serves /media/* from the media bucket with long caching', () => {
+    const media = behavior('/media/*');
+    expect(media.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+    expect(originOf(media)?.DomainName).toEqual(bucketDomain('MediaBucket'));
+  });
+
+  it('serves /config.json from the site bucket uncached', () => {
+    const config = behavior('/config.json');
+    expect(config.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(originOf(config)?.DomainName).toEqual(bucketDomain('SiteBucket'));
+  });
+
+  it('reads both buckets through one origin access control, never an OAI', () => {
+    synth.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    synth.template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    const s3Origins = distributionConfig().Origins.filter(
+      (origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig,
+    );
+    expect(s3Origins).toHaveLength(2);
+    const oac = synth.logicalId(construct('Web', 'OriginAccessControl'));
+    for (const origin of s3Origins) {
+      expect(origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oac, 'Id'] });
+      expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    }
+  });
+
+  it('sends the security headers on every behaviour', () => {
+    const headers = onlyResource('AWS::CloudFront::ResponseHeadersPolicy').Properties.ResponseHeadersPolicyConfig
+      .SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: 63072000,
+      IncludeSubdomains: true,
+    });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+    expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: 'strict-origin-when-cross-origin' });
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self';",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "connect-src 'self' https://cognito-idp.us-east-1.amazonaws.com https://",
+      'frame-src https://policies.physicianmentors.example https://calendly.com',
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    const behaviors = [distributionConfig().DefaultCacheBehavior, ...distributionConfig().CacheBehaviors];
+    const policy = { Ref: synth.logicalId(construct('Web', 'SecurityHeaders')) };
+    for (const each of behaviors) expect(each.ResponseHeadersPolicyId).toEqual(policy);
+  });
+
+  it('writes config.json with the real user pool and client ids at deploy', () => {
+    const deployment = onlyResource('Custom::CDKBucketDeployment').Properties;
+    const configDir = (deployment.SourceObjectKeys as string[])
+      .map((key) => join(synth.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`))
+      .find((dir) => readdirSync(dir).includes('config.json'));
+    expect(configDir, 'an asset holding config.json').toBeDefined();
+    const config = runtimeConfig.parse(JSON.parse(readFileSync(join(configDir as string, 'config.json'), 'utf8')));
+    expect(config).toMatchObject({
+      stage: 'dev',
+      region: 'us-east-1',
+      supportEmail: 'support@physicianmentors.example',
+    });
+    expect(config.oauthDomain).toBeUndefined();
+    const markers = Object.assign({}, ...deployment.SourceMarkers) as Record<string, unknown>;
+    const idOf = (...path: string[]) => ({ Ref: synth.logicalId(construct(...path)) });
+    expect(markers[config.userPoolId]).toEqual(idOf('Auth', 'UserPool'));
+    expect(markers[config.userPoolClientId]).toEqual(idOf('Auth', 'UserPool', 'WebClient'));
+  });
+});
+
+describe('api', () => {
+  const operations = [...routes.map((route) => route.operation), ...jobs.map((job) => job.operation)];
+
+  it('has one Node.js 22 arm64 function per route and job, set up alike', () => {
+    const tableFunctions = synth.template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { TABLE_NAME: Match.anyValue() } } },
+    });
+    expect(Object.keys(tableFunctions)).toHaveLength(operations.length);
+    const ref = (...path: string[]) => ({ Ref: synth.logicalId(construct(...path)) });
+    for (const operation of operations) {
+      expect(synth.resourceOf(operationFunction(operation)).Properties, operation).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 10,
+        TracingConfig: { Mode: 'Active' },
+        LoggingConfig: { LogGroup: ref('Api', `${operation}Logs`) },
+        Environment: {
+          Variables: {
+            TABLE_NAME: ref('Data', 'Table'),
+            MEDIA_BUCKET: ref('Storage', 'MediaBucket'),
+            STAGE: 'dev',
+            SITE_ORIGIN: 'http://localhost:5173',
+            NODE_OPTIONS: '--enable-source-maps',
+          },
+        },
+      });
+    }
+  });
+
+  it('keeps function logs two weeks in dev', () => {
+    const logGroup = construct('Api', `${operations[0]}Logs`);
+    expect(synth.resourceOf(logGroup).Properties.RetentionInDays).toBe(14);
+  });
+
+  it('routes every entry of the route table, signed-in or public as the table says', () => {
+    synth.template.resourceCountIs('AWS::ApiGatewayV2::Route', routes.length);
+    for (const route of routes) {
+      const [found] = Object.values(
+        synth.template.findResources('AWS::ApiGatewayV2::Route', {
+          Properties: { RouteKey: `${route.method} ${route.path}` },
+        }),
+      );
+      expect(found?.Properties.AuthorizationType, route.operation).toBe(route.auth === 'user' ? 'JWT' : 'NONE');
+    }
+  });
+
+  it('throttles the default stage and logs its access', () => {
+    synth.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+});
+
+describe('scheduler', () => {
+  it('has a job schedule group named after the stack', () => {
+    synth.template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'PhysicianMentors-dev-jobs' });
+  });
+
+  it('lets EventBridge Scheduler of this account invoke the job functions and nothing else', () => {
+    const role = synth.resourceOf(construct('Scheduler', 'InvokeRole'));
+    expect(role.Properties.AssumeRolePolicyDocument).toMatchObject({
+      Statement: [
+        {
+          Action: 'sts:AssumeRole',
+          Principal: { Service: 'scheduler.amazonaws.com' },
+          Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+        },
+      ],
+    });
+    const policy = synth.resourceOf(construct('Scheduler', 'InvokeRole', 'DefaultPolicy'));
+    const jobArns = jobs.map((job) => ({ 'Fn::GetAtt': [synth.logicalId(operationFunction(job.operation)), 'Arn'] }));
+    const [invoke, ...others] = policy.Properties.PolicyDocument.Statement;
+    expect(others).toEqual([]);
+    expect(invoke).toMatchObject({ Action: 'lambda:InvokeFunction', Effect: 'Allow' });
+    expect(invoke.Resource).toHaveLength(jobArns.length);
+    expect(invoke.Resource).toEqual(expect.arrayContaining(jobArns));
+  });
+});

@@ -1,0 +1,57 @@
+import { App } from 'aws-cdk-lib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settingsFromContext } from '../../lib/stack';
+import { PROD_CONTEXT } from './synth-app';
+
+const settings = (context: Record<string, string>) => settingsFromContext(new App({ context }).node);
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('deployment settings from -c context', () => {
+  it('defaults to dev in us-east-1 with placeholder site links', () => {
+    vi.stubEnv('CDK_DEFAULT_REGION', '');
+    expect(settings({})).toMatchObject({
+      stage: 'dev',
+      region: 'us-east-1',
+      mailFrom: 'no-reply@physicianmentors.example',
+      site: { supportEmail: 'support@physicianmentors.example' },
+    });
+    expect(settings({}).google).toBeUndefined();
+    expect(settings({}).customDomain).toBeUndefined();
+  });
+
+  it('takes the region from context before the CLI default', () => {
+    vi.stubEnv('CDK_DEFAULT_REGION', 'eu-west-1');
+    expect(settings({}).region).toBe('eu-west-1');
+    expect(settings({ region: 'eu-central-1' }).region).toBe('eu-central-1');
+  });
+
+  it('rejects an unknown stage', () => {
+    expect(() => settings({ stage: 'staging' })).toThrow(/Unknown stage "staging"/);
+  });
+
+  it('refuses prod without a domain and its certificate', () => {
+    expect(() => settings({ stage: 'prod' })).toThrow(/stage=prod needs -c domainName/);
+    expect(() => settings({ stage: 'prod', domainName: PROD_CONTEXT.domainName })).toThrow(/together/);
+  });
+
+  it('derives sender and support addresses from the domain', () => {
+    expect(settings(PROD_CONTEXT)).toMatchObject({
+      stage: 'prod',
+      customDomain: { domainName: PROD_CONTEXT.domainName, certificateArn: PROD_CONTEXT.certificateArn },
+      mailFrom: `no-reply@${PROD_CONTEXT.domainName}`,
+      site: { supportEmail: `support@${PROD_CONTEXT.domainName}` },
+    });
+  });
+
+  it('configures Google only with both its client id and secret name', () => {
+    expect(() => settings({ googleClientId: 'id' })).toThrow(/googleClientSecretName/);
+    expect(settings({ googleClientId: 'id', googleClientSecretName: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecretName: 'secret',
+      domainPrefix: 'physician-mentors-dev',
+    });
+  });
+});

@@ -36,6 +36,14 @@ export const routes: readonly Route[] = [
     auth: 'public',
     grants: ['table:read'],
   },
+  {
+    operation: 'listCoachRatings',
+    method: 'GET',
+    path: '/api/coaches/{coachId}/ratings',
+    handler: 'list-coach-ratings',
+    auth: 'public',
+    grants: ['table:read'],
+  },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
     operation: 'apiNotFound',

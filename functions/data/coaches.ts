@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Coach } from '../schemas/coach';
 import { tableSchema } from './table-schema';
 import { db, tableName } from './client';
 import { toCoach } from './coach-view';
 import { DIRECTORY_PARTITION, keys } from './keys';
+import { queryIndexPartition } from './query-all';
 import type { ProfileItem } from './profile-item';
 
 export interface CoachStore {
@@ -14,24 +15,8 @@ export interface CoachStore {
 }
 
 async function queryDirectoryIndex(): Promise<Coach[]> {
-  const { name, partitionKey } = tableSchema.indexes.directory;
-  const coaches: Coach[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: name,
-        KeyConditionExpression: '#pk = :published',
-        ExpressionAttributeNames: { '#pk': partitionKey },
-        ExpressionAttributeValues: { ':published': DIRECTORY_PARTITION },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) coaches.push(toCoach({ ...(item as ProfileItem), userId: keys.userIdOf(item.pk) }));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return coaches;
+  const rows = await queryIndexPartition<ProfileItem & { pk: string }>(tableSchema.indexes.directory, DIRECTORY_PARTITION);
+  return rows.map((row) => toCoach({ ...row, userId: keys.userIdOf(row.pk) }));
 }
 
 export const dynamoCoachStore: CoachStore = {

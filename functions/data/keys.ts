@@ -2,6 +2,7 @@
 export const DIRECTORY_PARTITION = 'PUBLISHED';
 
 const USER_PREFIX = 'USER#';
+const coachRatingsPartition = (coachId: string) => `COACH#${coachId}#RATINGS`;
 
 export const keys = {
   profile: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'PROFILE' }),
@@ -16,8 +17,9 @@ export const keys = {
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
   /** Ratings of one coach in time order (gsi1). */
+  coachRatingsPartition,
   coachRating: (coachId: string, createdAt: string, sessionId: string) => ({
-    gsi1pk: `COACH#${coachId}#RATINGS`,
+    gsi1pk: coachRatingsPartition(coachId),
     gsi1sk: `${createdAt}#${sessionId}`,
   }),
 };

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type App, CfnOutput, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
+import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, Node } from 'constructs';
 import { jobs, routes } from '../functions/routes';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
-import { Api } from './api';
+import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
 import { Data } from './data';
 import { JobScheduler } from './scheduler';
@@ -100,6 +101,15 @@ export class PhysicianMentorsStack extends Stack {
       removalPolicy,
       deletionProtection: keepsData,
     });
+    const logs = { retention: keepsData ? RetentionDays.SIX_MONTHS : RetentionDays.TWO_WEEKS, removalPolicy };
+    auth.userPool.addTrigger(
+      UserPoolOperation.CUSTOM_MESSAGE,
+      new OperationFunction(this, 'CustomMessage', {
+        module: 'triggers/custom-message',
+        environment: { SITE_ORIGIN: siteOrigin },
+        logs,
+      }),
+    );
     const api = new Api(this, 'Api', {
       routes,
       jobs,
@@ -110,7 +120,7 @@ export class PhysicianMentorsStack extends Stack {
       audience: auth.client.userPoolClientId,
       mailFrom: settings.mailFrom,
       environment: { STAGE: settings.stage, SITE_ORIGIN: siteOrigin },
-      logs: { retention: keepsData ? RetentionDays.SIX_MONTHS : RetentionDays.TWO_WEEKS, removalPolicy },
+      logs,
     });
     const web = new Web(this, 'Web', {
       siteBucket: storage.siteBucket,

@@ -14,10 +14,13 @@ export interface AuthEmail {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/**
+ * The code goes in unencoded: in the cloud it is Cognito's `{####}` placeholder, which Cognito
+ * replaces with the digits only where it finds it verbatim.
+ */
 export function authEmailLink(kind: AuthEmailKind, siteOrigin: string, email: string, code: string): string {
-  const path = kind === 'signUp' ? '/' : '/reset-password';
-  const query = new URLSearchParams(kind === 'signUp' ? { confirm: code, email } : { code, email });
-  return `${siteOrigin}${path}?${query.toString()}`;
+  const [path, codeParameter] = kind === 'signUp' ? ['/', 'confirm'] : ['/reset-password', 'code'];
+  return `${siteOrigin}${path}?${codeParameter}=${code}&email=${encodeURIComponent(email)}`;
 }
 
 export function authEmail(kind: AuthEmailKind, siteOrigin: string, email: string, code: string): AuthEmail {

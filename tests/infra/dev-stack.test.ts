@@ -106,6 +106,12 @@ describe('auth', () => {
     });
   });
 
+  it('writes its sign-up and reset e-mails with our CustomMessage trigger', () => {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { CustomMessage: { 'Fn::GetAtt': [Match.stringLikeRegexp('^CustomMessage'), 'Arn'] } },
+    });
+  });
+
   it('gives the SPA a secretless client with USER_PASSWORD_AUTH and refresh only', () => {
     synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,

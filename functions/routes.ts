@@ -44,6 +44,14 @@ export const routes: readonly Route[] = [
     auth: 'public',
     grants: ['table:read'],
   },
+  {
+    operation: 'getFreeConsultationEligibility',
+    method: 'GET',
+    path: '/api/me/free-consultations/{coachId}',
+    handler: 'get-free-consultation-eligibility',
+    auth: 'user',
+    grants: ['table:read'],
+  },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
     operation: 'apiNotFound',

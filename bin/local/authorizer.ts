@@ -1,13 +1,15 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
+import type { Jwks } from 'aws-jwt-verify/jwk';
 
 export type Claims = Record<string, string | number | boolean | string[]>;
 
 /**
  * Verifies access tokens as the API's Cognito JWT authorizer does: signature against the pool's
  * JWKS, issuer, expiry, and the app client id. CognitoJwtVerifier refuses cognito-local's http
- * issuer, so the generic RSA verifier is used here; production never trusts this issuer.
+ * issuer, so the generic RSA verifier is used here, with the JWKS fetched up front because the
+ * library only fetches over https. Production never trusts this issuer.
  */
-export function localAuthorizer(options: { issuer: string; jwksUri: string; clientId: string }) {
+export async function localAuthorizer(options: { issuer: string; jwksUri: string; clientId: string }) {
   const verifier = JwtRsaVerifier.create({
     issuer: options.issuer,
     jwksUri: options.jwksUri,
@@ -17,6 +19,7 @@ export function localAuthorizer(options: { issuer: string; jwksUri: string; clie
       if (audience !== options.clientId) throw new Error('token was issued to another client');
     },
   });
+  verifier.cacheJwks((await (await fetch(options.jwksUri)).json()) as Jwks);
   return async (authorization: string | undefined): Promise<Claims | null> => {
     const token = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
     if (!token) return null;

@@ -14,6 +14,8 @@ export const keys = {
   }),
   availability: (coachId: string, availabilityId: string) => ({ pk: `USER#${coachId}`, sk: `AVAIL#${availabilityId}` }),
   availabilityPrefix: (coachId: string) => ({ pk: `USER#${coachId}`, skPrefix: 'AVAIL#' }),
+  /** Claimed once per (mentee, coach) with a conditional put when a free consultation is booked. */
+  freeConsultation: (menteeId: string, coachId: string) => ({ pk: `USER#${menteeId}`, sk: `FREECONSULT#${coachId}` }),
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
   /** Ratings of one coach in time order (gsi1). */

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { RuntimeConfig } from '../../functions/schemas/config';
+
+export interface SignedInUser {
+  userId: string;
+  email: string;
+  accessToken: string;
+  /** `fetch` init headers carrying the bearer token. */
+  auth: { authorization: string };
+}
+
+const PASSWORD = 'test-password-1';
+
+/** A confirmed cognito-local user, signed in with USER_PASSWORD_AUTH as the SPA does. */
+export async function signedInUser(config: RuntimeConfig, email = `user-${randomUUID()}@example.test`): Promise<SignedInUser> {
+  const client = new CognitoIdentityProviderClient({
+    endpoint: config.userPoolEndpoint,
+    region: config.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const created = await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: config.userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    await client.send(
+      new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: email, Password: PASSWORD, Permanent: true }),
+    );
+    const signIn = await client.send(
+      new InitiateAuthCommand({
+        ClientId: config.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD },
+      }),
+    );
+    const accessToken = signIn.AuthenticationResult?.AccessToken;
+    const userId = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    if (!accessToken || !userId) throw new Error('cognito-local did not sign the test user in');
+    return { userId, email, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+  } finally {
+    client.destroy();
+  }
+}

@@ -52,6 +52,30 @@ export const routes: readonly Route[] = [
     auth: 'user',
     grants: ['table:read'],
   },
+  {
+    operation: 'listMyAvailability',
+    method: 'GET',
+    path: '/api/me/availability',
+    handler: 'list-my-availability',
+    auth: 'user',
+    grants: ['table:read'],
+  },
+  {
+    operation: 'addAvailability',
+    method: 'POST',
+    path: '/api/me/availability',
+    handler: 'add-availability',
+    auth: 'user',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    operation: 'removeAvailability',
+    method: 'DELETE',
+    path: '/api/me/availability/{id}',
+    handler: 'remove-availability',
+    auth: 'user',
+    grants: ['table:write'],
+  },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
     operation: 'apiNotFound',

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AvailabilityItem } from './availability-item';
+import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-all';
 
@@ -8,5 +12,67 @@ export function availabilityOfCoach(coachId: string): Promise<AvailabilityItem[]
   return queryAll<AvailabilityItem>({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: true,
   });
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Adds a window that `plan` checked against the coach's current windows. The check and the
+ * write are tied by a per-coach version number the write must still find, so two overlapping
+ * windows added at the same moment cannot both be stored: the loser re-reads and re-checks.
+ */
+export async function addAvailability(
+  coachId: string,
+  plan: (existing: AvailabilityItem[]) => Omit<AvailabilityItem, 'id' | 'coachId' | 'createdAt'>,
+  now: Date,
+): Promise<AvailabilityItem> {
+  for (let attempt = 1; ; attempt++) {
+    const versionKey = keys.availabilityVersion(coachId);
+    // The version is read before the windows: a write that lands in between then fails our condition.
+    const { Item: versionItem } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: versionKey, ConsistentRead: true }),
+    );
+    const version = (versionItem?.version as number | undefined) ?? 0;
+    const existing = await availabilityOfCoach(coachId);
+    const item: AvailabilityItem = { ...plan(existing), id: randomUUID(), coachId, createdAt: now.toISOString() };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...versionKey, version: version + 1 },
+                ConditionExpression: 'attribute_not_exists(pk) OR version = :seen',
+                ExpressionAttributeValues: { ':seen': version },
+              },
+            },
+            { Put: { TableName: tableName(), Item: { ...item, ...keys.availability(coachId, item.id) } } },
+          ],
+        }),
+      );
+      return item;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Removes one of the coach's own windows; false when there is no such window under this coach. */
+export async function removeAvailability(coachId: string, availabilityId: string): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.availability(coachId, availabilityId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }

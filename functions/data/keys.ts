@@ -13,6 +13,8 @@ export const keys = {
     dirsk: `${coach.lastName.toLowerCase()}#${coach.firstName.toLowerCase()}#${coach.userId}`,
   }),
   availability: (coachId: string, availabilityId: string) => ({ pk: `USER#${coachId}`, sk: `AVAIL#${availabilityId}` }),
+  /** Bumped by every add, so concurrent adds of one coach serialise (see data/availability.ts). */
+  availabilityVersion: (coachId: string) => ({ pk: `USER#${coachId}`, sk: 'AVAILVERSION' }),
   availabilityPrefix: (coachId: string) => ({ pk: `USER#${coachId}`, skPrefix: 'AVAIL#' }),
   /** Claimed once per (mentee, coach) with a conditional put when a free consultation is booked. */
   freeConsultation: (menteeId: string, coachId: string) => ({ pk: `USER#${menteeId}`, sk: `FREECONSULT#${coachId}` }),

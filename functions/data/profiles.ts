@@ -1,3 +1,5 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ProfileItem } from './profile-item';
 
@@ -8,4 +10,9 @@ import type { ProfileItem } from './profile-item';
 export function profileRow(profile: ProfileItem) {
   const listed = profile.published && profile.userType === 'mentor';
   return { ...profile, ...keys.profile(profile.userId), ...(listed ? keys.directoryEntry(profile) : {}) };
+}
+
+export async function getProfile(userId: string): Promise<ProfileItem | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
+  return (Item as ProfileItem | undefined) ?? null;
 }

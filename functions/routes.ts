@@ -37,6 +37,14 @@ export const routes: readonly Route[] = [
     grants: ['table:read'],
   },
   {
+    operation: 'listCoachSlots',
+    method: 'GET',
+    path: '/api/coaches/{coachId}/slots',
+    handler: 'list-coach-slots',
+    auth: 'public',
+    grants: ['table:read'],
+  },
+  {
     operation: 'listCoachRatings',
     method: 'GET',
     path: '/api/coaches/{coachId}/ratings',

@@ -3,6 +3,7 @@ export const DIRECTORY_PARTITION = 'PUBLISHED';
 
 const USER_PREFIX = 'USER#';
 const coachRatingsPartition = (coachId: string) => `COACH#${coachId}#RATINGS`;
+const coachSessionsPartition = (coachId: string) => `COACH#${coachId}#SESSIONS`;
 
 export const keys = {
   profile: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'PROFILE' }),
@@ -19,6 +20,14 @@ export const keys = {
   /** Claimed once per (mentee, coach) with a conditional put when a free consultation is booked. */
   freeConsultation: (menteeId: string, coachId: string) => ({ pk: `USER#${menteeId}`, sk: `FREECONSULT#${coachId}` }),
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
+  coachSessionsPartition,
+  /** Sessions of one coach by start time (gsi1) and of one mentee (gsi2). */
+  sessionIndexes: (session: { id: string; coachId: string; menteeId: string; start: string }) => ({
+    gsi1pk: coachSessionsPartition(session.coachId),
+    gsi1sk: `${session.start}#${session.id}`,
+    gsi2pk: `MENTEE#${session.menteeId}#SESSIONS`,
+    gsi2sk: `${session.start}#${session.id}`,
+  }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
   /** Ratings of one coach in time order (gsi1). */
   coachRatingsPartition,

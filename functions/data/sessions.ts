@@ -1,7 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isoSeconds } from '../domain/instants';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query-all';
+import { tableSchema } from './table-schema';
 
 /** Runs a conditional write; false when its condition did not hold (the transition already happened or never applies). */
 async function applyIfStill(update: UpdateCommand): Promise<boolean> {
@@ -50,4 +53,39 @@ export function completeEndedSession(sessionId: string, now: Date): Promise<bool
       },
     }),
   );
+}
+
+/** Longest session there can be (an external-calendar booking), so a busy search reaches back far enough. */
+const LONGEST_SESSION_MS = 8 * 60 * 60 * 1000;
+
+interface SessionTimes {
+  start: string;
+  end: string;
+  status: string;
+  paymentExpiresAt?: string;
+}
+
+/**
+ * The coach's time already taken in [from, to): every session not cancelled, including pending
+ * payments until their deadline passes (the expiry job may not have run yet).
+ */
+export async function busyIntervalsOfCoach(coachId: string, from: Date, to: Date, now: Date) {
+  const { name, partitionKey, sortKey } = tableSchema.indexes.byOwner;
+  // Sort keys are `<start ISO, whole seconds>#<id>`; '~' sorts after every id character.
+  const sessions = await queryAll<SessionTimes>({
+    IndexName: name,
+    KeyConditionExpression: '#pk = :coach AND #sk BETWEEN :from AND :to',
+    ExpressionAttributeNames: { '#pk': partitionKey, '#sk': sortKey, '#start': 'start', '#end': 'end', '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':coach': keys.coachSessionsPartition(coachId),
+      ':from': isoSeconds(new Date(from.getTime() - LONGEST_SESSION_MS)),
+      ':to': `${isoSeconds(to)}~`,
+    },
+    ProjectionExpression: '#start, #end, #status, paymentExpiresAt',
+  });
+  const nowIso = now.toISOString();
+  return sessions
+    .filter((s) => s.status !== 'cancelled')
+    .filter((s) => s.status !== 'pending_payment' || !s.paymentExpiresAt || s.paymentExpiresAt > nowIso)
+    .map(({ start, end }) => ({ start, end }));
 }

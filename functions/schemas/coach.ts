@@ -47,3 +47,15 @@ export const coachListQuery = z
 export type CoachListQuery = z.infer<typeof coachListQuery>;
 
 export const coachPath = z.object({ coachId: z.string().min(1).max(64) });
+
+/** `GET /api/coaches/{coachId}/slots`. */
+export const slotQuery = z
+  .object({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+    duration: z.coerce.number().int(),
+  })
+  .strict();
+
+export const slotList = z.object({ slots: z.array(z.object({ start: z.string(), end: z.string() })) });
+export type SlotList = z.infer<typeof slotList>;

@@ -1,0 +1,27 @@
+import { availabilityOfCoach } from '../data/availability';
+import { dynamoCoachStore } from '../data/coaches';
+import { busyIntervalsOfCoach } from '../data/sessions';
+import { DomainError } from '../domain/errors';
+import { slotsInWindow, validateSlotWindow } from '../domain/slots';
+import { httpHandler } from '../http/handler';
+import { coachPath, type SlotList, slotQuery } from '../schemas/coach';
+
+export const handler = httpHandler({ schemas: { path: coachPath, query: slotQuery } }, async ({ path, query, now }) => {
+  const window = validateSlotWindow({ from: new Date(query.from), to: new Date(query.to), duration: query.duration });
+  const coach = await dynamoCoachStore.getPublished(path.coachId);
+  if (!coach) throw new DomainError('NOT_FOUND', 'This mentor does not exist or is not taking bookings.');
+  const [availability, busy] = await Promise.all([
+    availabilityOfCoach(coach.userId),
+    busyIntervalsOfCoach(coach.userId, window.from, window.to, now),
+  ]);
+  const body: SlotList = {
+    slots: slotsInWindow({
+      availability,
+      busy,
+      durationMinutes: window.durationMinutes,
+      window: { from: window.from, to: window.to },
+      now,
+    }),
+  };
+  return { status: 200, body };
+});

@@ -4,3 +4,14 @@ export const MIN_HOURLY_RATE_CENTS = 100;
 export const DEFAULT_PROFILE_TIME_ZONE = 'America/New_York';
 export const DEFAULT_SLOT_TIME_ZONE = 'America/Chicago';
 export const DEFAULT_DIRECTORY_TIME_ZONE = 'UTC';
+
+export const SESSION_DURATIONS_MINUTES = [15, 30, 60] as const;
+export type SessionDurationMinutes = (typeof SESSION_DURATIONS_MINUTES)[number];
+
+/** Mentees book from now up to this many days ahead. */
+export const BOOKING_HORIZON_DAYS = 30;
+export const SLOT_STEP_MINUTES = 30;
+export const MAX_SLOTS_PER_WINDOW = 50;
+
+/** Coaches with fewer ratings than this carry the 'New Mentor' badge. */
+export const NEW_MENTOR_RATINGS_BELOW = 3;

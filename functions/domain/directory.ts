@@ -1,11 +1,13 @@
 import type { Coach } from '../schemas/coach';
+import { NEW_MENTOR_RATINGS_BELOW } from './constants';
 import { DomainError } from './errors';
+import type { DirectoryExperienceThreshold } from './fixed-lists';
+import { formatWholeDollars } from './money';
 
 export interface DirectoryFilters {
   q?: string;
   specialty?: string;
-  /** '10', '15' or '20': at least that many years, by the leading number of the experience text. */
-  experience?: string;
+  experience?: DirectoryExperienceThreshold;
 }
 
 const includesIgnoringCase = (text: string | null | undefined, needle: string) =>
@@ -30,7 +32,7 @@ export function matchesSpecialty(coach: Coach, specialty: string | undefined): b
 }
 
 /** '15-20' → 15, '20+' → 20; a coach without a readable number never meets a threshold. */
-export function meetsExperience(coach: Coach, threshold: string | undefined): boolean {
+export function meetsExperience(coach: Coach, threshold: DirectoryExperienceThreshold | undefined): boolean {
   if (!threshold) return true;
   const years = Number.parseInt(coach.experience ?? '', 10);
   return Number.isFinite(years) && years >= Number(threshold);
@@ -50,17 +52,83 @@ const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ offset }))
 function decodeCursor(cursor: string): number {
   try {
     const { offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset: unknown };
-    if (Number.isInteger(offset) && (offset as number) >= 0) return offset as number;
+    if (Number.isSafeInteger(offset) && (offset as number) >= 0) return offset as number;
   } catch {
     // falls through to the error below
   }
   throw new DomainError('INVALID_CURSOR', 'This page link is no longer valid. Start from the first page.');
 }
 
-/** One page of an already ordered list, with an opaque cursor to the next page. */
+/**
+ * One page of an already ordered list, with an opaque cursor to the next page. The directory's
+ * order (last name, first name, user id) comes from the directory index's sort key.
+ */
 export function pageOf<T>(list: readonly T[], cursor: string | undefined, limit: number) {
   const offset = cursor ? decodeCursor(cursor) : 0;
   const items = list.slice(offset, offset + limit);
   const next = offset + limit;
   return { items, ...(next < list.length ? { nextCursor: encodeCursor(next) } : {}) };
+}
+
+/** What a coach card shows, with the directory's display defaults (spec section 3). */
+export interface CoachDisplay {
+  name: string;
+  credentials: string | null;
+  /** null hides the line. */
+  specialtyLine: string | null;
+  /** null hides the line. */
+  secondaryLine: string | null;
+  bio: string;
+  languages: string[];
+  rateLabel: string;
+  areas: string[];
+  isNewMentor: boolean;
+  /** null shows the placeholder image. */
+  headshotUrl: string | null;
+}
+
+const UNKNOWN_NAME = 'Unknown Coach';
+const DEFAULT_SPECIALTY = 'General Medicine';
+const DEFAULT_SECONDARY_SPECIALTY = 'General Practice';
+/** 'No specific specialty' is stored as this, which says nothing worth a line on the card. */
+const NO_SPECIALTY = 'Other';
+const DEFAULT_BIO = 'Experienced medical professional dedicated to mentoring.';
+const DEFAULT_LANGUAGE = 'English';
+const NO_RATE_LABEL = 'Contact for rates';
+
+const filled = (text: string | null | undefined): string | null => text?.trim() || null;
+
+const distinctFilled = (texts: ReadonlyArray<string | null>): string[] => [
+  ...new Set(texts.map(filled).filter((text): text is string => text !== null)),
+];
+
+const shownUnless = (text: string, hidden: readonly string[]) => (hidden.includes(text) ? null : text);
+
+export const hourlyRateLabel = (cents: number): string =>
+  cents > 0 ? `${formatWholeDollars(cents)}/hour` : NO_RATE_LABEL;
+
+/** Areas of interest, or else the coach's own specialties, never the display defaults. */
+function displayAreas(coach: Coach): string[] {
+  const areas = distinctFilled(coach.areasOfInterest);
+  if (areas.length > 0) return areas;
+  return distinctFilled([coach.specialty, coach.secondarySpecialty]).filter((s) => s !== NO_SPECIALTY);
+}
+
+export function coachDisplay(coach: Coach): CoachDisplay {
+  const languages = distinctFilled(coach.languages);
+  return {
+    name: filled(`${coach.firstName} ${coach.lastName}`) ?? UNKNOWN_NAME,
+    credentials: filled(coach.credentials),
+    specialtyLine: shownUnless(filled(coach.specialty) ?? DEFAULT_SPECIALTY, [NO_SPECIALTY]),
+    secondaryLine: shownUnless(filled(coach.secondarySpecialty) ?? DEFAULT_SECONDARY_SPECIALTY, [
+      DEFAULT_SECONDARY_SPECIALTY,
+      NO_SPECIALTY,
+    ]),
+    bio: filled(coach.coachBio) ?? filled(coach.bio) ?? DEFAULT_BIO,
+    languages: languages.length > 0 ? languages : [DEFAULT_LANGUAGE],
+    rateLabel: hourlyRateLabel(coach.hourlyRateCents),
+    areas: displayAreas(coach),
+    isNewMentor: coach.totalRatings < NEW_MENTOR_RATINGS_BELOW,
+    headshotUrl: filled(coach.headshotUrl),
+  };
 }

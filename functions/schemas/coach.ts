@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIRECTORY_EXPERIENCE_THRESHOLDS } from '../domain/fixed-lists';
 
 /** The public view of a published coach (spec section 3, coach_profiles), as the API returns it. */
 export const coach = z.object({
@@ -39,7 +40,7 @@ export const coachListQuery = z
   .object({
     q: z.string().trim().max(100).optional(),
     specialty: z.string().trim().max(100).optional(),
-    experience: z.enum(['10', '15', '20']).optional(),
+    experience: z.enum(DIRECTORY_EXPERIENCE_THRESHOLDS).optional(),
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(24),
   })

@@ -1,0 +1,48 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { RatesUpdate } from '../schemas/coach-settings';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import type { ProfileItem } from './profile-item';
+
+export async function saveRates(userId: string, rates: RatesUpdate, now: Date): Promise<ProfileItem> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.profile(userId),
+      UpdateExpression:
+        'SET hourlyRateCents = :rate, offersFreeConsult = :offers, freeConsultMinutes = :minutes, updatedAt = :now' +
+        (rates.coachBio !== undefined ? ', coachBio = :bio' : ''),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':rate': rates.hourlyRateCents,
+        ':offers': rates.offersFreeConsult,
+        ':minutes': rates.freeConsultMinutes,
+        ':now': now.toISOString(),
+        ...(rates.coachBio !== undefined ? { ':bio': rates.coachBio } : {}),
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return Attributes as ProfileItem;
+}
+
+/**
+ * Publishing adds the sparse directory keys and unpublishing removes them, in the same write as
+ * the flag, so the directory index always agrees with `published`.
+ */
+export async function savePublication(profile: ProfileItem, published: boolean, now: Date): Promise<void> {
+  const directory = keys.directoryEntry(profile);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.profile(profile.userId),
+      UpdateExpression: published
+        ? 'SET published = :true, dirpk = :dirpk, dirsk = :dirsk, updatedAt = :now'
+        : 'SET published = :false, updatedAt = :now REMOVE dirpk, dirsk',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: published
+        ? { ':true': true, ':dirpk': directory.dirpk, ':dirsk': directory.dirsk, ':now': now.toISOString() }
+        : { ':false': false, ':now': now.toISOString() },
+    }),
+  );
+}

@@ -1,0 +1,37 @@
+import type { ProfileItem } from '../data/profile-item';
+
+export type SetupItem = 'profile' | 'availability' | 'payment';
+
+export interface SetupChecklist {
+  /** Every required item is done: publishing is allowed. */
+  ready: boolean;
+  done: SetupItem[];
+  /** Required items still open, for the 409 SETUP_INCOMPLETE details. */
+  missing: SetupItem[];
+}
+
+const REQUIRED: readonly SetupItem[] = ['profile', 'availability'];
+
+const filled = (text: string | null | undefined) => Boolean(text?.trim());
+
+/**
+ * Spec section 4: publishing needs the profile information (first and last name, hourly rate,
+ * coach bio) and at least one availability slot; payment setup is optional ("2 of 3").
+ */
+export function setupChecklist(profile: ProfileItem, availabilityCount: number): SetupChecklist {
+  const state: Record<SetupItem, boolean> = {
+    profile:
+      filled(profile.firstName) && filled(profile.lastName) && (profile.hourlyRateCents ?? 0) > 0 && filled(profile.coachBio),
+    availability: availabilityCount > 0,
+    payment: profile.stripeOnboardingComplete === true,
+  };
+  const items = Object.keys(state) as SetupItem[];
+  const missing = REQUIRED.filter((item) => !state[item]);
+  return { ready: missing.length === 0, done: items.filter((item) => state[item]), missing };
+}
+
+export const SETUP_ITEM_LABELS: Record<SetupItem, string> = {
+  profile: 'Profile information: first and last name, hourly rate and coach bio',
+  availability: 'Availability: at least one time slot',
+  payment: 'Payment setup (optional)',
+};

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { ProfileItem } from '../../functions/data/profile-item';
+import { setupChecklist } from '../../functions/domain/publication';
+import { ratesUpdate } from '../../functions/schemas/coach-settings';
+
+const mentor = (fields: Partial<ProfileItem> = {}): ProfileItem => ({
+  userId: 'u',
+  email: 'u@x.test',
+  userType: 'mentor',
+  published: false,
+  firstName: 'Ada',
+  lastName: 'Okafor',
+  hourlyRateCents: 15000,
+  coachBio: 'I help residents find leadership roles.',
+  createdAt: '',
+  updatedAt: '',
+  ...fields,
+});
+
+describe('setupChecklist', () => {
+  it('is ready with the profile and one slot, payment being optional (2 of 3)', () => {
+    expect(setupChecklist(mentor(), 1)).toEqual({ ready: true, done: ['profile', 'availability'], missing: [] });
+  });
+
+  it('counts a completed payment setup as the third item', () => {
+    expect(setupChecklist(mentor({ stripeOnboardingComplete: true }), 1).done).toEqual(['profile', 'availability', 'payment']);
+  });
+
+  it('needs at least one availability slot', () => {
+    expect(setupChecklist(mentor(), 0)).toMatchObject({ ready: false, missing: ['availability'] });
+  });
+
+  it.each([
+    ['a blank first name', { firstName: '  ' }],
+    ['no last name', { lastName: '' }],
+    ['no hourly rate', { hourlyRateCents: null }],
+    ['a blank coach bio', { coachBio: ' ' }],
+  ])('needs the profile information: %s is missing', (_case, fields) => {
+    expect(setupChecklist(mentor(fields), 3)).toMatchObject({ ready: false, missing: ['profile'] });
+  });
+});
+
+describe('ratesUpdate', () => {
+  const rates = (hourlyRateCents: unknown) => ratesUpdate.safeParse({ hourlyRateCents, offersFreeConsult: false });
+  const messageOf = (result: ReturnType<typeof rates>) => result.error?.issues[0]?.message;
+
+  it('takes whole dollars of at least $1, kept in cents', () => {
+    expect(rates(100).success).toBe(true);
+    expect(rates(25000).data).toEqual({ hourlyRateCents: 25000, offersFreeConsult: false, freeConsultMinutes: 15 });
+  });
+
+  it('answers the spec messages for a missing or too small rate', () => {
+    expect(messageOf(rates(undefined))).toBe('Please enter your hourly rate');
+    expect(messageOf(rates(99))).toBe('Please enter a valid hourly rate of at least $1.00');
+    expect(messageOf(rates(-500))).toBe('Please enter a valid hourly rate of at least $1.00');
+  });
+
+  it('refuses cents that are not whole dollars and free consultations that are not 15 or 30 minutes', () => {
+    expect(rates(150).success).toBe(false);
+    expect(ratesUpdate.safeParse({ hourlyRateCents: 100, offersFreeConsult: true, freeConsultMinutes: 45 }).success).toBe(false);
+  });
+});

@@ -17,6 +17,8 @@ export interface Route {
   handler: string;
   auth: 'public' | 'user';
   grants: readonly Grant[];
+  /** Packages with native binaries, installed beside the bundle for Lambda's platform instead of bundled. */
+  nativeModules?: readonly string[];
 }
 
 export const routes: readonly Route[] = [
@@ -83,6 +85,87 @@ export const routes: readonly Route[] = [
     handler: 'remove-availability',
     auth: 'user',
     grants: ['table:write'],
+  },
+  {
+    operation: 'register',
+    method: 'POST',
+    path: '/api/registrations',
+    handler: 'register',
+    auth: 'public',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    operation: 'getMe',
+    method: 'GET',
+    path: '/api/me',
+    handler: 'get-me',
+    auth: 'user',
+    grants: ['table:read'],
+  },
+  {
+    operation: 'createMe',
+    method: 'POST',
+    path: '/api/me',
+    handler: 'create-me',
+    auth: 'user',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    operation: 'updateMe',
+    method: 'PATCH',
+    path: '/api/me',
+    handler: 'update-me',
+    auth: 'user',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    operation: 'createHeadshotUpload',
+    method: 'POST',
+    path: '/api/me/headshot',
+    handler: 'create-headshot-upload',
+    auth: 'user',
+    grants: ['media:write'],
+  },
+  {
+    operation: 'attachHeadshot',
+    method: 'PUT',
+    path: '/api/me/headshot',
+    handler: 'attach-headshot',
+    auth: 'user',
+    grants: ['table:read', 'table:write', 'media:read', 'media:write'],
+    nativeModules: ['sharp'],
+  },
+  {
+    operation: 'deleteHeadshot',
+    method: 'DELETE',
+    path: '/api/me/headshot',
+    handler: 'delete-headshot',
+    auth: 'user',
+    grants: ['table:read', 'table:write', 'media:write'],
+  },
+  {
+    operation: 'updateRates',
+    method: 'PUT',
+    path: '/api/me/rates',
+    handler: 'update-rates',
+    auth: 'user',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    operation: 'getSetupChecklist',
+    method: 'GET',
+    path: '/api/me/publication',
+    handler: 'get-setup-checklist',
+    auth: 'user',
+    grants: ['table:read'],
+  },
+  {
+    operation: 'updatePublication',
+    method: 'PUT',
+    path: '/api/me/publication',
+    handler: 'update-publication',
+    auth: 'user',
+    grants: ['table:read', 'table:write'],
   },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {

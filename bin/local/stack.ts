@@ -95,6 +95,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
       S3_ENDPOINT: s3.endpoint,
       S3_FORCE_PATH_STYLE: String(S3RVER_CLIENT.forcePathStyle),
+      S3_ACCESS_KEY_ID: S3RVER_CLIENT.credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3RVER_CLIENT.credentials.secretAccessKey,
       LOCAL_MAILBOX_FILE: mailboxFile,
       SITE_ORIGIN: webOrigin,
       COGNITO_ENDPOINT: cognito.endpoint,

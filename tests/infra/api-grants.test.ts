@@ -67,9 +67,10 @@ const statementFor = (operation: string, action: string) =>
 const getAtt = (construct: IConstruct, attribute: string) => ({
   'Fn::GetAtt': [synth.logicalId(construct), attribute],
 });
-const mediaObjects = () => ({
-  'Fn::Join': ['', [getAtt(stack.node.findChild('Storage').node.findChild('MediaBucket'), 'Arn'), '/media/*']],
-});
+const mediaObjects = () =>
+  ['/media/*', '/uploads/*'].map((prefix) => ({
+    'Fn::Join': ['', [getAtt(stack.node.findChild('Storage').node.findChild('MediaBucket'), 'Arn'), prefix]],
+  }));
 
 describe('grants from the route table', () => {
   it('table:read reads the table and its indexes, and writes nothing', () => {
@@ -86,7 +87,7 @@ describe('grants from the route table', () => {
     expect(actionsOf('writesTable')).not.toContain('dynamodb:GetItem');
   });
 
-  it('media:read and media:write touch only objects under media/', () => {
+  it('media:read and media:write touch only objects under media/ and uploads/', () => {
     expect(statementFor('readsMedia', 's3:GetObject')).toMatchObject({
       Action: 's3:GetObject',
       Resource: mediaObjects(),

@@ -1,0 +1,105 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
+
+type PolicyCondition = NonNullable<PresignedPostOptions['Conditions']>[number];
+
+/** What a browser may upload, and where: the conditions S3 checks against the signed policy. */
+export interface UploadPolicy {
+  key: string;
+  fields: Record<string, string>;
+  conditions: PolicyCondition[];
+  expiresSeconds: number;
+}
+
+/** The media bucket (headshots), as the API needs it. */
+export interface MediaStore {
+  /** A presigned POST the browser sends the file with, straight to the bucket. */
+  presignUpload(policy: UploadPolicy): Promise<{ url: string; fields: Record<string, string> }>;
+  /** The object's size, or null when there is no such object. */
+  head(key: string): Promise<{ size: number } | null>;
+  getBytes(key: string): Promise<Buffer>;
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Removes these objects; keys that do not exist are fine. */
+  remove(keys: readonly string[]): Promise<void>;
+}
+
+const isMissing = (error: unknown) => ['NotFound', 'NoSuchKey'].includes((error as { name?: string }).name ?? '');
+
+export function s3MediaStore(client: S3Client, bucket: string): MediaStore {
+  return {
+    async presignUpload({ key, fields, conditions, expiresSeconds }) {
+      return createPresignedPost(client, {
+        Bucket: bucket,
+        Key: key,
+        Fields: fields,
+        Conditions: conditions,
+        Expires: expiresSeconds,
+      });
+    },
+
+    async head(key) {
+      try {
+        const answer = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return { size: answer.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async getBytes(key) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      if (!answer.Body) throw new Error(`S3 returned no body for ${key}`);
+      return Buffer.from(await answer.Body.transformToByteArray());
+    },
+
+    async put(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          // Every stored file has a key of its own that is never rewritten.
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+
+    async remove(keys) {
+      // One DeleteObject each: a headshot has a handful of files, and this needs no s3:ListBucket.
+      await Promise.all(keys.map((key) => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))));
+    },
+  };
+}
+
+/**
+ * The bucket client from the function's environment. Locally S3_ENDPOINT points at s3rver, which
+ * needs path-style addressing and its own fixed credentials (S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY);
+ * in AWS neither is set and the function's role signs.
+ */
+function clientFromEnvironment(): S3Client {
+  const { S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
+  return new S3Client({
+    endpoint: S3_ENDPOINT || undefined,
+    forcePathStyle: S3_FORCE_PATH_STYLE === 'true',
+    ...(S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY } }
+      : {}),
+  });
+}
+
+let shared: MediaStore | undefined;
+
+export function mediaStoreFromEnvironment(): MediaStore {
+  const bucket = process.env.MEDIA_BUCKET;
+  if (!bucket) throw new Error('MEDIA_BUCKET is not set');
+  shared ??= s3MediaStore(clientFromEnvironment(), bucket);
+  return shared;
+}

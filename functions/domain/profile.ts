@@ -1,0 +1,114 @@
+import type { UserInfo } from '../adapters/identity';
+import type { ProfileItem } from '../data/profile-item';
+import type { Profile, ProfileUpdate, Registration } from '../schemas/profile';
+import { DEFAULT_PROFILE_TIME_ZONE } from './constants';
+import { DomainError } from './errors';
+import type { MedicalSpecialty } from './fixed-lists';
+
+/** The form's label for having no specialty; the profile stores it as 'Other' (spec section 2, Profile tab). */
+export const NO_SPECIFIC_SPECIALTY = 'No specific specialty / General practice';
+
+export const SAME_SPECIALTY_MESSAGE = 'Your secondary specialty cannot be the same as your primary specialty.';
+
+const DEFAULT_LANGUAGES = ['English'];
+const DEFAULT_FREE_CONSULT_MINUTES = 15;
+
+export const storedSpecialty = (choice: MedicalSpecialty | typeof NO_SPECIFIC_SPECIALTY): MedicalSpecialty =>
+  choice === NO_SPECIFIC_SPECIALTY ? 'Other' : choice;
+
+export const specialtiesClash = (primary: string | null | undefined, secondary: string | null | undefined) =>
+  Boolean(primary) && primary === secondary;
+
+export const profileNotFound = () => new DomainError('NOT_FOUND', 'Finish creating your profile first.');
+
+/** Everything typed at sign-up, stored before the e-mail is even confirmed, on whichever device. */
+export function profileFromRegistration(userId: string, registration: Registration, now: Date): ProfileItem {
+  const {
+    password: _password,
+    confirmPassword: _confirmation,
+    agreedToTerms: _agreed,
+    hourlyRate,
+    ...fields
+  } = registration;
+  const stamp = now.toISOString();
+  return {
+    ...fields,
+    userId,
+    published: false,
+    timezone: DEFAULT_PROFILE_TIME_ZONE,
+    languages: DEFAULT_LANGUAGES,
+    ...(hourlyRate == null ? {} : { hourlyRateCents: hourlyRate * 100 }),
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}
+
+/** First sign-in through a third-party provider: a mentee, unpublished (spec section 4). */
+export function profileFromIdentity(user: UserInfo, now: Date): ProfileItem {
+  const stamp = now.toISOString();
+  return {
+    userId: user.sub,
+    email: user.email,
+    userType: 'mentee',
+    published: false,
+    firstName: user.givenName ?? '',
+    lastName: user.familyName ?? '',
+    timezone: DEFAULT_PROFILE_TIME_ZONE,
+    languages: DEFAULT_LANGUAGES,
+    emailNotifications: true,
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+}
+
+/**
+ * The profile after the user's own edit. A mentee is never listed, so switching to mentee
+ * unpublishes; switching back to mentor leaves the profile unpublished until published again.
+ */
+export function applyProfileUpdate(current: ProfileItem, update: ProfileUpdate, now: Date): ProfileItem {
+  const next: ProfileItem = { ...current, ...update, updatedAt: now.toISOString() };
+  if (specialtiesClash(next.specialty, next.secondarySpecialty)) {
+    throw new DomainError('VALIDATION_FAILED', SAME_SPECIALTY_MESSAGE, [
+      { field: 'body.secondarySpecialty', message: SAME_SPECIALTY_MESSAGE },
+    ]);
+  }
+  return next.userType === 'mentee' ? { ...next, published: false } : next;
+}
+
+/** The owner's view of a profile: provider account ids become flags and never leave the server. */
+export function toProfileView(item: ProfileItem): Profile {
+  return {
+    userId: item.userId,
+    email: item.email,
+    userType: item.userType,
+    published: item.published,
+    firstName: item.firstName,
+    lastName: item.lastName,
+    headshotUrl: item.headshotUrl ?? null,
+    credentials: item.credentials ?? null,
+    subtitle: item.subtitle ?? null,
+    linkedinWebsite: item.linkedinWebsite ?? null,
+    location: item.location ?? null,
+    timezone: item.timezone ?? DEFAULT_PROFILE_TIME_ZONE,
+    institution: item.institution ?? null,
+    yearOfGraduation: item.yearOfGraduation ?? null,
+    specialty: item.specialty ?? null,
+    secondarySpecialty: item.secondarySpecialty ?? null,
+    experience: item.experience ?? null,
+    bio: item.bio ?? null,
+    coachBio: item.coachBio ?? null,
+    areasOfInterest: item.areasOfInterest ?? [],
+    languages: item.languages?.length ? item.languages : DEFAULT_LANGUAGES,
+    emailNotifications: item.emailNotifications ?? true,
+    hourlyRateCents: item.hourlyRateCents ?? null,
+    offersFreeConsult: item.offersFreeConsult ?? false,
+    freeConsultMinutes: item.freeConsultMinutes ?? DEFAULT_FREE_CONSULT_MINUTES,
+    calendlyUrl: item.calendlyUrl ?? null,
+    paymentAccount: {
+      connected: Boolean(item.stripeAccountId),
+      onboardingComplete: item.stripeOnboardingComplete ?? false,
+    },
+    // No Zoom connection is stored yet; the Zoom integration will map its own record here.
+    zoomConnected: false,
+  };
+}

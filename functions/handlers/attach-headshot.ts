@@ -1,0 +1,20 @@
+import { renderHeadshotVariants } from '../adapters/image';
+import { mediaStoreFromEnvironment } from '../adapters/media';
+import { dynamoProfileStore } from '../data/profile-store';
+import { attachHeadshot } from '../domain/headshot';
+import { toProfileView } from '../domain/profile';
+import { httpHandler } from '../http/handler';
+import { attachHeadshotRequest } from '../schemas/profile';
+
+export const handler = httpHandler(
+  { schemas: { body: attachHeadshotRequest }, auth: true },
+  async ({ body, caller, now }) => {
+    const services = {
+      media: mediaStoreFromEnvironment(),
+      profiles: dynamoProfileStore,
+      renderVariants: renderHeadshotVariants,
+    };
+    const profile = await attachHeadshot(services, caller.userId, body.key, now);
+    return { status: 200, body: toProfileView(profile) };
+  },
+);

@@ -1,0 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { mediaStoreFromEnvironment } from '../adapters/media';
+import { headshotUploadPolicy } from '../domain/headshot';
+import { httpHandler } from '../http/handler';
+import { type HeadshotUpload, headshotUploadRequest } from '../schemas/profile';
+
+export const handler = httpHandler(
+  { schemas: { body: headshotUploadRequest }, auth: true },
+  async ({ body, caller }) => {
+    const policy = headshotUploadPolicy(caller.userId, body.contentType, randomUUID());
+    const upload: HeadshotUpload = await mediaStoreFromEnvironment().presignUpload(policy);
+    return { status: 200, body: upload };
+  },
+);

@@ -1,0 +1,272 @@
+import { IANAZone } from 'luxon';
+import { z } from 'zod';
+import { MIN_HOURLY_RATE_CENTS } from '../domain/constants';
+import {
+  EXPERIENCE_BANDS,
+  LANGUAGES,
+  MEDICAL_SPECIALTIES,
+  MENTOR_EXPERIENCE_CHOICES,
+  MENTORING_AREAS,
+} from '../domain/fixed-lists';
+import { HEADSHOT_CONTENT_TYPES, INVALID_FILE_TYPE_MESSAGE } from '../domain/headshot';
+import { NO_SPECIFIC_SPECIALTY, SAME_SPECIALTY_MESSAGE, specialtiesClash, storedSpecialty } from '../domain/profile';
+import { RATE_INVALID_MESSAGE, RATE_REQUIRED_MESSAGE } from './coach-settings';
+
+/**
+ * The account forms' schemas, shared by the API handlers and the SPA's react-hook-form forms,
+ * with the spec's own messages where it gives them (section 5).
+ */
+
+export const USER_TYPE_REQUIRED_MESSAGE = 'Please select whether you want to be a mentee or mentor.';
+export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match!";
+export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long.';
+export const TERMS_REQUIRED_MESSAGE = 'Please agree to the terms of service.';
+export const FIRST_NAME_REQUIRED_MESSAGE = 'First name is required.';
+export const LAST_NAME_REQUIRED_MESSAGE = 'Last name is required.';
+export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address.';
+export const WEBSITE_INVALID_MESSAGE = 'Please enter a web address, such as https://www.linkedin.com/in/your-name.';
+export const GRADUATION_YEAR_INVALID_MESSAGE = 'Please enter a valid graduation year.';
+export const TIME_ZONE_INVALID_MESSAGE = 'Please choose a valid time zone.';
+export const CHOICE_INVALID_MESSAGE = 'Please choose an option from the list.';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Cognito's own maximum. */
+const PASSWORD_MAX_LENGTH = 256;
+export const EARLIEST_GRADUATION_YEAR = 1940;
+/** Students may give the year they expect to graduate. */
+const GRADUATION_YEARS_AHEAD = 8;
+/** The rates card's ceiling. */
+const MAX_HOURLY_RATE_DOLLARS = 10_000;
+
+/** Longest accepted text per field, for the forms' maxLength too. */
+export const PROFILE_TEXT_LIMITS = {
+  name: 100,
+  email: 254,
+  credentials: 100,
+  subtitle: 200,
+  location: 200,
+  institution: 200,
+  linkedinWebsite: 500,
+  bio: 2_000,
+} as const;
+
+export const USER_TYPES = ['mentee', 'mentor'] as const;
+/** The profile form offers the practice bands; a mentor keeps the range chosen at sign-up. */
+const PROFILE_EXPERIENCE_CHOICES = [...new Set([...EXPERIENCE_BANDS, ...MENTOR_EXPERIENCE_CHOICES])] as [
+  string,
+  ...string[],
+];
+
+const tooLong = (max: number) => `Please use at most ${max} characters.`;
+
+const userType = z.enum(USER_TYPES, { error: USER_TYPE_REQUIRED_MESSAGE });
+
+const personName = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(PROFILE_TEXT_LIMITS.name, tooLong(PROFILE_TEXT_LIMITS.name));
+
+/** Free text a form may leave empty: trimmed, and null when empty. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(max))
+    .nullable()
+    .transform((text) => text || null);
+
+/** A choice from a fixed list that a form may leave unset ('' or null), which is kept as null. */
+const optionalChoice = <const T extends readonly [string, ...string[]]>(choices: T) =>
+  z
+    .union([z.enum(choices), z.literal(''), z.null()], { error: CHOICE_INVALID_MESSAGE })
+    .transform((choice) => choice || null);
+
+/** Several choices from a fixed list; choosing one twice keeps it once. */
+const distinctChoices = <const T extends readonly [string, ...string[]]>(choices: T) =>
+  z
+    .array(z.enum(choices, { error: CHOICE_INVALID_MESSAGE }))
+    .max(choices.length)
+    .transform((chosen) => [...new Set(chosen)]);
+
+const specialty = optionalChoice([...MEDICAL_SPECIALTIES, NO_SPECIFIC_SPECIALTY]).transform(
+  (choice) => choice && storedSpecialty(choice),
+);
+
+/**
+ * http(s) only, so a profile link can never run script. A bare 'linkedin.com/in/…' gets https://
+ * in front, as people rarely type the scheme.
+ */
+const webAddress = z
+  .string()
+  .trim()
+  .max(PROFILE_TEXT_LIMITS.linkedinWebsite, tooLong(PROFILE_TEXT_LIMITS.linkedinWebsite))
+  .nullable()
+  .transform((text) => (text && !/^[a-z][a-z\d+.-]*:/i.test(text) ? `https://${text}` : text || null))
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_INVALID_MESSAGE }).nullable());
+
+const graduationYear = z
+  .number({ error: GRADUATION_YEAR_INVALID_MESSAGE })
+  .int(GRADUATION_YEAR_INVALID_MESSAGE)
+  .min(EARLIEST_GRADUATION_YEAR, GRADUATION_YEAR_INVALID_MESSAGE)
+  .refine((year) => year <= new Date().getUTCFullYear() + GRADUATION_YEARS_AHEAD, GRADUATION_YEAR_INVALID_MESSAGE)
+  .nullable();
+
+/** Whole dollars, as the form takes it; stored in cents. */
+const hourlyRateDollars = z
+  .number({ error: RATE_INVALID_MESSAGE })
+  .int(RATE_INVALID_MESSAGE)
+  .min(MIN_HOURLY_RATE_CENTS / 100, RATE_INVALID_MESSAGE)
+  .max(MAX_HOURLY_RATE_DOLLARS, RATE_INVALID_MESSAGE)
+  .nullable();
+
+/** Any IANA zone is stored; the settings form offers twelve of them. */
+const timeZone = z
+  .string({ error: TIME_ZONE_INVALID_MESSAGE })
+  .max(64, TIME_ZONE_INVALID_MESSAGE)
+  .refine((zone) => IANAZone.isValidZone(zone), TIME_ZONE_INVALID_MESSAGE);
+
+export const password = z
+  .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, tooLong(PASSWORD_MAX_LENGTH));
+
+const emailAddress = z
+  .string({ error: EMAIL_INVALID_MESSAGE })
+  .trim()
+  .max(PROFILE_TEXT_LIMITS.email, EMAIL_INVALID_MESSAGE)
+  .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }));
+
+/** Fields a user edits about themselves, at sign-up and in settings. */
+const editableProfile = z.strictObject({
+  firstName: personName(FIRST_NAME_REQUIRED_MESSAGE),
+  lastName: personName(LAST_NAME_REQUIRED_MESSAGE),
+  credentials: optionalText(PROFILE_TEXT_LIMITS.credentials),
+  subtitle: optionalText(PROFILE_TEXT_LIMITS.subtitle),
+  linkedinWebsite: webAddress,
+  location: optionalText(PROFILE_TEXT_LIMITS.location),
+  institution: optionalText(PROFILE_TEXT_LIMITS.institution),
+  yearOfGraduation: graduationYear,
+  specialty,
+  secondarySpecialty: specialty,
+  areasOfInterest: distinctChoices(MENTORING_AREAS),
+  bio: optionalText(PROFILE_TEXT_LIMITS.bio),
+  emailNotifications: z.boolean(),
+});
+
+type SpecialtyPair = { specialty?: string | null; secondarySpecialty?: string | null };
+const secondaryDiffersFromPrimary = (form: SpecialtyPair, ctx: z.RefinementCtx) => {
+  if (specialtiesClash(form.specialty, form.secondarySpecialty)) {
+    ctx.addIssue({ code: 'custom', path: ['secondarySpecialty'], message: SAME_SPECIALTY_MESSAGE });
+  }
+};
+
+/**
+ * `POST /api/registrations`: the Register form. Everything but the account itself is optional
+ * (the mentor-only fields), except the hourly rate, which a mentor must give.
+ */
+export const registration = editableProfile
+  .pick({
+    credentials: true,
+    subtitle: true,
+    linkedinWebsite: true,
+    location: true,
+    institution: true,
+    yearOfGraduation: true,
+    specialty: true,
+    secondarySpecialty: true,
+    areasOfInterest: true,
+    bio: true,
+  })
+  .partial()
+  .extend({
+    userType,
+    firstName: editableProfile.shape.firstName,
+    lastName: editableProfile.shape.lastName,
+    email: emailAddress,
+    password,
+    confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH_MESSAGE }),
+    agreedToTerms: z.boolean({ error: TERMS_REQUIRED_MESSAGE }).refine((agreed) => agreed, TERMS_REQUIRED_MESSAGE),
+    emailNotifications: z.boolean().default(true),
+    experience: optionalChoice(MENTOR_EXPERIENCE_CHOICES).optional(),
+    hourlyRate: hourlyRateDollars.optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.password !== form.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DONT_MATCH_MESSAGE });
+    }
+    if (form.userType === 'mentor' && form.hourlyRate == null) {
+      ctx.addIssue({ code: 'custom', path: ['hourlyRate'], message: RATE_REQUIRED_MESSAGE });
+    }
+    secondaryDiffersFromPrimary(form, ctx);
+  });
+export type RegistrationForm = z.input<typeof registration>;
+export type Registration = z.output<typeof registration>;
+
+export const registrationResult = z.object({ userId: z.string(), email: z.string() });
+export type RegistrationResult = z.infer<typeof registrationResult>;
+
+/**
+ * `PATCH /api/me`: any subset of the Profile tab's fields. Publication, rates and coach bio (the
+ * rates card), ratings and payment fields have their own operations and are refused here like
+ * any unknown field.
+ */
+export const profileUpdate = editableProfile
+  .extend({
+    userType,
+    timezone: timeZone,
+    experience: optionalChoice(PROFILE_EXPERIENCE_CHOICES),
+    languages: distinctChoices(LANGUAGES),
+  })
+  .partial()
+  .superRefine(secondaryDiffersFromPrimary);
+export type ProfileUpdateForm = z.input<typeof profileUpdate>;
+export type ProfileUpdate = z.output<typeof profileUpdate>;
+
+/** `GET /api/me` and every operation that changes the caller's own profile. */
+export const profile = z.object({
+  userId: z.string(),
+  email: z.string(),
+  userType: z.enum(USER_TYPES),
+  /** The spec's is_coach: listed in the directory. */
+  published: z.boolean(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** The 256 px variant; `headshotVariantUrl` gives the other sizes. */
+  headshotUrl: z.string().nullable(),
+  credentials: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  linkedinWebsite: z.string().nullable(),
+  location: z.string().nullable(),
+  timezone: z.string(),
+  institution: z.string().nullable(),
+  yearOfGraduation: z.number().int().nullable(),
+  specialty: z.string().nullable(),
+  secondarySpecialty: z.string().nullable(),
+  experience: z.string().nullable(),
+  bio: z.string().nullable(),
+  coachBio: z.string().nullable(),
+  areasOfInterest: z.array(z.string()),
+  languages: z.array(z.string()),
+  emailNotifications: z.boolean(),
+  hourlyRateCents: z.number().int().nullable(),
+  offersFreeConsult: z.boolean(),
+  freeConsultMinutes: z.union([z.literal(15), z.literal(30)]),
+  calendlyUrl: z.string().nullable(),
+  paymentAccount: z.object({ connected: z.boolean(), onboardingComplete: z.boolean() }),
+  zoomConnected: z.boolean(),
+});
+export type Profile = z.infer<typeof profile>;
+
+/** `POST /api/me/headshot`: the type of the file the browser is about to upload. */
+export const headshotUploadRequest = z.strictObject({
+  contentType: z.enum(HEADSHOT_CONTENT_TYPES, { error: INVALID_FILE_TYPE_MESSAGE }),
+});
+
+/** A presigned POST: send `fields` then the file (as `file`) in a multipart form to `url`; `fields.key` is the upload's key. */
+export const headshotUpload = z.object({ url: z.string(), fields: z.record(z.string(), z.string()) });
+export type HeadshotUpload = z.infer<typeof headshotUpload>;
+
+/** `PUT /api/me/headshot`: attach the uploaded file. */
+export const attachHeadshotRequest = z.strictObject({ key: z.string().min(1).max(300) });

@@ -14,7 +14,7 @@ import { Construct } from 'constructs';
 import type { Grant, Job, Route } from '../functions/routes';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
 import type { JobScheduler } from './scheduler';
-import { MEDIA_PREFIX } from './storage';
+import { MEDIA_PREFIX, UPLOAD_PREFIX } from './storage';
 
 export interface LogSettings {
   retention: RetentionDays;
@@ -26,6 +26,8 @@ export interface OperationFunctionProps {
   module: string;
   environment: Record<string, string>;
   logs: LogSettings;
+  /** Installed with npm for Lambda's linux-arm64 instead of bundled (native binaries). */
+  nativeModules?: readonly string[];
 }
 
 /** Every operation runs with the same runtime, bundling, tracing and logging. */
@@ -47,9 +49,16 @@ export class OperationFunction extends NodejsFunction {
         minify: true,
         sourceMap: true,
         // CommonJS dependencies inside an ESM bundle still call require().
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
         // Ship the SDK versions the tests ran against, not whatever the runtime carries today.
         bundleAwsSDK: true,
+        ...(props.nativeModules?.length
+          ? {
+              nodeModules: [...props.nativeModules],
+              // npm picks the platform packages (e.g. @img/sharp-linux-arm64) for Lambda, not the build machine.
+              environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+            }
+          : {}),
       },
     });
     Validations.of(this).acknowledge(
@@ -100,8 +109,8 @@ export class Api extends Construct {
       MEDIA_BUCKET: props.mediaBucket.bucketName,
       ...props.environment,
     };
-    const operationFunction = (operation: string, module: string) =>
-      new OperationFunction(this, operation, { module, environment, logs: props.logs });
+    const operationFunction = (operation: string, module: string, nativeModules?: readonly string[]) =>
+      new OperationFunction(this, operation, { module, environment, logs: props.logs, nativeModules });
 
     const jobFunctions = props.jobs.map((job) => ({
       job,
@@ -141,7 +150,7 @@ export class Api extends Construct {
 
     const signedIn = new HttpJwtAuthorizer('CognitoJwt', props.issuer, { jwtAudience: [props.audience] });
     for (const route of props.routes) {
-      const fn = operationFunction(route.operation, `handlers/${route.handler}`);
+      const fn = operationFunction(route.operation, `handlers/${route.handler}`, route.nativeModules);
       grantTo(fn, route.grants);
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
@@ -172,14 +181,17 @@ type GrantTargets = Pick<ApiProps, 'table' | 'mediaBucket' | 'scheduler' | 'mail
 /** Turns each route-table grant into the narrowest IAM permission that serves it. */
 function grantsFor(targets: GrantTargets) {
   const tableIndexes = `${targets.table.tableArn}/index/*`;
-  const mediaObjects = targets.mediaBucket.arnForObjects(`${MEDIA_PREFIX}*`);
+  // Public files under media/, and browser uploads under uploads/ until the server has checked them.
+  const mediaObjects = [MEDIA_PREFIX, UPLOAD_PREFIX].map((prefix) => targets.mediaBucket.arnForObjects(`${prefix}*`));
   const allowMedia = (fn: OperationFunction, actions: string[]) => {
-    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [mediaObjects] }));
-    acknowledgeWildcardResource(
-      fn,
-      mediaObjects,
-      'Object keys are chosen at upload time; the grant stops at the media/ prefix.',
-    );
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: mediaObjects }));
+    for (const objects of mediaObjects) {
+      acknowledgeWildcardResource(
+        fn,
+        objects,
+        'Object keys are chosen at upload time; the grant stops at the media/ and uploads/ prefixes.',
+      );
+    }
   };
   const allowTable = (fn: OperationFunction, grant: 'grantReadData' | 'grantWriteData') => {
     targets.table[grant](fn);

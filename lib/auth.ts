@@ -42,6 +42,7 @@ export class Auth extends Construct {
     this.userPool = new UserPool(this, 'UserPool', {
       selfSignUpEnabled: true,
       signInAliases: { email: true },
+      signInCaseSensitive: false,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       customAttributes: { user_type: new StringAttribute({ mutable: true }) },

@@ -119,7 +119,12 @@ export class PhysicianMentorsStack extends Stack {
       issuer: auth.issuer,
       audience: auth.client.userPoolClientId,
       mailFrom: settings.mailFrom,
-      environment: { STAGE: settings.stage, SITE_ORIGIN: siteOrigin },
+      environment: {
+        STAGE: settings.stage,
+        SITE_ORIGIN: siteOrigin,
+        USER_POOL_ID: auth.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: auth.client.userPoolClientId,
+      },
       logs,
     });
     const web = new Web(this, 'Web', {

@@ -11,6 +11,8 @@ import { Construct } from 'constructs';
 
 /** Media objects live under this key prefix so CloudFront's `/media/*` maps onto keys 1:1. */
 export const MEDIA_PREFIX = 'media/';
+/** Where browsers upload headshots by presigned POST; the server checks each before publishing it. */
+export const UPLOAD_PREFIX = 'uploads/';
 
 export interface StorageProps {
   /** For the buckets that hold data we cannot rebuild: uploaded media and the access logs. */
@@ -47,6 +49,8 @@ export class Storage extends Construct {
     this.mediaBucket = privateBucket(this, 'MediaBucket', {
       ...logged('media'),
       removalPolicy: props.removalPolicy,
+      // An upload the user never attached is of no use after a day.
+      lifecycleRules: [{ prefix: UPLOAD_PREFIX, expiration: Duration.days(1) }],
       cors: [
         {
           allowedMethods: [HttpMethods.POST],

@@ -85,7 +85,7 @@ async function seedManyCoaches(count: number) {
 const latencyRow = (name: string, latencies: number[]) =>
   row(name, `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} / ${ms(percentile(latencies, 99))} ms`);
 
-console.log('\nHandler bundles (minified, AWS SDK external as in Lambda)');
+console.log('\nHandler bundles (minified, AWS SDK included, as deployed)');
 for (const { operation, bytes } of await bundleFunctions()) row(`  ${operation}`, `${(bytes / 1024).toFixed(1)} KiB`);
 
 console.log('\nSPA');

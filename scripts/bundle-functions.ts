@@ -11,16 +11,20 @@ export interface BundleSize {
 const OUT_DIR = 'dist/functions';
 
 /**
- * Bundles every Lambda the way the CDK NodejsFunction does (esbuild, minified, ESM, Node 22) into
+ * Bundles every Lambda the way the CDK NodejsFunction does (esbuild, minified, ESM, Node 22, SDK included) into
  * dist/functions, and reports each bundle's size.
  */
 export async function bundleFunctions(): Promise<BundleSize[]> {
   const entries = [
-    ...routes.map((r) => ({ operation: r.operation, entry: `functions/handlers/${r.handler}.ts` })),
-    ...jobs.map((j) => ({ operation: j.operation, entry: `functions/jobs/${j.handler}.ts` })),
+    ...routes.map((r) => ({
+      operation: r.operation,
+      entry: `functions/handlers/${r.handler}.ts`,
+      nativeModules: r.nativeModules ?? [],
+    })),
+    ...jobs.map((j) => ({ operation: j.operation, entry: `functions/jobs/${j.handler}.ts`, nativeModules: [] })),
   ];
   return Promise.all(
-    entries.map(async ({ operation, entry }) => {
+    entries.map(async ({ operation, entry, nativeModules }) => {
       const outfile = path.join(OUT_DIR, `${operation}.mjs`);
       const result = await build({
         entryPoints: [entry],
@@ -32,8 +36,9 @@ export async function bundleFunctions(): Promise<BundleSize[]> {
         target: 'node22',
         format: 'esm',
         metafile: true,
-        external: ['@aws-sdk/*'],
-        banner: { js: "import { createRequire } from 'module';const require = createRequire(import.meta.url);" },
+        // The SDK is bundled, as the CDK functions do (bundleAwsSDK).
+        external: [...nativeModules],
+        banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
         logLevel: 'warning',
       });
       const output = result.metafile.outputs[outfile];

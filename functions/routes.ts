@@ -167,6 +167,22 @@ export const routes: readonly Route[] = [
     auth: 'user',
     grants: ['table:read', 'table:write'],
   },
+  {
+    operation: 'paymentAccount',
+    method: 'POST',
+    path: '/api/me/payment-account',
+    handler: 'payment-account',
+    auth: 'user',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    operation: 'stripeWebhook',
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    handler: 'stripe-webhook',
+    auth: 'public',
+    grants: ['table:read', 'table:write'],
+  },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
     operation: 'apiNotFound',

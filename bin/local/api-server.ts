@@ -8,6 +8,7 @@ import type { Claims } from './authorizer';
 import { mailboxPage, readMailbox } from './mailbox';
 import { routeMatcher } from './route-matcher';
 import { S3RVER_CLIENT } from './s3';
+import { serveStripeStandIn } from './stripe-standin';
 
 /** API Gateway's own limit for an HTTP API request body. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -83,7 +84,7 @@ function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyResultV2)
 /**
  * The local stand-in for CloudFront + API Gateway: `/api/*` runs the same handler modules from
  * the same route table (with the JWT authorizer in front of 'user' routes), `/config.json` the
- * runtime config, `/media/*` the media bucket, `/_local/*` the local mailbox.
+ * runtime config, `/media/*` the media bucket, `/_local/*` the local mailbox and the Stripe stand-in.
  */
 export function startApiServer(options: ApiServerOptions): Promise<http.Server> {
   const match = routeMatcher(routes);
@@ -125,6 +126,8 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     if (url.pathname === '/config.json') return sendJson(res, 200, options.config);
     if (url.pathname.startsWith('/api/') || url.pathname === '/api') return serveApi(req, res, url);
     if (url.pathname.startsWith('/media/')) return serveMedia(res, url);
+    if (url.pathname.startsWith('/_local/stripe/'))
+      return serveStripeStandIn(req, res, url, `http://127.0.0.1:${options.port}`);
     if (url.pathname === '/_local/mail') return sendJson(res, 200, await readMailbox(options.mailboxFile));
     if (url.pathname === '/_local/mailbox') {
       const page = mailboxPage(await readMailbox(options.mailboxFile));

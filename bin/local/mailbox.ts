@@ -13,7 +13,7 @@ export async function ensureMailbox(file: string): Promise<void> {
   await writeFile(file, '', { flag: 'a' });
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A readable page of every e-mail the app sent, newest first. */
 export function mailboxPage(mails: StoredMail[]): string {

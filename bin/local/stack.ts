@@ -103,6 +103,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
+      // Turns on the local Stripe stand-in (functions/adapters/local-payments.ts) unless STRIPE_SECRET_KEY is set.
+      LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_standin',
     });
 
     if (options.seed) await seedDemoData(cognito);

@@ -35,4 +35,10 @@ export const keys = {
     gsi1pk: coachRatingsPartition(coachId),
     gsi1sk: `${createdAt}#${sessionId}`,
   }),
+  /** Which user a connected payment account belongs to, for the provider's events that name only the account. */
+  paymentAccountOwner: (accountId: string) => ({ pk: `STRIPEACCOUNT#${accountId}`, sk: 'OWNER' }),
+  /** Claimed once per provider event id, so a redelivered event has no second effect; expires by TTL. */
+  processedWebhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'PROCESSED' }),
+  /** The local stand-in's own record of a connected account (only when STRIPE_SECRET_KEY is not set). */
+  localStripeAccount: (accountId: string) => ({ pk: `LOCALSTRIPE#${accountId}`, sk: 'ACCOUNT' }),
 };

@@ -33,6 +33,10 @@ export interface ProfileItem {
   totalRatings?: number;
   stripeAccountId?: string | null;
   stripeOnboardingComplete?: boolean;
+  /** The provider's capability flags, as last read from it (refresh_status or an account.updated event). */
+  stripeChargesEnabled?: boolean;
+  stripePayoutsEnabled?: boolean;
+  stripeDetailsSubmitted?: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,0 +1,60 @@
+import { type Payments, paymentsFromEnvironment } from '../adapters/payments';
+import { attachPaymentAccount, savePaymentAccountStatus } from '../data/payment-accounts';
+import type { ProfileItem } from '../data/profile-item';
+import { DomainError } from '../domain/errors';
+import { onboardingReturnUrls, paymentStatus, paymentStatusOfAccount } from '../domain/payment-account';
+import { httpHandler } from '../http/handler';
+import { requireMentor } from '../http/mentor';
+import { paymentAccountRequest } from '../schemas/payment-account';
+
+export const handler = httpHandler(
+  { schemas: { body: paymentAccountRequest }, auth: true },
+  async ({ body, caller, now }) => {
+    const profile = await requireMentor(caller);
+    switch (body.action) {
+      case 'create':
+        return { status: 200, body: { url: await startOnboarding(profile, now) } };
+      case 'dashboard':
+        return { status: 200, body: { url: await openDashboard(profile) } };
+      case 'refresh_status':
+        return { status: 200, body: await refreshStatus(profile, now) };
+    }
+  },
+);
+
+function siteOrigin(): string {
+  const origin = process.env.SITE_ORIGIN;
+  if (!origin) throw new Error('SITE_ORIGIN is not set');
+  return origin;
+}
+
+/** Every call gets a fresh single-use link; only the first one creates the mentor's account. */
+async function startOnboarding(profile: ProfileItem, now: Date): Promise<string> {
+  const payments = paymentsFromEnvironment();
+  const accountId = profile.stripeAccountId ?? (await connectAccount(payments, profile, now));
+  const { returnUrl, refreshUrl } = onboardingReturnUrls(siteOrigin());
+  return payments.onboardingLink(accountId, returnUrl, refreshUrl);
+}
+
+async function connectAccount(payments: Payments, profile: ProfileItem, now: Date): Promise<string> {
+  const created = await payments.createConnectedAccount({ userId: profile.userId, email: profile.email });
+  return attachPaymentAccount(profile.userId, created, now);
+}
+
+/** The provider only lets a fully onboarded account into its dashboard. */
+async function openDashboard(profile: ProfileItem): Promise<string> {
+  const accountId = profile.stripeAccountId;
+  if (!accountId) throw new DomainError('CONFLICT', 'Set up your payment account first.');
+  if (!paymentStatus(profile).onboardingComplete) {
+    throw new DomainError('CONFLICT', 'Complete your payment account setup first.');
+  }
+  return paymentsFromEnvironment().dashboardLink(accountId);
+}
+
+async function refreshStatus(profile: ProfileItem, now: Date) {
+  const accountId = profile.stripeAccountId;
+  if (!accountId) return paymentStatus(profile);
+  const status = await paymentsFromEnvironment().accountStatus(accountId);
+  await savePaymentAccountStatus(profile.userId, accountId, status, now);
+  return paymentStatusOfAccount(status);
+}

@@ -1,0 +1,40 @@
+import { type Payments, paymentsFromEnvironment } from '../adapters/payments';
+import type { PaymentEvent } from '../adapters/stripe-events';
+import { paymentAccountOwner, savePaymentAccountStatus } from '../data/payment-accounts';
+import { applyWebhookEventOnce } from '../data/webhook-events';
+import { httpHandler } from '../http/handler';
+import { log } from '../http/log';
+import { rawBody } from '../http/raw-body';
+
+/** No body schema: the signature covers the exact bytes received, so the body is read raw. */
+export const handler = httpHandler({}, async ({ event, now }) => {
+  const payments = paymentsFromEnvironment();
+  const received = payments.verifyWebhook(rawBody(event), event.headers['stripe-signature']);
+  const outcome = await applyWebhookEventOnce(received.id, now, () => applyPaymentEvent(payments, received, now));
+  return { status: 200, body: { received: true, duplicate: outcome === 'duplicate' } };
+});
+
+async function applyPaymentEvent(payments: Payments, received: PaymentEvent, now: Date): Promise<void> {
+  switch (received.kind) {
+    case 'accountUpdated':
+      return recordAccountStatus(payments, received.accountId, now);
+    case 'unhandled':
+      return;
+  }
+}
+
+/**
+ * Stripe does not deliver events in order, so the event only says which account changed; its
+ * current status is read from the provider rather than taken from a possibly stale payload.
+ */
+async function recordAccountStatus(payments: Payments, accountId: string, now: Date): Promise<void> {
+  const userId = await paymentAccountOwner(accountId);
+  if (!userId) {
+    log('warn', 'account.updated for an account no profile owns', { accountId });
+    return;
+  }
+  const status = await payments.accountStatus(accountId);
+  if (!(await savePaymentAccountStatus(userId, accountId, status, now))) {
+    log('warn', 'account.updated for an account its owner no longer holds', { accountId, userId });
+  }
+}

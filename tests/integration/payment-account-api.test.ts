@@ -1,0 +1,336 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
+import { signStripeEvent } from '../../functions/adapters/stripe-events';
+import { db, tableName } from '../../functions/data/client';
+import { keys } from '../../functions/data/keys';
+import { attachPaymentAccount } from '../../functions/data/payment-accounts';
+import type { ProfileItem } from '../../functions/data/profile-item';
+import { profileRow } from '../../functions/data/profiles';
+import { paymentAccountLink, paymentStatus } from '../../functions/schemas/payment-account';
+import { profile as profileView } from '../../functions/schemas/profile';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type SignedInUser, signedInUser } from '../support/users';
+
+let stack: TestStack;
+let standIn: LocalPayments;
+let webhookSecret: string;
+
+async function userWithProfile(userType: 'mentor' | 'mentee'): Promise<SignedInUser> {
+  const user = await signedInUser(stack.config);
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: profileRow({
+        userId: user.userId,
+        email: user.email,
+        userType,
+        published: false,
+        firstName: 'Pay',
+        lastName: 'Ment',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    }),
+  );
+  return user;
+}
+
+const paymentAccount = (user: SignedInUser | null, body: unknown) =>
+  fetch(`${stack.apiUrl}/api/me/payment-account`, {
+    method: 'POST',
+    headers: { ...user?.auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function linkFor(user: SignedInUser, action: 'create' | 'dashboard'): Promise<URL> {
+  const response = await paymentAccount(user, { action });
+  expect(response.status).toBe(200);
+  return new URL(paymentAccountLink.parse(await response.json()).url);
+}
+
+async function refreshStatus(user: SignedInUser) {
+  const response = await paymentAccount(user, { action: 'refresh_status' });
+  expect(response.status).toBe(200);
+  return paymentStatus.parse(await response.json());
+}
+
+async function storedProfile(userId: string): Promise<ProfileItem> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.profile(userId), ConsistentRead: true }),
+  );
+  return Item as ProfileItem;
+}
+
+async function processedEvent(eventId: string) {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.processedWebhookEvent(eventId), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** A link the API gave for the SPA's origin, opened on the local API server (the Vite server is not running). */
+const onApiServer = (link: URL) => `${stack.apiUrl}${link.pathname}${link.search}`;
+
+const deliver = (body: string, signature?: string) =>
+  fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body,
+  });
+
+async function connectedMentor() {
+  const mentor = await userWithProfile('mentor');
+  const accountId = (await linkFor(mentor, 'create')).searchParams.get('account') as string;
+  return { mentor, accountId };
+}
+
+const eventIdOf = (body: string) => (JSON.parse(body) as { id: string }).id;
+
+beforeAll(async () => {
+  // These tests drive the local stand-in, never a real Stripe account.
+  delete process.env.STRIPE_SECRET_KEY;
+  stack = await startTestStack();
+  standIn = localPaymentsFromEnvironment() as LocalPayments;
+  webhookSecret = process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string;
+});
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+describe('POST /api/me/payment-account', () => {
+  it('creates one account however often create is clicked, and links to the local onboarding page', async () => {
+    const mentor = await userWithProfile('mentor');
+    const doubleClick = await Promise.all([linkFor(mentor, 'create'), linkFor(mentor, 'create')]);
+    const links = [...doubleClick, await linkFor(mentor, 'create')];
+    const accounts = new Set(links.map((link) => link.searchParams.get('account')));
+    expect(accounts.size).toBe(1);
+    const [accountId] = [...accounts] as [string];
+    expect(accountId).toMatch(/^acct_/);
+
+    const link = links[0] as URL;
+    expect(link.origin).toBe(stack.webUrl);
+    expect(link.pathname).toBe('/_local/stripe/onboarding');
+    expect(link.searchParams.get('return')).toBe(`${stack.webUrl}/settings?stripe=connected`);
+    expect(link.searchParams.get('refresh')).toBe(`${stack.webUrl}/settings?tab=coaching`);
+
+    expect((await storedProfile(mentor.userId)).stripeAccountId).toBe(accountId);
+    const { Item: owner } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.paymentAccountOwner(accountId) }),
+    );
+    expect(owner).toMatchObject({ userId: mentor.userId, accountId });
+  });
+
+  it('keeps one account on the profile even when two different ones are attached at once', async () => {
+    const mentor = await userWithProfile('mentor');
+    const now = new Date();
+    const kept = await Promise.all([
+      attachPaymentAccount(mentor.userId, 'acct_first', now),
+      attachPaymentAccount(mentor.userId, 'acct_second', now),
+    ]);
+    const stored = (await storedProfile(mentor.userId)).stripeAccountId;
+    expect(['acct_first', 'acct_second']).toContain(stored);
+    expect(kept).toEqual([stored, stored]);
+    const loser = stored === 'acct_first' ? 'acct_second' : 'acct_first';
+    const { Item: orphanOwner } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.paymentAccountOwner(loser) }),
+    );
+    expect(orphanOwner).toBeUndefined();
+  });
+
+  it('reports a new account as connected but incomplete, and keeps the dashboard closed (409)', async () => {
+    const { mentor } = await connectedMentor();
+    expect(await refreshStatus(mentor)).toEqual({
+      connected: true,
+      onboardingComplete: false,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+    });
+    const dashboard = await paymentAccount(mentor, { action: 'dashboard' });
+    expect(dashboard.status).toBe(409);
+    expect(((await dashboard.json()) as { error: { code: string } }).error.code).toBe('CONFLICT');
+  });
+
+  it('answers 409 for the dashboard and an all-false status before any account exists', async () => {
+    const mentor = await userWithProfile('mentor');
+    const dashboard = await paymentAccount(mentor, { action: 'dashboard' });
+    expect(dashboard.status).toBe(409);
+    expect(await dashboard.json()).toEqual({
+      error: { code: 'CONFLICT', message: 'Set up your payment account first.' },
+    });
+    expect(await refreshStatus(mentor)).toEqual({
+      connected: false,
+      onboardingComplete: false,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      detailsSubmitted: false,
+    });
+  });
+
+  it('is for mentors only (403), needs a token (401) and a known action (400)', async () => {
+    const mentee = await userWithProfile('mentee');
+    expect((await paymentAccount(mentee, { action: 'create' })).status).toBe(403);
+    expect((await paymentAccount(null, { action: 'create' })).status).toBe(401);
+    const mentor = await userWithProfile('mentor');
+    expect((await paymentAccount(mentor, { action: 'delete' })).status).toBe(400);
+    expect((await paymentAccount(mentor, {})).status).toBe(400);
+  });
+});
+
+describe('local onboarding stand-in', () => {
+  it('shows an HTML page; leaving sends the mentor back to the coaching tab, still incomplete', async () => {
+    const mentor = await userWithProfile('mentor');
+    const link = await linkFor(mentor, 'create');
+    const page = await fetch(onApiServer(link));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    for (const text of ['Stripe Connect (local stand-in)', 'Complete onboarding', 'Leave without finishing']) {
+      expect(html).toContain(text);
+    }
+
+    const leave = await fetch(`${stack.apiUrl}/_local/stripe/onboarding/leave`, {
+      method: 'POST',
+      body: link.searchParams,
+      redirect: 'manual',
+    });
+    expect(leave.status).toBe(303);
+    expect(leave.headers.get('location')).toBe(`${stack.webUrl}/settings?tab=coaching`);
+    expect((await refreshStatus(mentor)).onboardingComplete).toBe(false);
+  });
+
+  it('completing onboarding sends a signed account.updated that marks the profile complete', async () => {
+    const mentor = await userWithProfile('mentor');
+    const link = await linkFor(mentor, 'create');
+    const complete = await fetch(`${stack.apiUrl}/_local/stripe/onboarding/complete`, {
+      method: 'POST',
+      body: link.searchParams,
+      redirect: 'manual',
+    });
+    expect(complete.status).toBe(303);
+    expect(complete.headers.get('location')).toBe(`${stack.webUrl}/settings?stripe=connected`);
+
+    // Read before any refresh_status: only the webhook can have stored this.
+    expect(await storedProfile(mentor.userId)).toMatchObject({
+      stripeOnboardingComplete: true,
+      stripeChargesEnabled: true,
+      stripePayoutsEnabled: true,
+      stripeDetailsSubmitted: true,
+    });
+    expect(await refreshStatus(mentor)).toEqual({
+      connected: true,
+      onboardingComplete: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      detailsSubmitted: true,
+    });
+    const me = profileView.parse(await (await fetch(`${stack.apiUrl}/api/me`, { headers: mentor.auth })).json());
+    expect(me.paymentAccount).toEqual({ connected: true, onboardingComplete: true });
+
+    const dashboard = await linkFor(mentor, 'dashboard');
+    expect(dashboard.pathname).toBe('/_local/stripe/dashboard');
+    const dashboardPage = await fetch(onApiServer(dashboard));
+    expect(dashboardPage.status).toBe(200);
+    expect(await dashboardPage.text()).toContain('Express dashboard (local stand-in)');
+  });
+
+  it('will not send the browser anywhere but the app', async () => {
+    const { accountId } = await connectedMentor();
+    const query = new URLSearchParams({
+      account: accountId,
+      return: 'https://evil.example/',
+      refresh: 'https://evil.example/',
+    });
+    expect((await fetch(`${stack.apiUrl}/_local/stripe/onboarding?${query}`)).status).toBe(400);
+  });
+});
+
+describe('POST /api/webhooks/stripe', () => {
+  it('refuses a missing or wrong signature, or a tampered body, with 400 and changes nothing', async () => {
+    const { mentor, accountId } = await connectedMentor();
+    // Stripe's side is complete, so any accepted account.updated would mark the profile complete.
+    await standIn.completeOnboarding(accountId);
+    const { body, signature } = await standIn.signedAccountUpdated(accountId);
+    const wrongSecret = signStripeEvent(JSON.parse(body), 'whsec_not_ours');
+    const tampered = body.replace(`"type":"account.updated"`, `"type":"account.updated","extra":1`);
+
+    for (const [payload, header] of [
+      [body, undefined],
+      [body, wrongSecret.signature],
+      [tampered, signature],
+      [body, 'garbage'],
+    ] as const) {
+      const response = await deliver(payload, header);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await storedProfile(mentor.userId)).stripeOnboardingComplete).toBeUndefined();
+    expect(await processedEvent(eventIdOf(body))).toBeUndefined();
+
+    const accepted = await deliver(body, signature);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ received: true, duplicate: false });
+    expect((await storedProfile(mentor.userId)).stripeOnboardingComplete).toBe(true);
+  });
+
+  it('applies a redelivered event only once', async () => {
+    const { mentor, accountId } = await connectedMentor();
+    await standIn.completeOnboarding(accountId);
+    const delivery = await standIn.signedAccountUpdated(accountId);
+
+    const first = await deliver(delivery.body, delivery.signature);
+    expect(await first.json()).toEqual({ received: true, duplicate: false });
+    expect((await storedProfile(mentor.userId)).stripeOnboardingComplete).toBe(true);
+    const remembered = await processedEvent(eventIdOf(delivery.body));
+    const thirtyDays = Date.now() / 1000 + 30 * 24 * 60 * 60;
+    expect(remembered?.expiresAt).toBeGreaterThan(thirtyDays - 60);
+    expect(remembered?.expiresAt).toBeLessThan(thirtyDays + 60);
+
+    // Undo the effect behind the webhook's back: applying the event again would redo it.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(mentor.userId),
+        UpdateExpression: 'SET stripeOnboardingComplete = :false',
+        ExpressionAttributeValues: { ':false': false },
+      }),
+    );
+    const again = await deliver(delivery.body, delivery.signature);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    expect((await storedProfile(mentor.userId)).stripeOnboardingComplete).toBe(false);
+
+    // A new event for the same account still applies.
+    const fresh = await standIn.signedAccountUpdated(accountId);
+    expect(await (await deliver(fresh.body, fresh.signature)).json()).toEqual({ received: true, duplicate: false });
+    expect((await storedProfile(mentor.userId)).stripeOnboardingComplete).toBe(true);
+  });
+
+  it('acknowledges event types it does not handle, and accounts no profile owns, without effect', async () => {
+    const payout = signStripeEvent(
+      {
+        id: 'evt_local_payout',
+        object: 'event',
+        type: 'payout.paid',
+        data: { object: { id: 'po_1', object: 'payout' } },
+      },
+      webhookSecret,
+    );
+    expect((await deliver(payout.body, payout.signature)).status).toBe(200);
+
+    const stranger = signStripeEvent(
+      {
+        id: 'evt_local_stranger',
+        object: 'event',
+        type: 'account.updated',
+        data: { object: { id: 'acct_nobody', object: 'account' } },
+      },
+      webhookSecret,
+    );
+    const response = await deliver(stranger.body, stranger.signature);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, duplicate: false });
+  });
+});

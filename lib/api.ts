@@ -49,7 +49,8 @@ export class OperationFunction extends NodejsFunction {
         minify: true,
         sourceMap: true,
         // CommonJS dependencies inside an ESM bundle still call require().
-        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        banner:
+          "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
         // Ship the SDK versions the tests ran against, not whatever the runtime carries today.
         bundleAwsSDK: true,
         ...(props.nativeModules?.length

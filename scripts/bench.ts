@@ -15,7 +15,9 @@ const row = (name: string, value: string) => console.log(`${name.padEnd(46)} ${v
 async function spaInitialJsGzipped(): Promise<number> {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
   const html = await readFile('dist/web/index.html', 'utf8');
-  const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   const sizes = await Promise.all(scripts.map(async (src) => gzipSync(await readFile(`dist/web${src}`)).length));
   return sizes.reduce((sum, size) => sum + size, 0);
 }
@@ -83,13 +85,16 @@ async function seedManyCoaches(count: number) {
 }
 
 const latencyRow = (name: string, latencies: number[]) =>
-  row(name, `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} / ${ms(percentile(latencies, 99))} ms`);
+  row(
+    name,
+    `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} / ${ms(percentile(latencies, 99))} ms`,
+  );
 
 console.log('\nHandler bundles (minified, AWS SDK included, as deployed)');
 for (const { operation, bytes } of await bundleFunctions()) row(`  ${operation}`, `${(bytes / 1024).toFixed(1)} KiB`);
 
 console.log('\nSPA');
-row('  initial JS (entry + modulepreload), gzipped', `${(await spaInitialJsGzipped() / 1024).toFixed(1)} KiB`);
+row('  initial JS (entry + modulepreload), gzipped', `${((await spaInitialJsGzipped()) / 1024).toFixed(1)} KiB`);
 
 console.log('\nAPI against the local stack (DynamoDB Local), 50 connections for 10 s');
 const stack = await startTestStack({ seed: true });
@@ -99,7 +104,10 @@ try {
   latencyRow('  GET /api/coaches p50 / p95 / p99', result.latencies);
   row('  GET /api/coaches requests/s, failures', `${result.perSecond.toFixed(0)} / ${result.failures}`);
   const floor = await getItemLatencies(listed.coaches[0]?.userId ?? 'none', 2000);
-  row('  DynamoDB Local GetItem p50 / p95 (floor)', `${percentile(floor, 50).toFixed(2)} / ${percentile(floor, 95).toFixed(2)} ms`);
+  row(
+    '  DynamoDB Local GetItem p50 / p95 (floor)',
+    `${percentile(floor, 50).toFixed(2)} / ${percentile(floor, 95).toFixed(2)} ms`,
+  );
 } finally {
   await stack.dispose();
 }
@@ -111,8 +119,14 @@ try {
   await seedManyCoaches(10_000);
   row('  seeding 10,000 coaches', `${((performance.now() - started) / 1000).toFixed(1)} s`);
   const coldStarted = performance.now();
-  const first = (await (await fetch(`${large.apiUrl}/api/coaches?q=cardio`)).json()) as { totalCount: number; matchingCount: number };
-  row('  first request (loads the directory index)', `${ms(performance.now() - coldStarted)} ms, ${first.matchingCount} of ${first.totalCount}`);
+  const first = (await (await fetch(`${large.apiUrl}/api/coaches?q=cardio`)).json()) as {
+    totalCount: number;
+    matchingCount: number;
+  };
+  row(
+    '  first request (loads the directory index)',
+    `${ms(performance.now() - coldStarted)} ms, ${first.matchingCount} of ${first.totalCount}`,
+  );
   const search = await load(`${large.apiUrl}/api/coaches?q=cardio`);
   latencyRow('  GET /api/coaches?q=cardio p50 / p95 / p99', search.latencies);
   row('  requests/s, failures', `${search.perSecond.toFixed(0)} / ${search.failures}`);

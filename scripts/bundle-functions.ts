@@ -38,7 +38,9 @@ export async function bundleFunctions(): Promise<BundleSize[]> {
         metafile: true,
         // The SDK is bundled, as the CDK functions do (bundleAwsSDK).
         external: [...nativeModules],
-        banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+        banner: {
+          js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        },
         logLevel: 'warning',
       });
       const output = result.metafile.outputs[outfile];

@@ -69,7 +69,10 @@ function send(res: ServerResponse, status: number, body: string | Buffer, header
 }
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) =>
-  send(res, status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  send(res, status, JSON.stringify(body), {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
 
 function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyResultV2) {
   const structured: APIGatewayProxyStructuredResultV2 =
@@ -116,7 +119,8 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
         'cache-control': 'public, max-age=31536000, immutable',
       });
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return send(res, 404, 'Not found');
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+        return send(res, 404, 'Not found');
       throw error;
     }
   }

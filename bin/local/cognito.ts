@@ -16,13 +16,19 @@ const require = createRequire(import.meta.url);
 // cognito-local is built on the AWS SDK v2, which prints a maintenance notice on load.
 process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
 const services = require('cognito-local/lib/services') as typeof import('cognito-local/lib/services');
-const { CognitoServiceFactoryImpl } = require('cognito-local/lib/services/cognitoService') as typeof import('cognito-local/lib/services/cognitoService');
-const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService') as typeof import('cognito-local/lib/services/userPoolService');
-const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStore/stormDb') as typeof import('cognito-local/lib/services/dataStore/stormDb');
-const { CryptoService } = require('cognito-local/lib/services/crypto') as typeof import('cognito-local/lib/services/crypto');
+const { CognitoServiceFactoryImpl } =
+  require('cognito-local/lib/services/cognitoService') as typeof import('cognito-local/lib/services/cognitoService');
+const { UserPoolServiceFactoryImpl } =
+  require('cognito-local/lib/services/userPoolService') as typeof import('cognito-local/lib/services/userPoolService');
+const { StormDBDataStoreFactory } =
+  require('cognito-local/lib/services/dataStore/stormDb') as typeof import('cognito-local/lib/services/dataStore/stormDb');
+const { CryptoService } =
+  require('cognito-local/lib/services/crypto') as typeof import('cognito-local/lib/services/crypto');
 const { otp } = require('cognito-local/lib/services/otp') as typeof import('cognito-local/lib/services/otp');
-const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator') as typeof import('cognito-local/lib/services/tokenGenerator');
-const { DefaultConfig } = require('cognito-local/lib/server/config') as typeof import('cognito-local/lib/server/config');
+const { JwtTokenGenerator } =
+  require('cognito-local/lib/services/tokenGenerator') as typeof import('cognito-local/lib/services/tokenGenerator');
+const { DefaultConfig } =
+  require('cognito-local/lib/server/config') as typeof import('cognito-local/lib/server/config');
 const { Router } = require('cognito-local/lib/server/Router') as typeof import('cognito-local/lib/server/Router');
 const { createServer } = require('cognito-local/lib/server/server') as typeof import('cognito-local/lib/server/server');
 const pino = require('pino') as (options: { level: string }) => import('pino').Logger;
@@ -39,9 +45,17 @@ export interface LocalCognito {
   stop(): Promise<void>;
 }
 
-type MessageSource = 'AdminCreateUser' | 'Authentication' | 'ForgotPassword' | 'ResendCode' | 'SignUp' | 'UpdateUserAttribute' | 'VerifyUserAttribute';
+type MessageSource =
+  | 'AdminCreateUser'
+  | 'Authentication'
+  | 'ForgotPassword'
+  | 'ResendCode'
+  | 'SignUp'
+  | 'UpdateUserAttribute'
+  | 'VerifyUserAttribute';
 
-const emailKindOf = (source: MessageSource): AuthEmailKind => (source === 'ForgotPassword' ? 'forgotPassword' : 'signUp');
+const emailKindOf = (source: MessageSource): AuthEmailKind =>
+  source === 'ForgotPassword' ? 'forgotPassword' : 'signUp';
 
 /**
  * cognito-local, run in-process with its data under `dataDir`, its e-mails written by our own
@@ -79,7 +93,16 @@ export async function startLocalCognito(options: {
     new CryptoService(config.KMSConfig),
   );
   const messages = {
-    async deliver(_ctx: unknown, source: MessageSource, _clientId: unknown, _poolId: unknown, user: { Username: string }, code: string, _meta: unknown, delivery: { Destination: string }) {
+    async deliver(
+      _ctx: unknown,
+      source: MessageSource,
+      _clientId: unknown,
+      _poolId: unknown,
+      user: { Username: string },
+      code: string,
+      _meta: unknown,
+      delivery: { Destination: string },
+    ) {
       const mail = authEmail(emailKindOf(source), options.siteOrigin, delivery.Destination, code);
       console.log(`[cognito-local] ${source} code for ${delivery.Destination} (${user.Username}): ${code}`);
       await options.mailer.send({ to: delivery.Destination, ...mail });

@@ -48,7 +48,7 @@ export const demoMentors: readonly DemoMentor[] = [
     experience: '20+',
     areasOfInterest: ['Leadership Development', 'Career Transition', 'Burnout Prevention', 'Communication Skills'],
     languages: ['English', 'French'],
-    bio: 'Former night-shift ED attending who now spends her days in boardrooms and her weekends coaching her daughter\'s soccer team.',
+    bio: "Former night-shift ED attending who now spends her days in boardrooms and her weekends coaching her daughter's soccer team.",
     coachBio:
       'I practiced emergency medicine for fourteen years before stepping into medical director, then VP, then Chief Medical Officer roles at a five-hospital system. I mentor physicians who are eyeing their first formal leadership title and want to know what the job actually involves beyond the org chart. We work on running meetings with administrators, reading a budget, handling peer review without losing trust, and deciding whether an MBA is worth it for you. I also talk openly about the loneliness of the C-suite and how I protect my time for family.',
     hourlyRateCents: 40000,
@@ -62,14 +62,16 @@ export const demoMentors: readonly DemoMentor[] = [
     ratings: [
       {
         rating: 5,
-        reviewText: 'Adaeze helped me prepare for my first department chair interview. Her mock questions were harder than the real ones.',
+        reviewText:
+          'Adaeze helped me prepare for my first department chair interview. Her mock questions were harder than the real ones.',
         reviewerFirstName: 'Kevin',
         reviewerLastName: 'Marsh',
         daysAgo: 12,
       },
       {
         rating: 5,
-        reviewText: 'Practical, direct, and generous with her own mistakes. I left with a 90-day plan for my new medical director role.',
+        reviewText:
+          'Practical, direct, and generous with her own mistakes. I left with a 90-day plan for my new medical director role.',
         reviewerFirstName: 'Lauren',
         reviewerLastName: 'Castellano',
         daysAgo: 41,
@@ -115,7 +117,8 @@ export const demoMentors: readonly DemoMentor[] = [
     ratings: [
       {
         rating: 5,
-        reviewText: 'Daniel translated my residency leadership experience into language tech recruiters actually respond to. Two interviews within a month.',
+        reviewText:
+          'Daniel translated my residency leadership experience into language tech recruiters actually respond to. Two interviews within a month.',
         reviewerFirstName: 'Hannah',
         reviewerLastName: 'Brightwater',
         daysAgo: 8,
@@ -136,7 +139,8 @@ export const demoMentors: readonly DemoMentor[] = [
     firstName: 'Priya',
     lastName: 'Raghunathan',
     credentials: 'MD, FACC',
-    subtitle: 'Associate Professor of Medicine and Cardiology Fellowship Program Director, Chesapeake University Medical Center',
+    subtitle:
+      'Associate Professor of Medicine and Cardiology Fellowship Program Director, Chesapeake University Medical Center',
     location: 'Baltimore, MD',
     timezone: 'America/New_York',
     institution: 'Emory University School of Medicine',
@@ -160,14 +164,16 @@ export const demoMentors: readonly DemoMentor[] = [
     ratings: [
       {
         rating: 5,
-        reviewText: 'Her edits on my first-author manuscript were sharp and fast. The paper was accepted on resubmission.',
+        reviewText:
+          'Her edits on my first-author manuscript were sharp and fast. The paper was accepted on resubmission.',
         reviewerFirstName: 'Michael',
         reviewerLastName: 'Tanaka',
         daysAgo: 19,
       },
       {
         rating: 5,
-        reviewText: 'Helped me figure out which fellowship programs actually support research time versus which ones just say they do.',
+        reviewText:
+          'Helped me figure out which fellowship programs actually support research time versus which ones just say they do.',
         reviewerFirstName: 'Ananya',
         reviewerLastName: 'Bose',
         daysAgo: 47,
@@ -249,7 +255,8 @@ export const demoMentors: readonly DemoMentor[] = [
     ratings: [
       {
         rating: 5,
-        reviewText: 'Helen demystified the county health officer path. I applied for an MPH program the week after our call.',
+        reviewText:
+          'Helen demystified the county health officer path. I applied for an MPH program the week after our call.',
         reviewerFirstName: 'Carlos',
         reviewerLastName: 'Ibarra',
         daysAgo: 22,
@@ -300,7 +307,8 @@ export const demoMentors: readonly DemoMentor[] = [
     ratings: [
       {
         rating: 5,
-        reviewText: 'Clear breakdown of medical affairs versus clinical development. I finally know which roles to apply for.',
+        reviewText:
+          'Clear breakdown of medical affairs versus clinical development. I finally know which roles to apply for.',
         reviewerFirstName: 'Sarah',
         reviewerLastName: 'Lindgren',
         daysAgo: 15,
@@ -333,7 +341,7 @@ export const demoMentors: readonly DemoMentor[] = [
     languages: ['English', 'Mandarin'],
     bio: 'Anesthesiologist who hit a wall in her tenth year of practice and rebuilt her career around making medicine more sustainable.',
     coachBio:
-      'Ten years into a busy anesthesia practice I was exhausted, cynical, and quietly planning to leave medicine altogether. Instead I trained as a certified coach, cut to a 0.6 clinical FTE, and helped launch our hospital\'s physician wellness program, which I now lead as Chief Wellness Officer. I mentor physicians who are burned out, considering part-time work, or trying to set boundaries without damaging their careers. We focus on concrete changes such as schedule negotiation, saying no to committee work, and conversations with your partner or department chair. This is mentoring, not therapy, and I will tell you if I think you need more support than I can give.',
+      "Ten years into a busy anesthesia practice I was exhausted, cynical, and quietly planning to leave medicine altogether. Instead I trained as a certified coach, cut to a 0.6 clinical FTE, and helped launch our hospital's physician wellness program, which I now lead as Chief Wellness Officer. I mentor physicians who are burned out, considering part-time work, or trying to set boundaries without damaging their careers. We focus on concrete changes such as schedule negotiation, saying no to committee work, and conversations with your partner or department chair. This is mentoring, not therapy, and I will tell you if I think you need more support than I can give.",
     hourlyRateCents: 27500,
     offersFreeConsult: true,
     freeConsultMinutes: 30,
@@ -346,7 +354,8 @@ export const demoMentors: readonly DemoMentor[] = [
     ratings: [
       {
         rating: 5,
-        reviewText: 'I came in ready to quit. Mei-Lin helped me negotiate a four-day schedule instead. I am genuinely grateful.',
+        reviewText:
+          'I came in ready to quit. Mei-Lin helped me negotiate a four-day schedule instead. I am genuinely grateful.',
         reviewerFirstName: 'Rachel',
         reviewerLastName: 'Dunmore',
         daysAgo: 4,
@@ -468,7 +477,7 @@ export const demoMentors: readonly DemoMentor[] = [
     languages: ['English', 'Vietnamese'],
     bio: 'Radiologist, reformed PACS tinkerer, and the only CMIO he knows who still reads chest films on Saturdays.',
     coachBio:
-      'I started as a community radiologist who kept volunteering to fix our PACS workflows, which led to a master\'s in biomedical informatics, clinical informatics board certification, and eventually the CMIO role at a twelve-hospital system. I mentor physicians interested in informatics careers, from physician builder and EHR optimization roles to CMIO and AI governance positions. We discuss the board certification practice pathway, how to get informatics experience inside your current job, and how to talk with IT leaders who do not speak clinician. I also mentor radiologists thinking about their place in an AI-heavy future.',
+      "I started as a community radiologist who kept volunteering to fix our PACS workflows, which led to a master's in biomedical informatics, clinical informatics board certification, and eventually the CMIO role at a twelve-hospital system. I mentor physicians interested in informatics careers, from physician builder and EHR optimization roles to CMIO and AI governance positions. We discuss the board certification practice pathway, how to get informatics experience inside your current job, and how to talk with IT leaders who do not speak clinician. I also mentor radiologists thinking about their place in an AI-heavy future.",
     hourlyRateCents: 30000,
     offersFreeConsult: false,
     freeConsultMinutes: 15,
@@ -532,7 +541,8 @@ export const demoMentors: readonly DemoMentor[] = [
     ratings: [
       {
         rating: 5,
-        reviewText: 'Dr. Delgado-Baird reviewed my personal statement and rank list strategy. I matched at my first choice.',
+        reviewText:
+          'Dr. Delgado-Baird reviewed my personal statement and rank list strategy. I matched at my first choice.',
         reviewerFirstName: 'Valeria',
         reviewerLastName: 'Montoya',
         daysAgo: 9,
@@ -628,7 +638,8 @@ export const demoMentors: readonly DemoMentor[] = [
       },
       {
         rating: 5,
-        reviewText: 'Amira helped me think through a private equity offer clearly and without pressure. I turned it down and feel good about it.',
+        reviewText:
+          'Amira helped me think through a private equity offer clearly and without pressure. I turned it down and feel good about it.',
         reviewerFirstName: 'Robert',
         reviewerLastName: 'Klein',
         daysAgo: 49,

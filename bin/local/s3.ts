@@ -2,7 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
+const S3rver = require('s3rver') as new (
+  options: Record<string, unknown>,
+) => {
   run(): Promise<{ port: number }>;
   close(): Promise<void>;
 };

@@ -31,7 +31,12 @@ const stableId = (name: string) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 };
 
-async function ensureCognitoUser(client: CognitoIdentityProviderClient, userPoolId: string, email: string, userType: string) {
+async function ensureCognitoUser(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+  userType: string,
+) {
   try {
     const existing = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
     const sub = existing.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
@@ -52,7 +57,12 @@ async function ensureCognitoUser(client: CognitoIdentityProviderClient, userPool
     }),
   );
   await client.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: DEMO_PASSWORD, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      Password: DEMO_PASSWORD,
+      Permanent: true,
+    }),
   );
   const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
   if (!sub) throw new Error(`cognito-local returned no sub for ${email}`);
@@ -64,12 +74,21 @@ const put = (item: Record<string, unknown>) => db().send(new PutCommand({ TableN
 /** Writes a profile only if it is not there yet, so a demo user's own edits survive a restart. */
 const putProfileOnce = (profile: ProfileItem) =>
   db()
-    .send(new PutCommand({ TableName: tableName(), Item: profileRow(profile), ConditionExpression: 'attribute_not_exists(pk)' }))
+    .send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: profileRow(profile),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    )
     .catch((error: { name?: string }) => {
       if (error.name !== 'ConditionalCheckFailedException') throw error;
     });
 
-function weeklyAvailability(mentor: Pick<DemoMentor, 'userId' | 'timezone' | 'weeklyAvailability'>, now: DateTime): AvailabilityItem[] {
+function weeklyAvailability(
+  mentor: Pick<DemoMentor, 'userId' | 'timezone' | 'weeklyAvailability'>,
+  now: DateTime,
+): AvailabilityItem[] {
   const today = now.setZone(mentor.timezone).startOf('day');
   return mentor.weeklyAvailability.map((window) => {
     const daysAhead = (window.weekday - today.weekday + 7) % 7;
@@ -125,7 +144,11 @@ async function seedMentor(mentor: DemoMentor, now: DateTime) {
   await Promise.all([
     ...weeklyAvailability(mentor, now).map((slot) => put({ ...slot, ...keys.availability(mentor.userId, slot.id) })),
     ...ratings.map((rating) =>
-      put({ ...rating, ...keys.rating(rating.sessionId), ...keys.coachRating(rating.coachId, rating.createdAt, rating.sessionId) }),
+      put({
+        ...rating,
+        ...keys.rating(rating.sessionId),
+        ...keys.coachRating(rating.coachId, rating.createdAt, rating.sessionId),
+      }),
     ),
   ]);
 }

@@ -122,7 +122,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const api = await startApiServer({
       port: ports.api,
       config,
-      authorize: await localAuthorizer({ issuer: cognito.issuer, jwksUri: cognito.jwksUri, clientId: cognito.userPoolClientId }),
+      authorize: await localAuthorizer({
+        issuer: cognito.issuer,
+        jwksUri: cognito.jwksUri,
+        clientId: cognito.userPoolClientId,
+      }),
       mailboxFile,
       media: { endpoint: s3.endpoint, bucket: LOCAL_MEDIA_BUCKET },
     });

@@ -15,7 +15,10 @@ export interface CoachStore {
 }
 
 async function queryDirectoryIndex(): Promise<Coach[]> {
-  const rows = await queryIndexPartition<ProfileItem & { pk: string }>(tableSchema.indexes.directory, DIRECTORY_PARTITION);
+  const rows = await queryIndexPartition<ProfileItem & { pk: string }>(
+    tableSchema.indexes.directory,
+    DIRECTORY_PARTITION,
+  );
   return rows.map((row) => toCoach({ ...row, userId: keys.userIdOf(row.pk) }));
 }
 

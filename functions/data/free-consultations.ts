@@ -4,7 +4,11 @@ import { keys } from './keys';
 
 export async function hasUsedFreeConsultation(menteeId: string, coachId: string): Promise<boolean> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.freeConsultation(menteeId, coachId), ProjectionExpression: 'pk' }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.freeConsultation(menteeId, coachId),
+      ProjectionExpression: 'pk',
+    }),
   );
   return Item !== undefined;
 }

@@ -75,7 +75,13 @@ export async function busyIntervalsOfCoach(coachId: string, from: Date, to: Date
   const sessions = await queryAll<SessionTimes>({
     IndexName: name,
     KeyConditionExpression: '#pk = :coach AND #sk BETWEEN :from AND :to',
-    ExpressionAttributeNames: { '#pk': partitionKey, '#sk': sortKey, '#start': 'start', '#end': 'end', '#status': 'status' },
+    ExpressionAttributeNames: {
+      '#pk': partitionKey,
+      '#sk': sortKey,
+      '#start': 'start',
+      '#end': 'end',
+      '#status': 'status',
+    },
     ExpressionAttributeValues: {
       ':coach': keys.coachSessionsPartition(coachId),
       ':from': isoSeconds(new Date(from.getTime() - LONGEST_SESSION_MS)),

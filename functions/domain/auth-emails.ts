@@ -11,8 +11,7 @@ export interface AuthEmail {
   html: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The code goes in unencoded: in the cloud it is Cognito's `{####}` placeholder, which Cognito

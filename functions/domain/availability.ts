@@ -85,7 +85,10 @@ export function planAvailability(
   }
   // Wall-clock times, not elapsed minutes, so a window on a daylight-saving day keeps its hours.
   const at = (minute: number) =>
-    (minute === MINUTES_PER_DAY ? day.plus({ days: 1 }) : day.set({ hour: Math.floor(minute / 60), minute: minute % 60 }))
+    (minute === MINUTES_PER_DAY
+      ? day.plus({ days: 1 })
+      : day.set({ hour: Math.floor(minute / 60), minute: minute % 60 })
+    )
       .toUTC()
       .toISO({ suppressMilliseconds: true }) as string;
   return { start: at(startMinute), end: at(endMinute) };

@@ -21,7 +21,10 @@ const filled = (text: string | null | undefined) => Boolean(text?.trim());
 export function setupChecklist(profile: ProfileItem, availabilityCount: number): SetupChecklist {
   const state: Record<SetupItem, boolean> = {
     profile:
-      filled(profile.firstName) && filled(profile.lastName) && (profile.hourlyRateCents ?? 0) > 0 && filled(profile.coachBio),
+      filled(profile.firstName) &&
+      filled(profile.lastName) &&
+      (profile.hourlyRateCents ?? 0) > 0 &&
+      filled(profile.coachBio),
     availability: availabilityCount > 0,
     payment: profile.stripeOnboardingComplete === true,
   };

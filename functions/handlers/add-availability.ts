@@ -5,12 +5,15 @@ import { requireMentor } from '../http/mentor';
 import { toAvailabilityView } from '../http/views';
 import { newAvailability } from '../schemas/availability';
 
-export const handler = httpHandler({ schemas: { body: newAvailability }, auth: true }, async ({ body, caller, now }) => {
-  await requireMentor(caller);
-  const added = await addAvailability(
-    caller.userId,
-    (existing) => ({ ...planAvailability(body, existing, now), recurring: body.recurring, timezone: body.timezone }),
-    now,
-  );
-  return { status: 201, body: toAvailabilityView(added) };
-});
+export const handler = httpHandler(
+  { schemas: { body: newAvailability }, auth: true },
+  async ({ body, caller, now }) => {
+    await requireMentor(caller);
+    const added = await addAvailability(
+      caller.userId,
+      (existing) => ({ ...planAvailability(body, existing, now), recurring: body.recurring, timezone: body.timezone }),
+      now,
+    );
+    return { status: 201, body: toAvailabilityView(added) };
+  },
+);

@@ -9,6 +9,8 @@ export const handler = httpHandler({ schemas: { path: coachPath }, auth: true },
   const coach = await dynamoCoachStore.getPublished(path.coachId);
   if (!coach) throw new DomainError('NOT_FOUND', 'This mentor does not exist or is not taking bookings.');
   const eligible =
-    coach.offersFreeConsult && caller.userId !== coach.userId && !(await hasUsedFreeConsultation(caller.userId, coach.userId));
+    coach.offersFreeConsult &&
+    caller.userId !== coach.userId &&
+    !(await hasUsedFreeConsultation(caller.userId, coach.userId));
   return { status: 200, body: { eligible } };
 });

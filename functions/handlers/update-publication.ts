@@ -7,18 +7,21 @@ import { requireMentor } from '../http/mentor';
 import { publicationUpdate } from '../schemas/coach-settings';
 
 /** Unpublishing always works; publishing needs the required setup. Existing sessions are untouched either way. */
-export const handler = httpHandler({ schemas: { body: publicationUpdate }, auth: true }, async ({ body, caller, now }) => {
-  const profile = await requireMentor(caller);
-  if (body.published) {
-    const checklist = setupChecklist(profile, (await availabilityOfCoach(caller.userId)).length);
-    if (!checklist.ready) {
-      throw new DomainError(
-        'SETUP_INCOMPLETE',
-        'Complete the required setup before publishing your profile.',
-        checklist.missing.map((item) => ({ item, label: SETUP_ITEM_LABELS[item] })),
-      );
+export const handler = httpHandler(
+  { schemas: { body: publicationUpdate }, auth: true },
+  async ({ body, caller, now }) => {
+    const profile = await requireMentor(caller);
+    if (body.published) {
+      const checklist = setupChecklist(profile, (await availabilityOfCoach(caller.userId)).length);
+      if (!checklist.ready) {
+        throw new DomainError(
+          'SETUP_INCOMPLETE',
+          'Complete the required setup before publishing your profile.',
+          checklist.missing.map((item) => ({ item, label: SETUP_ITEM_LABELS[item] })),
+        );
+      }
     }
-  }
-  await savePublication(profile, body.published, now);
-  return { status: 200, body: { published: body.published } };
-});
+    await savePublication(profile, body.published, now);
+    return { status: 200, body: { published: body.published } };
+  },
+);

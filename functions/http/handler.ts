@@ -22,9 +22,7 @@ interface InputSchemas {
   path?: z.ZodType;
 }
 
-type Parsed<S extends InputSchemas, K extends keyof InputSchemas> = S[K] extends z.ZodType
-  ? z.output<S[K]>
-  : undefined;
+type Parsed<S extends InputSchemas, K extends keyof InputSchemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
 
 export interface HandlerInput<S extends InputSchemas, Auth extends boolean> {
   body: Parsed<S, 'body'>;

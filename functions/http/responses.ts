@@ -26,5 +26,7 @@ export function errorResponse(error: unknown, context: Context | undefined): API
     requestId: context?.awsRequestId,
     error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
   });
-  return jsonResponse(500, { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+  return jsonResponse(500, {
+    error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+  });
 }

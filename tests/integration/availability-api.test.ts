@@ -14,7 +14,10 @@ let mentee: SignedInUser;
 
 const zone = 'America/Chicago';
 const nextWeek = (weekdayOffset: number) =>
-  DateTime.now().setZone(zone).plus({ days: 7 + weekdayOffset }).toISODate() as string;
+  DateTime.now()
+    .setZone(zone)
+    .plus({ days: 7 + weekdayOffset })
+    .toISODate() as string;
 
 async function saveProfile(user: SignedInUser, userType: 'mentor' | 'mentee') {
   await db().send(
@@ -81,7 +84,12 @@ describe('availability', () => {
 
   it('refuses an overlapping window with 409 OVERLAP and the spec message', async () => {
     expect((await request(mentor, 'POST', '/api/me/availability', slot({ recurring: true }))).status).toBe(201);
-    const clash = await request(mentor, 'POST', '/api/me/availability', slot({ date: nextWeek(7), startTime: '10:00' }));
+    const clash = await request(
+      mentor,
+      'POST',
+      '/api/me/availability',
+      slot({ date: nextWeek(7), startTime: '10:00' }),
+    );
     expect(clash.status).toBe(409);
     expect(await clash.json()).toEqual({
       error: {
@@ -95,7 +103,12 @@ describe('availability', () => {
     const day = nextWeek(5);
     const attempts = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        request(mentor, 'POST', '/api/me/availability', slot({ date: day, startTime: i % 2 ? '13:00' : '13:30', endTime: '15:00' })),
+        request(
+          mentor,
+          'POST',
+          '/api/me/availability',
+          slot({ date: day, startTime: i % 2 ? '13:00' : '13:30', endTime: '15:00' }),
+        ),
       ),
     );
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
@@ -109,15 +122,24 @@ describe('availability', () => {
     expect(((await past.json()) as { error: { message: string } }).error.message).toBe(
       'Please select today or a future date for availability.',
     );
-    const backwards = await request(mentor, 'POST', '/api/me/availability', slot({ startTime: '11:00', endTime: '10:00' }));
-    expect(((await backwards.json()) as { error: { message: string } }).error.message).toBe('End time must be after start time.');
+    const backwards = await request(
+      mentor,
+      'POST',
+      '/api/me/availability',
+      slot({ startTime: '11:00', endTime: '10:00' }),
+    );
+    expect(((await backwards.json()) as { error: { message: string } }).error.message).toBe(
+      'End time must be after start time.',
+    );
     for (const bad of [{}, slot({ startTime: '09:10' }), slot({ timezone: 'Mars/Olympus' }), slot({ extra: true })]) {
       expect((await request(mentor, 'POST', '/api/me/availability', bad)).status).toBe(400);
     }
   });
 
   it('never lets another user remove or see a window', async () => {
-    const added = (await (await request(mentor, 'POST', '/api/me/availability', slot({ date: nextWeek(2) }))).json()) as {
+    const added = (await (
+      await request(mentor, 'POST', '/api/me/availability', slot({ date: nextWeek(2) }))
+    ).json()) as {
       id: string;
     };
     expect((await request(otherMentor, 'DELETE', `/api/me/availability/${added.id}`)).status).toBe(404);

@@ -28,9 +28,33 @@ const store = (item: ProfileItem) => db().send(new PutCommand({ TableName: table
 beforeAll(async () => {
   stack = await startTestStack();
   await Promise.all([
-    store(profile('c-cardio', { firstName: 'Ana', lastName: 'Alvarez', specialty: 'Cardiology', experience: '15-20', areasOfInterest: ['Leadership Development'] })),
-    store(profile('c-peds', { firstName: 'Ben', lastName: 'Brooks', specialty: 'Pediatrics', experience: '5-10', hourlyRateCents: 15000 })),
-    store(profile('c-psych', { firstName: 'Cara', lastName: 'Chen', specialty: 'Psychiatry', experience: '20+', areasOfInterest: ['Burnout Prevention'] })),
+    store(
+      profile('c-cardio', {
+        firstName: 'Ana',
+        lastName: 'Alvarez',
+        specialty: 'Cardiology',
+        experience: '15-20',
+        areasOfInterest: ['Leadership Development'],
+      }),
+    ),
+    store(
+      profile('c-peds', {
+        firstName: 'Ben',
+        lastName: 'Brooks',
+        specialty: 'Pediatrics',
+        experience: '5-10',
+        hourlyRateCents: 15000,
+      }),
+    ),
+    store(
+      profile('c-psych', {
+        firstName: 'Cara',
+        lastName: 'Chen',
+        specialty: 'Psychiatry',
+        experience: '20+',
+        areasOfInterest: ['Burnout Prevention'],
+      }),
+    ),
     store(profile('c-hidden', { firstName: 'Dana', lastName: 'Diaz', specialty: 'Cardiology', published: false })),
     store(profile('m-mentee', { firstName: 'Eli', lastName: 'Evans', userType: 'mentee', published: true })),
   ]);
@@ -51,7 +75,12 @@ describe('GET /api/coaches', () => {
 
   it('fills the public view defaults the spec gives a coach without them', async () => {
     const body = coachList.parse(await (await api('/api/coaches?q=alvarez')).json());
-    expect(body.coaches[0]).toMatchObject({ hourlyRateCents: 7500, languages: ['English'], timezone: 'UTC', totalRatings: 0 });
+    expect(body.coaches[0]).toMatchObject({
+      hourlyRateCents: 7500,
+      languages: ['English'],
+      timezone: 'UTC',
+      totalRatings: 0,
+    });
   });
 
   it('filters by search, specialty and experience and counts the matches', async () => {
@@ -111,7 +140,8 @@ describe('GET /api/coaches/{coachId}', () => {
 
   it('never exposes private profile fields', async () => {
     const body = (await (await api('/api/coaches/c-cardio')).json()) as Record<string, unknown>;
-    for (const field of ['email', 'stripeAccountId', 'published', 'userType', 'pk', 'dirpk']) expect(body).not.toHaveProperty(field);
+    for (const field of ['email', 'stripeAccountId', 'published', 'userType', 'pk', 'dirpk'])
+      expect(body).not.toHaveProperty(field);
   });
 });
 
@@ -124,6 +154,10 @@ describe('the API edge', () => {
 
   it('serves the runtime config', async () => {
     const response = await api('/config.json');
-    expect(await response.json()).toMatchObject({ stage: 'local', userPoolId: expect.any(String), userPoolClientId: expect.any(String) });
+    expect(await response.json()).toMatchObject({
+      stage: 'local',
+      userPoolId: expect.any(String),
+      userPoolClientId: expect.any(String),
+    });
   });
 });

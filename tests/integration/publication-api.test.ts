@@ -99,6 +99,8 @@ describe('publishing a mentor profile', () => {
 
   it('is for mentors only', async () => {
     expect((await request(mentee, 'PUT', '/api/me/publication', { published: true })).status).toBe(403);
-    expect((await request(mentee, 'PUT', '/api/me/rates', { hourlyRateCents: 100, offersFreeConsult: false })).status).toBe(403);
+    expect(
+      (await request(mentee, 'PUT', '/api/me/rates', { hourlyRateCents: 100, offersFreeConsult: false })).status,
+    ).toBe(403);
   });
 });

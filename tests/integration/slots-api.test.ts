@@ -13,7 +13,8 @@ const put = (item: Record<string, unknown>) => db().send(new PutCommand({ TableN
 
 // Next week's Wednesday 09:00–11:00 Chicago, weekly.
 const wednesday = DateTime.now().setZone(zone).startOf('week').plus({ weeks: 1, days: 2 });
-const at = (hour: number, minute = 0) => wednesday.set({ hour, minute }).toUTC().toISO({ suppressMilliseconds: true }) as string;
+const at = (hour: number, minute = 0) =>
+  wednesday.set({ hour, minute }).toUTC().toISO({ suppressMilliseconds: true }) as string;
 
 function coach(userId: string, published: boolean) {
   return profileRow({

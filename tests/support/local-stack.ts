@@ -12,8 +12,18 @@ export interface TestStack extends LocalStack {
 export async function startTestStack(options: { seed?: boolean; web?: boolean } = {}): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pm-stack-'));
   process.env.LOG_LEVEL = 'silent';
+  // Tests reach no host but this one: the policy documents point at a local port nothing answers on.
+  const closedPort = await freePort();
+  process.env.PRIVACY_POLICY_URL = `http://127.0.0.1:${closedPort}/privacy`;
+  process.env.TERMS_OF_SERVICE_URL = `http://127.0.0.1:${closedPort}/terms`;
   const stack = await startLocalStack({
-    ports: { web: await freePort(), api: await freePort(), dynamodb: await freePort(), cognito: await freePort(), s3: await freePort() },
+    ports: {
+      web: await freePort(),
+      api: await freePort(),
+      dynamodb: await freePort(),
+      cognito: await freePort(),
+      s3: await freePort(),
+    },
     dataDir,
     seed: options.seed ?? false,
     web: options.web ?? false,

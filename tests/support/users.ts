@@ -18,7 +18,10 @@ export interface SignedInUser {
 const PASSWORD = 'test-password-1';
 
 /** A confirmed cognito-local user, signed in with USER_PASSWORD_AUTH as the SPA does. */
-export async function signedInUser(config: RuntimeConfig, email = `user-${randomUUID()}@example.test`): Promise<SignedInUser> {
+export async function signedInUser(
+  config: RuntimeConfig,
+  email = `user-${randomUUID()}@example.test`,
+): Promise<SignedInUser> {
   const client = new CognitoIdentityProviderClient({
     endpoint: config.userPoolEndpoint,
     region: config.region,
@@ -34,7 +37,12 @@ export async function signedInUser(config: RuntimeConfig, email = `user-${random
       }),
     );
     await client.send(
-      new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: email, Password: PASSWORD, Permanent: true }),
+      new AdminSetUserPasswordCommand({
+        UserPoolId: config.userPoolId,
+        Username: email,
+        Password: PASSWORD,
+        Permanent: true,
+      }),
     );
     const signIn = await client.send(
       new InitiateAuthCommand({

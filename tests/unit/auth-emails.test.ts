@@ -35,7 +35,9 @@ describe('Cognito CustomMessage trigger', () => {
     process.env.SITE_ORIGIN = 'https://mentors.example';
     const answer = await handler(event('CustomMessage_ForgotPassword'));
     expect(answer.response.emailSubject).toBe('Reset your Physician Mentors password');
-    expect(answer.response.emailMessage).toContain('https://mentors.example/reset-password?code={####}&#38;email=dr%40x.test');
+    expect(answer.response.emailMessage).toContain(
+      'https://mentors.example/reset-password?code={####}&#38;email=dr%40x.test',
+    );
   });
 
   it('leaves other messages to Cognito', async () => {

@@ -69,17 +69,25 @@ describe('planAvailability', () => {
 
   it('refuses an end at or before the start (Invalid Time Range)', () => {
     for (const endTime of ['09:00', '08:30']) {
-      expect(failure(() => planAvailability(add({ endTime }), [], now)).message).toBe('End time must be after start time.');
+      expect(failure(() => planAvailability(add({ endTime }), [], now)).message).toBe(
+        'End time must be after start time.',
+      );
     }
   });
 
   it('lets windows that only touch sit side by side', () => {
-    expect(() => planAvailability(add({ startTime: '11:00', endTime: '12:00' }), [wednesdayMorningOnce], now)).not.toThrow();
-    expect(() => planAvailability(add({ startTime: '07:00', endTime: '09:00' }), [wednesdayMorningWeekly], now)).not.toThrow();
+    expect(() =>
+      planAvailability(add({ startTime: '11:00', endTime: '12:00' }), [wednesdayMorningOnce], now),
+    ).not.toThrow();
+    expect(() =>
+      planAvailability(add({ startTime: '07:00', endTime: '09:00' }), [wednesdayMorningWeekly], now),
+    ).not.toThrow();
   });
 
   it('one-time vs one-time clashes only on the same date', () => {
-    expect(failure(() => planAvailability(add({ startTime: '10:00' }), [wednesdayMorningOnce], now)).code).toBe('OVERLAP');
+    expect(failure(() => planAvailability(add({ startTime: '10:00' }), [wednesdayMorningOnce], now)).code).toBe(
+      'OVERLAP',
+    );
     expect(() => planAvailability(add({ date: '2026-03-11' }), [wednesdayMorningOnce], now)).not.toThrow();
   });
 
@@ -93,20 +101,20 @@ describe('planAvailability', () => {
   });
 
   it('containment either way is an overlap', () => {
-    expect(failure(() => planAvailability(add({ startTime: '09:30', endTime: '10:30' }), [wednesdayMorningOnce], now)).code).toBe(
-      'OVERLAP',
-    );
-    expect(failure(() => planAvailability(add({ startTime: '08:00', endTime: '12:00' }), [wednesdayMorningOnce], now)).code).toBe(
-      'OVERLAP',
-    );
+    expect(
+      failure(() => planAvailability(add({ startTime: '09:30', endTime: '10:30' }), [wednesdayMorningOnce], now)).code,
+    ).toBe('OVERLAP');
+    expect(
+      failure(() => planAvailability(add({ startTime: '08:00', endTime: '12:00' }), [wednesdayMorningOnce], now)).code,
+    ).toBe('OVERLAP');
   });
 
   it('compares a window kept in another time zone on the new window’s wall clock', () => {
     // 09:00–11:00 New York is 08:00–10:00 Chicago: it clashes with 09:30 Chicago, not with 10:00.
     const newYorkWeekly = stored('2026-03-04T14:00:00Z', '2026-03-04T16:00:00Z', true, 'America/New_York');
-    expect(failure(() => planAvailability(add({ startTime: '09:30', endTime: '10:30' }), [newYorkWeekly], now)).code).toBe(
-      'OVERLAP',
-    );
+    expect(
+      failure(() => planAvailability(add({ startTime: '09:30', endTime: '10:30' }), [newYorkWeekly], now)).code,
+    ).toBe('OVERLAP');
     expect(() => planAvailability(add({ startTime: '10:00', endTime: '11:00' }), [newYorkWeekly], now)).not.toThrow();
   });
 });

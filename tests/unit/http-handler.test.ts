@@ -27,10 +27,10 @@ async function call(handler: ReturnType<typeof httpHandler>, input: HttpEvent) {
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined };
 }
 
-const echo = httpHandler(
-  { schemas: { body: z.object({ name: z.string().min(1) }).strict() } },
-  async ({ body }) => ({ status: 201, body }),
-);
+const echo = httpHandler({ schemas: { body: z.object({ name: z.string().min(1) }).strict() } }, async ({ body }) => ({
+  status: 201,
+  body,
+}));
 
 describe('httpHandler', () => {
   it('passes the validated body to the operation', async () => {

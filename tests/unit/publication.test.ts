@@ -23,7 +23,11 @@ describe('setupChecklist', () => {
   });
 
   it('counts a completed payment setup as the third item', () => {
-    expect(setupChecklist(mentor({ stripeOnboardingComplete: true }), 1).done).toEqual(['profile', 'availability', 'payment']);
+    expect(setupChecklist(mentor({ stripeOnboardingComplete: true }), 1).done).toEqual([
+      'profile',
+      'availability',
+      'payment',
+    ]);
   });
 
   it('needs at least one availability slot', () => {
@@ -57,6 +61,8 @@ describe('ratesUpdate', () => {
 
   it('refuses cents that are not whole dollars and free consultations that are not 15 or 30 minutes', () => {
     expect(rates(150).success).toBe(false);
-    expect(ratesUpdate.safeParse({ hourlyRateCents: 100, offersFreeConsult: true, freeConsultMinutes: 45 }).success).toBe(false);
+    expect(
+      ratesUpdate.safeParse({ hourlyRateCents: 100, offersFreeConsult: true, freeConsultMinutes: 45 }).success,
+    ).toBe(false);
   });
 });

@@ -44,7 +44,10 @@ describe('ratingsPage', () => {
   });
 
   it('answers an empty page past the end', () => {
-    expect(page({ page: '9' })).toEqual({ ratings: [], pagination: { page: 9, total: 6, totalPages: 2, hasMore: false } });
+    expect(page({ page: '9' })).toEqual({
+      ratings: [],
+      pagination: { page: 9, total: 6, totalPages: 2, hasMore: false },
+    });
   });
 
   it('refuses unknown sorts and sizes', () => {

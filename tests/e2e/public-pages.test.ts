@@ -1,0 +1,133 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
+import { startTestStack, type TestStack } from '../support/local-stack';
+
+const SCREENSHOTS = 'test-results/screenshots';
+
+/** Every public page, with a text its main heading must contain. */
+const PUBLIC_PAGES = [
+  { path: '/', name: 'home', heading: /mentor/i },
+  { path: '/about', name: 'about', heading: /built by physicians/i },
+  { path: '/how-it-works', name: 'how-it-works', heading: /how it works/i },
+  { path: '/blog', name: 'blog', heading: /blog|insights/i },
+  { path: '/privacy', name: 'privacy', heading: /privacy/i },
+  { path: '/terms', name: 'terms', heading: /terms/i },
+] as const;
+
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: true, web: true });
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.dispose();
+});
+
+async function open(path: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
+  // axe-core's Playwright integration needs pages made from an explicit context.
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${stack.webUrl}${path}`, { waitUntil: 'networkidle' });
+  return { page, errors };
+}
+
+const mainHeading = (page: Page) => page.locator('main h1').first();
+
+describe.each(Object.entries(VIEWPORTS))('public pages at %s width', (width, viewport) => {
+  it.each(PUBLIC_PAGES)('$path has its heading, the navigation and no serious accessibility issue', async (route) => {
+    const { page, errors } = await open(route.path, viewport);
+    try {
+      await expect.poll(() => mainHeading(page).textContent(), { timeout: 20_000 }).toMatch(route.heading);
+      expect(await page.locator('main h1').count()).toBe(1);
+      const footer = page.locator('footer');
+      for (const link of ['Privacy Policy', 'Terms of Service']) {
+        await expect.poll(() => footer.getByRole('link', { name: link }).count()).toBe(1);
+      }
+      if (width === 'desktop') {
+        const nav = page.getByRole('navigation', { name: /main/i });
+        for (const link of ['Home', 'Find a Mentor', 'How It Works', 'About']) {
+          expect(await nav.getByRole('link', { name: link, exact: true }).count()).toBe(1);
+        }
+        expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBeGreaterThan(0);
+        expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBeGreaterThan(0);
+      }
+      await page.screenshot({ path: `${SCREENSHOTS}/${route.name}-${width}.png`, fullPage: true });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('answers an unknown route with the 404 page and a link home', async () => {
+    const { page } = await open('/no-such-page', viewport);
+    try {
+      await expect.poll(() => page.getByText('Oops! Page not found').count(), { timeout: 20_000 }).toBe(1);
+      await page.screenshot({ path: `${SCREENSHOTS}/not-found-${width}.png` });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: /home/i }).last().click();
+      await page.waitForURL(`${stack.webUrl}/`);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('policy pages', () => {
+  it.each(['/privacy', '/terms'])(
+    '%s says so when the hosted document cannot be loaded, after five checks',
+    async (path) => {
+      const { page } = await open(path, VIEWPORTS.desktop);
+      try {
+        const alert = page.getByRole('alert');
+        await expect
+          .poll(() => alert.textContent(), { timeout: 15_000 })
+          .toContain('Unable to load the policy at this time.');
+        expect(await alert.getByRole('button', { name: 'Reload Page' }).count()).toBe(1);
+        await page.screenshot({ path: `${SCREENSHOTS}${path}-unavailable.png` });
+      } finally {
+        await page.close();
+      }
+    },
+  );
+});
+
+describe('mobile navigation', () => {
+  it('opens and closes the menu with the same links', async () => {
+    const { page } = await open('/', VIEWPORTS.mobile);
+    try {
+      const toggle = page.getByRole('button', { name: /menu/i });
+      await expect.poll(() => toggle.getAttribute('aria-expanded'), { timeout: 20_000 }).toBe('false');
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      const menuId = (await toggle.getAttribute('aria-controls')) ?? '';
+      const menu = page.locator(`[id="${menuId}"]`);
+      for (const link of ['Home', 'Find a Mentor', 'How It Works', 'About', 'Sign In', 'Get Started']) {
+        expect(await menu.getByRole('link', { name: link, exact: true }).count()).toBe(1);
+      }
+      await page.screenshot({ path: `${SCREENSHOTS}/mobile-menu-open.png` });
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('the local stack behind the SPA', () => {
+  it('serves the seeded mentors through the same origin', async () => {
+    const response = await fetch(`${stack.webUrl}/api/coaches`);
+    const body = (await response.json()) as { totalCount: number };
+    expect(body.totalCount).toBeGreaterThanOrEqual(12);
+  });
+});

@@ -1,0 +1,108 @@
+import clsx from 'clsx';
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { ButtonLink } from '@/components/ui/button-link';
+import { useAuth } from '@/lib/auth';
+import { MAIN_LINKS } from './navigation';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  clsx('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700');
+
+function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, loading, signOut } = useAuth();
+  if (loading) return null;
+  if (!user) {
+    return (
+      <>
+        <ButtonLink to="/login" variant="secondary" onClick={onNavigate}>
+          Sign In
+        </ButtonLink>
+        <ButtonLink to="/register" onClick={onNavigate}>
+          Get Started
+        </ButtonLink>
+      </>
+    );
+  }
+  return (
+    <>
+      <NavLink to="/dashboard" className={navLinkClass} onClick={onNavigate}>
+        My Sessions
+      </NavLink>
+      <NavLink to="/settings" className={navLinkClass} onClick={onNavigate}>
+        Settings
+      </NavLink>
+      <button
+        type="button"
+        className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        onClick={() => {
+          onNavigate?.();
+          void signOut();
+        }}
+      >
+        Sign Out
+      </button>
+    </>
+  );
+}
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+          <span className="grid h-8 w-8 place-items-center rounded-lg bg-brand-700 text-white" aria-hidden="true">
+            +
+          </span>
+          Physician Mentors
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {MAIN_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          <AccountLinks />
+        </div>
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-700 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+      </div>
+      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 px-4 pb-4 md:hidden">
+        <nav aria-label="Mobile">
+          <ul className="flex flex-col py-2">
+            {MAIN_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={navLinkClass} onClick={close}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex flex-wrap items-center gap-2">
+          <AccountLinks onNavigate={close} />
+        </div>
+      </div>
+    </header>
+  );
+}

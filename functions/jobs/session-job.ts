@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { log } from '../http/log';
 
 /** The payload every one-off schedule carries. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Half-hour steps over the day; '24:00' ends a window at midnight. */
 const halfHour = /^([01]\d|2[0-3]):(00|30)$/;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MIN_HOURLY_RATE_CENTS } from '../domain/constants';
 
 export const RATE_REQUIRED_MESSAGE = 'Please enter your hourly rate';

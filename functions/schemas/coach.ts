@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DIRECTORY_EXPERIENCE_THRESHOLDS } from '../domain/fixed-lists';
 
 /** The public view of a published coach (spec section 3, coach_profiles), as the API returns it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `GET /config.json`: written at deploy by the web construct, served locally by the local stack. */
 export const runtimeConfig = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const PAYMENT_ACCOUNT_ACTIONS = ['create', 'dashboard', 'refresh_status'] as const;
 

@@ -1,5 +1,5 @@
 import { IANAZone } from 'luxon';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MIN_HOURLY_RATE_CENTS } from '../domain/constants';
 import {
   EXPERIENCE_BANDS,

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DomainError } from '../../functions/domain/errors';
 import { type HttpEvent, httpHandler } from '../../functions/http/handler';
 import { MAX_BODY_BYTES } from '../../functions/http/json-body';

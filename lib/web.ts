@@ -160,12 +160,12 @@ function contentSecurityPolicy({ config, mediaBucket }: WebProps): string {
   const policyDocuments = [config.privacyPolicyUrl, config.termsOfServiceUrl].map((url) => new URL(url).origin);
   const connect = [
     "'self'",
-    // The policy pages check that the document host answers before framing it.
-    ...new Set(policyDocuments),
     `https://cognito-idp.${config.region}.amazonaws.com`,
     ...(config.oauthDomain ? [`https://${config.oauthDomain}`] : []),
     // Headshots are uploaded by presigned POST straight to the bucket.
     `https://${mediaBucket.bucketName}.s3.${config.region}.amazonaws.com`,
+    // The policy pages check that the document host answers before framing it.
+    ...new Set(policyDocuments),
   ];
   const frame = [...new Set([...policyDocuments, CALENDLY_ORIGIN])];
   return [

@@ -1,15 +1,22 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-let documentClient: DynamoDBDocumentClient | undefined;
+let cached: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
 
-/** Created on first use, so the local stack and tests can set the endpoint before any call. */
+/**
+ * Created on first use, so the local stack and tests can set the endpoint before any call, and
+ * again if the endpoint changes (a benchmark that starts a second local stack in one process).
+ */
 export function db(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT || undefined }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
-  return documentClient;
+  const endpoint = process.env.DYNAMODB_ENDPOINT || undefined;
+  if (cached?.endpoint !== endpoint) {
+    const client = new DynamoDBClient({ endpoint });
+    cached = {
+      endpoint,
+      client: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+    };
+  }
+  return cached.client;
 }
 
 export function tableName(): string {

@@ -252,7 +252,7 @@ describe('web', () => {
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "connect-src 'self' https://cognito-idp.us-east-1.amazonaws.com https://",
-      ".s3.us-east-1.amazonaws.com https://policies.physicianmentors.example;",
+      '.s3.us-east-1.amazonaws.com https://policies.physicianmentors.example;',
       'frame-src https://policies.physicianmentors.example https://calendly.com',
       "frame-ancestors 'none'",
     ]) {

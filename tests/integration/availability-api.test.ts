@@ -1,11 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../functions/data/client';
-import { profileRow } from '../../functions/data/profiles';
 import { availabilityList } from '../../functions/schemas/availability';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
 let mentor: SignedInUser;
@@ -18,24 +15,6 @@ const nextWeek = (weekdayOffset: number) =>
     .setZone(zone)
     .plus({ days: 7 + weekdayOffset })
     .toISODate() as string;
-
-async function saveProfile(user: SignedInUser, userType: 'mentor' | 'mentee') {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: profileRow({
-        userId: user.userId,
-        email: user.email,
-        userType,
-        published: false,
-        firstName: 'Avail',
-        lastName: 'Ability',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      }),
-    }),
-  );
-}
 
 const request = (user: SignedInUser, method: string, path: string, body?: unknown) =>
   fetch(`${stack.apiUrl}${path}`, {
@@ -59,11 +38,10 @@ const listOf = async (user: SignedInUser) =>
 beforeAll(async () => {
   stack = await startTestStack();
   [mentor, otherMentor, mentee] = await Promise.all([
-    signedInUser(stack.config),
-    signedInUser(stack.config),
-    signedInUser(stack.config),
+    signedInUserWithProfile(stack.config, 'mentor'),
+    signedInUserWithProfile(stack.config, 'mentor'),
+    signedInUserWithProfile(stack.config, 'mentee'),
   ]);
-  await Promise.all([saveProfile(mentor, 'mentor'), saveProfile(otherMentor, 'mentor'), saveProfile(mentee, 'mentee')]);
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
@@ -6,35 +6,16 @@ import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { attachPaymentAccount } from '../../functions/data/payment-accounts';
 import type { ProfileItem } from '../../functions/data/profile-item';
-import { profileRow } from '../../functions/data/profiles';
 import { paymentAccountLink, paymentStatus } from '../../functions/schemas/payment-account';
 import { profile as profileView } from '../../functions/schemas/profile';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
 let standIn: LocalPayments;
 let webhookSecret: string;
 
-async function userWithProfile(userType: 'mentor' | 'mentee'): Promise<SignedInUser> {
-  const user = await signedInUser(stack.config);
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: profileRow({
-        userId: user.userId,
-        email: user.email,
-        userType,
-        published: false,
-        firstName: 'Pay',
-        lastName: 'Ment',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      }),
-    }),
-  );
-  return user;
-}
+const userWithProfile = (userType: 'mentor' | 'mentee') => signedInUserWithProfile(stack.config, userType);
 
 const paymentAccount = (user: SignedInUser | null, body: unknown) =>
   fetch(`${stack.apiUrl}/api/me/payment-account`, {

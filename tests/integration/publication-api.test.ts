@@ -1,10 +1,7 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../functions/data/client';
-import { profileRow } from '../../functions/data/profiles';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
 let mentor: SignedInUser;
@@ -19,28 +16,12 @@ const request = (user: SignedInUser, method: string, path: string, body?: unknow
 
 const isListed = async (userId: string) => (await fetch(`${stack.apiUrl}/api/coaches/${userId}`)).status === 200;
 
-async function saveProfile(user: SignedInUser, userType: 'mentor' | 'mentee') {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: profileRow({
-        userId: user.userId,
-        email: user.email,
-        userType,
-        published: false,
-        firstName: 'Pub',
-        lastName: 'Lish',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      }),
-    }),
-  );
-}
-
 beforeAll(async () => {
   stack = await startTestStack();
-  [mentor, mentee] = await Promise.all([signedInUser(stack.config), signedInUser(stack.config)]);
-  await Promise.all([saveProfile(mentor, 'mentor'), saveProfile(mentee, 'mentee')]);
+  [mentor, mentee] = await Promise.all([
+    signedInUserWithProfile(stack.config, 'mentor'),
+    signedInUserWithProfile(stack.config, 'mentee'),
+  ]);
 });
 
 afterAll(async () => {

@@ -1,3 +1,6 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/data/client';
+import { profileRow } from '../../functions/data/profiles';
 import { randomUUID } from 'node:crypto';
 import {
   AdminCreateUserCommand,
@@ -58,4 +61,28 @@ export async function signedInUser(
   } finally {
     client.destroy();
   }
+}
+
+/** A signed-in user with a stored, unpublished profile of the given type. */
+export async function signedInUserWithProfile(
+  config: RuntimeConfig,
+  userType: 'mentor' | 'mentee',
+): Promise<SignedInUser> {
+  const user = await signedInUser(config);
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: profileRow({
+        userId: user.userId,
+        email: user.email,
+        userType,
+        published: false,
+        firstName: 'Test',
+        lastName: userType === 'mentor' ? 'Mentor' : 'Mentee',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+      }),
+    }),
+  );
+  return user;
 }

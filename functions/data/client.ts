@@ -9,7 +9,7 @@ let cached: { endpoint: string | undefined; client: DynamoDBDocumentClient } | u
  */
 export function db(): DynamoDBDocumentClient {
   const endpoint = process.env.DYNAMODB_ENDPOINT || undefined;
-  if (cached?.endpoint !== endpoint) {
+  if (!cached || cached.endpoint !== endpoint) {
     const client = new DynamoDBClient({ endpoint });
     cached = {
       endpoint,

@@ -1,7 +1,7 @@
 import { ButtonLink } from '@/components/ui/button-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PageIntro } from '../components/page-intro';
-import { SignedOutOnly } from '../components/signed-out-only';
+import { JoinBand } from '../components/join-band';
 
 const VALUES = [
   {
@@ -103,21 +103,14 @@ export function AboutPage() {
         </div>
       </section>
 
-      <SignedOutOnly>
-        <section className="bg-brand-800">
-          <div className="mx-auto max-w-4xl px-4 py-12 text-center">
-            <h2 className="text-2xl font-bold text-white">Join a community of physicians helping physicians</h2>
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <ButtonLink to="/register" variant="light">
-                Start Your Journey
-              </ButtonLink>
-              <ButtonLink to="/coaches" variant="light">
-                Browse Coaches
-              </ButtonLink>
-            </div>
-          </div>
-        </section>
-      </SignedOutOnly>
+      <JoinBand title="Join a community of physicians helping physicians">
+        <ButtonLink to="/register" variant="light">
+          Start Your Journey
+        </ButtonLink>
+        <ButtonLink to="/coaches" variant="light">
+          Browse Coaches
+        </ButtonLink>
+      </JoinBand>
     </>
   );
 }

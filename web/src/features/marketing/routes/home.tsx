@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyUserType } from '../api/get-my-user-type';
+import { JoinBand } from '../components/join-band';
 import { SignedOutOnly } from '../components/signed-out-only';
 
 const FEATURES = [
@@ -97,24 +98,17 @@ export function HomePage() {
         </p>
       </section>
 
-      <SignedOutOnly>
-        <section className="bg-brand-800">
-          <div className="mx-auto max-w-4xl px-4 py-14 text-center">
-            <h2 className="text-3xl font-bold text-white">Get Started Today</h2>
-            <p className="mt-3 text-lg text-brand-100">
-              Your first conversation can be a free consultation with mentors who offer one.
-            </p>
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <ButtonLink to="/register" variant="light">
-                Create your account
-              </ButtonLink>
-              <ButtonLink to="/about" variant="light">
-                Learn More
-              </ButtonLink>
-            </div>
-          </div>
-        </section>
-      </SignedOutOnly>
+      <JoinBand
+        title="Get Started Today"
+        lead="Your first conversation can be a free consultation with mentors who offer one."
+      >
+        <ButtonLink to="/register" variant="light">
+          Create your account
+        </ButtonLink>
+        <ButtonLink to="/about" variant="light">
+          Learn More
+        </ButtonLink>
+      </JoinBand>
     </>
   );
 }

@@ -5,21 +5,34 @@ import { keys } from './keys';
 import type { ProfileItem } from './profile-item';
 
 export async function saveRates(userId: string, rates: RatesUpdate, now: Date): Promise<ProfileItem> {
+  const set = [
+    'hourlyRateCents = :rate',
+    'offersFreeConsult = :offers',
+    'freeConsultMinutes = :minutes',
+    'updatedAt = :now',
+  ];
+  const values: Record<string, unknown> = {
+    ':rate': rates.hourlyRateCents,
+    ':offers': rates.offersFreeConsult,
+    ':minutes': rates.freeConsultMinutes,
+    ':now': now.toISOString(),
+  };
+  if (rates.coachBio !== undefined) {
+    set.push('coachBio = :bio');
+    values[':bio'] = rates.coachBio;
+  }
+  const calendlyUrl = rates.calendlyUrl === undefined ? undefined : rates.calendlyUrl || null;
+  if (calendlyUrl !== undefined) {
+    set.push('calendlyUrl = :calendly');
+    values[':calendly'] = calendlyUrl;
+  }
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.profile(userId),
-      UpdateExpression:
-        'SET hourlyRateCents = :rate, offersFreeConsult = :offers, freeConsultMinutes = :minutes, updatedAt = :now' +
-        (rates.coachBio !== undefined ? ', coachBio = :bio' : ''),
+      UpdateExpression: `SET ${set.join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: {
-        ':rate': rates.hourlyRateCents,
-        ':offers': rates.offersFreeConsult,
-        ':minutes': rates.freeConsultMinutes,
-        ':now': now.toISOString(),
-        ...(rates.coachBio !== undefined ? { ':bio': rates.coachBio } : {}),
-      },
+      ExpressionAttributeValues: values,
       ReturnValues: 'ALL_NEW',
     }),
   );

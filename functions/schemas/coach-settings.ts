@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MIN_HOURLY_RATE_CENTS } from '../domain/constants';
+import { INVALID_CALENDAR_URL_MESSAGE, isExternalCalendarUrl } from '../domain/external-calendar';
 
 export const RATE_REQUIRED_MESSAGE = 'Please enter your hourly rate';
 export const RATE_INVALID_MESSAGE = 'Please enter a valid hourly rate of at least $1.00';
@@ -18,6 +19,14 @@ export const ratesUpdate = z
     offersFreeConsult: z.boolean(),
     freeConsultMinutes: z.union([z.literal(15), z.literal(30)]).default(15),
     coachBio: z.string().trim().max(5_000).optional(),
+    /** An external booking calendar replaces the built-in slot picker; '' or null removes it. */
+    calendlyUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((url) => url === '' || isExternalCalendarUrl(url), INVALID_CALENDAR_URL_MESSAGE)
+      .nullable()
+      .optional(),
   })
   .strict();
 export type RatesUpdate = z.infer<typeof ratesUpdate>;

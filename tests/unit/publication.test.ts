@@ -66,3 +66,21 @@ describe('ratesUpdate', () => {
     ).toBe(false);
   });
 });
+
+describe('external calendar URL', () => {
+  const withUrl = (calendlyUrl: unknown) =>
+    ratesUpdate.safeParse({ hourlyRateCents: 100, offersFreeConsult: false, calendlyUrl });
+
+  it.each(['https://calendly.com/dr-okafor', 'https://calendly.com/dr.okafor_2/30min', ''])('accepts %j', (url) => {
+    expect(withUrl(url).success).toBe(true);
+  });
+
+  it.each([
+    'http://calendly.com/dr',
+    'https://calendly.com/',
+    'https://evil.example/calendly.com/dr',
+    'https://calendly.com/dr okafor',
+  ])('refuses %j with the spec message', (url) => {
+    expect(withUrl(url).error?.issues[0]?.message).toBe('Invalid Calendly URL');
+  });
+});

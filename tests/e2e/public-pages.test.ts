@@ -12,6 +12,7 @@ const PUBLIC_PAGES = [
   { path: '/about', name: 'about', heading: /built by physicians/i },
   { path: '/how-it-works', name: 'how-it-works', heading: /how it works/i },
   { path: '/blog', name: 'blog', heading: /blog|insights/i },
+  { path: '/profile/dr-amara-okafor', name: 'coach-bio', heading: /Dr\. Amara Okafor/ },
   { path: '/privacy', name: 'privacy', heading: /privacy/i },
   { path: '/terms', name: 'terms', heading: /terms/i },
 ] as const;

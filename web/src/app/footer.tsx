@@ -5,9 +5,9 @@ import { FOOTER_LINKS } from './navigation';
 export function Footer() {
   const { supportEmail } = useConfig();
   return (
-    <footer className="mt-16 bg-brand-900 text-brand-50">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 md:flex-row md:items-start md:justify-between">
-        <div className="max-w-sm">
+    <footer className="bg-brand-900 text-brand-50">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-[2fr_1fr_1.5fr]">
+        <div className="max-w-sm sm:col-span-2 md:col-span-1">
           <p className="text-lg font-bold text-white">Physician Mentors</p>
           <p className="mt-2 text-sm text-brand-100">
             Founded by physicians, for physicians: one-on-one mentoring for leadership, career transitions and a
@@ -15,7 +15,7 @@ export function Footer() {
           </p>
         </div>
         <nav aria-label="Footer">
-          <ul className="grid grid-cols-2 gap-x-8 gap-y-2 text-sm">
+          <ul className="space-y-2 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="text-brand-50 underline-offset-4 hover:underline">
@@ -25,14 +25,17 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <p className="text-sm text-brand-100">
-          Questions? Write to{' '}
-          <a href={`mailto:${supportEmail}`} className="font-semibold text-white underline underline-offset-4">
+        <div className="text-sm text-brand-100">
+          <p>Questions about mentoring, a booking or your account? Write to us:</p>
+          <a
+            href={`mailto:${supportEmail}`}
+            className="mt-1 block break-words font-semibold text-white underline underline-offset-4"
+          >
             {supportEmail}
           </a>
-        </p>
+        </div>
       </div>
-      <p className="border-t border-brand-800 py-4 text-center text-xs text-brand-100">
+      <p className="border-t border-brand-800 px-4 py-4 text-center text-xs text-brand-100">
         © {new Date().getFullYear()} Physician Mentors. Mentoring is career guidance, not medical advice.
       </p>
     </footer>

@@ -2,12 +2,16 @@ import clsx from 'clsx';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { useAuth } from '@/lib/auth';
 import { MAIN_LINKS } from './navigation';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  clsx('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700');
+  clsx(
+    'block rounded-md px-3 py-2 text-sm font-medium',
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50 hover:text-brand-700',
+  );
 
 function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { user, loading, signOut } = useAuth();
@@ -32,16 +36,15 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
       <NavLink to="/settings" className={navLinkClass} onClick={onNavigate}>
         Settings
       </NavLink>
-      <button
-        type="button"
-        className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+      <Button
+        variant="secondary"
         onClick={() => {
           onNavigate?.();
           void signOut();
         }}
       >
         Sign Out
-      </button>
+      </Button>
     </>
   );
 }

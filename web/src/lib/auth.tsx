@@ -1,4 +1,5 @@
 import { type AuthUser, fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -23,6 +24,7 @@ async function currentUser(): Promise<AuthUser | null> {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AuthUser | null>(null);
   const [loading, setLoading] = useState(true);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     let active = true;
@@ -33,12 +35,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setLoading(false);
       });
     void refresh();
-    const stop = Hub.listen('auth', () => void refresh());
+    const stop = Hub.listen('auth', ({ payload }) => {
+      // Cached answers belong to the account that asked for them; the next account on this tab must not see them.
+      if (payload.event === 'signedIn' || payload.event === 'signedOut') void queryClient.resetQueries();
+      void refresh();
+    });
     return () => {
       active = false;
       stop();
     };
-  }, []);
+  }, [queryClient]);
 
   const signOut = useCallback(async () => {
     try {

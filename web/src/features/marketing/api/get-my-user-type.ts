@@ -1,3 +1,4 @@
+import type { Profile } from '@functions/schemas/profile';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -8,7 +9,7 @@ export function useMyUserType(enabled: boolean) {
     enabled,
     queryFn: async () => {
       try {
-        return (await api.get<{ userType: 'mentee' | 'mentor' }>('/me')).userType;
+        return (await api.get<Pick<Profile, 'userType'>>('/me')).userType;
       } catch {
         // A missing profile or an API failure only means no redirect.
         return null;

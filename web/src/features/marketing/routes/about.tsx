@@ -1,7 +1,10 @@
+import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { PageIntro } from '../components/page-intro';
+import { InitialsAvatar } from '../components/initials-avatar';
 import { JoinBand } from '../components/join-band';
+import { PageIntro } from '../components/page-intro';
+import { COACH_BIO_PATH } from './index';
 
 const VALUES = [
   {
@@ -28,6 +31,7 @@ const FOUNDERS = [
     name: 'Dr. Amara Okafor, MD, MBA',
     specialty: 'Internal Medicine · Hospital leadership',
     text: 'Hospitalist turned chief medical officer. Amara started Physician Mentors after a decade of informally coaching residents between shifts.',
+    profile: { to: COACH_BIO_PATH, label: 'Read Amara’s mentor profile' },
   },
   {
     initials: 'RM',
@@ -72,16 +76,18 @@ export function AboutPage() {
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {FOUNDERS.map((founder) => (
               <li key={founder.name} className="rounded-2xl bg-white p-6 shadow-sm">
-                <div
-                  role="img"
-                  aria-label={`Headshot placeholder for ${founder.name}`}
-                  className="grid h-20 w-20 place-items-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800"
-                >
-                  {founder.initials}
-                </div>
+                <InitialsAvatar name={founder.name} initials={founder.initials} size="md" />
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">{founder.name}</h3>
                 <p className="text-sm font-medium text-brand-700">{founder.specialty}</p>
                 <p className="mt-3 text-slate-700">{founder.text}</p>
+                {founder.profile && (
+                  <Link
+                    to={founder.profile.to}
+                    className="mt-4 inline-block font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+                  >
+                    {founder.profile.label}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

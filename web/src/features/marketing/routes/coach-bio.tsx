@@ -1,18 +1,22 @@
+import type { MentoringArea } from '@functions/domain/fixed-lists';
 import { ButtonLink } from '@/components/ui/button-link';
+import { TagList } from '@/components/ui/tag-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { InitialsAvatar } from '../components/initials-avatar';
+
+const MENTORING_FOCUS: MentoringArea[] = [
+  'Leadership Development',
+  'Career Transition',
+  'Practice Management',
+  'Communication Skills',
+];
 
 export function CoachBioPage() {
   useDocumentTitle('Dr. Amara Okafor');
   return (
     <article className="mx-auto max-w-4xl px-4 py-14">
       <div className="flex flex-col gap-6 md:flex-row md:items-center">
-        <div
-          role="img"
-          aria-label="Headshot placeholder for Dr. Amara Okafor"
-          className="grid h-32 w-32 flex-none place-items-center rounded-full bg-brand-100 text-4xl font-bold text-brand-800"
-        >
-          AO
-        </div>
+        <InitialsAvatar name="Dr. Amara Okafor" initials="AO" size="lg" />
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Featured mentor</p>
           <h1 className="mt-1 text-3xl font-bold text-slate-900 md:text-4xl">Dr. Amara Okafor, MD, MBA</h1>
@@ -32,13 +36,7 @@ export function CoachBioPage() {
         </p>
       </div>
       <h2 className="mt-10 text-xl font-semibold text-slate-900">Mentoring focus</h2>
-      <ul className="mt-3 flex flex-wrap gap-2">
-        {['Leadership Development', 'Career Transition', 'Practice Management', 'Communication Skills'].map((area) => (
-          <li key={area} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-800">
-            {area}
-          </li>
-        ))}
-      </ul>
+      <TagList label="Mentoring focus" tags={MENTORING_FOCUS} className="mt-3" />
       <div className="mt-10 flex flex-wrap gap-3">
         <ButtonLink to="/coaches">Connect with a mentor</ButtonLink>
         <ButtonLink to="/register" variant="secondary">

@@ -61,7 +61,7 @@ export function HomePage() {
               <SignedOutOnly>
                 <ButtonLink to="/register">Start Your Journey</ButtonLink>
               </SignedOutOnly>
-              <ButtonLink to="/coaches" variant="secondary">
+              <ButtonLink to="/coaches" variant={user ? 'primary' : 'secondary'}>
                 Find a Mentor
               </ButtonLink>
             </div>
@@ -99,11 +99,11 @@ export function HomePage() {
       </section>
 
       <JoinBand
-        title="Get Started Today"
-        lead="Your first conversation can be a free consultation with mentors who offer one."
+        title="Your next career step deserves a second opinion"
+        lead="Talk it through with a physician who has made the move. Many mentors offer a free first consultation."
       >
         <ButtonLink to="/register" variant="light">
-          Create your account
+          Get Started Today
         </ButtonLink>
         <ButtonLink to="/about" variant="light">
           Learn More

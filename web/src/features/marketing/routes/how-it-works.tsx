@@ -9,7 +9,7 @@ const STEPS = [
   },
   {
     title: 'Schedule a session',
-    text: 'Pick a 30- or 60-minute slot shown in your own time zone. Many mentors offer a free first consultation.',
+    text: 'Pick a 15-, 30- or 60-minute slot from the mentor’s calendar, shown in your time zone. Many mentors offer a free first consultation of 15 or 30 minutes.',
   },
   {
     title: 'Connect and learn via video call',

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { useConfig } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -49,13 +50,9 @@ function PolicyPage({ title, url }: { title: string; url: string }) {
       {state === 'unavailable' && (
         <div role="alert" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-6">
           <p className="font-medium text-slate-900">Unable to load the policy at this time.</p>
-          <button
-            type="button"
-            onClick={() => window.location.reload()}
-            className="mt-4 rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <Button onClick={() => window.location.reload()} className="mt-4">
             Reload Page
-          </button>
+          </Button>
         </div>
       )}
       {state === 'ready' && (

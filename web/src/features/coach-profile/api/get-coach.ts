@@ -1,0 +1,17 @@
+import { coach } from '@functions/schemas/coach';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+
+export const getCoach = async (coachId: string) => coach.parse(await api.get(`/coaches/${coachId}`));
+
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export const coachQuery = (coachId: string) =>
+  queryOptions({
+    queryKey: ['coaches', coachId],
+    queryFn: () => getCoach(coachId),
+    // An unknown or unpublished coach will not appear on a second ask; the page redirects at once.
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  });
+
+export const useCoach = (coachId: string) => useQuery(coachQuery(coachId));

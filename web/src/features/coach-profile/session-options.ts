@@ -1,0 +1,30 @@
+import { formatWholeDollars } from '@functions/domain/money';
+import type { Coach } from '@functions/schemas/coach';
+
+export interface SessionOption {
+  id: 'consult' | '30' | '60';
+  label: string;
+  minutes: number;
+  isFreeConsultation: boolean;
+}
+
+const PAID_OPTIONS: SessionOption[] = [
+  { id: '30', label: '30 minutes', minutes: 30, isFreeConsultation: false },
+  { id: '60', label: '60 minutes', minutes: 60, isFreeConsultation: false },
+];
+
+/** The lengths a viewer can book; the free consultation only while the viewer may still have it. */
+export function sessionOptions(coach: Coach, mayHaveFreeConsultation: boolean): SessionOption[] {
+  if (!coach.offersFreeConsult || !mayHaveFreeConsultation) return PAID_OPTIONS;
+  return [
+    ...PAID_OPTIONS,
+    { id: 'consult', label: 'Free Consult', minutes: coach.freeConsultMinutes, isFreeConsultation: true },
+  ];
+}
+
+/** A paid session costs its share of the hourly rate: 30 minutes is half, 15 a quarter. */
+export const sessionPriceLabel = (option: SessionOption, hourlyRateCents: number): string =>
+  option.isFreeConsultation ? 'FREE' : formatWholeDollars((hourlyRateCents * option.minutes) / 60);
+
+export const sessionTypeLabel = (option: SessionOption): string =>
+  option.isFreeConsultation ? 'Free Consultation' : 'One-time Mentoring';

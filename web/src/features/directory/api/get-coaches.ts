@@ -1,0 +1,18 @@
+import { coachList, type CoachListQuery } from '@functions/schemas/coach';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type DirectoryFilters = Pick<CoachListQuery, 'q' | 'specialty' | 'experience'>;
+
+export const getCoaches = async (filters: DirectoryFilters, cursor: string | undefined) =>
+  coachList.parse(await api.get('/coaches', { ...filters, cursor }));
+
+export const coachesQuery = (filters: DirectoryFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['coaches', 'list', filters],
+    queryFn: ({ pageParam }) => getCoaches(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+
+export const useCoaches = (filters: DirectoryFilters) => useInfiniteQuery(coachesQuery(filters));

@@ -1,0 +1,52 @@
+import { coachDisplay } from '@functions/domain/directory';
+import type { Coach } from '@functions/schemas/coach';
+import { Languages } from 'lucide-react';
+import { ButtonLink } from '@/components/ui/button-link';
+import { CoachHeadshot } from '@/components/ui/coach-headshot';
+import { TagList } from '@/components/ui/tag-list';
+import { RatingSummary } from '@/components/ui/rating-summary';
+
+export function CoachCard({ coach }: { coach: Coach }) {
+  const display = coachDisplay(coach);
+  const nameLine = display.credentials ? `${display.name}, ${display.credentials}` : display.name;
+  return (
+    <article className="flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex gap-4">
+        <CoachHeadshot
+          url={display.headshotUrl}
+          name={display.name}
+          size={256}
+          className="h-20 w-20 flex-none rounded-full"
+        />
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold text-slate-900">{nameLine}</h2>
+          {coach.subtitle && <p className="text-sm text-slate-700">{coach.subtitle}</p>}
+          {display.specialtyLine && <p className="text-sm font-medium text-brand-700">{display.specialtyLine}</p>}
+          {display.secondaryLine && <p className="text-sm text-slate-600">{display.secondaryLine}</p>}
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <RatingSummary
+          averageRating={coach.averageRating}
+          totalRatings={coach.totalRatings}
+          isNewMentor={display.isNewMentor}
+        />
+        <span className="font-semibold text-slate-900">{display.rateLabel}</span>
+      </div>
+      <p className="mt-3 line-clamp-3 text-sm text-slate-700">{display.bio}</p>
+      <TagList label="Areas of interest" tags={display.areas} className="mt-3" />
+      <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600">
+        <Languages className="h-4 w-4" aria-hidden="true" />
+        <span className="sr-only">Languages:</span>
+        {display.languages.join(', ')}
+      </p>
+      <ButtonLink
+        to={`/coaches/${coach.userId}`}
+        className="mt-5 w-full"
+        aria-label={`Book Session with ${display.name}`}
+      >
+        Book Session
+      </ButtonLink>
+    </article>
+  );
+}

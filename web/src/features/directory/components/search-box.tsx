@@ -1,0 +1,40 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+
+const DEBOUNCE_MS = 300;
+
+/** A search field that reports its text once typing pauses, and follows outside changes (back button, Clear). */
+export function SearchBox({ value, onSearch }: { value: string; onSearch(text: string): void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+
+  useEffect(() => setText(value), [value]);
+
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onSearch(text), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Search mentors
+      </label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Name, specialty or area of interest"
+          className="w-full rounded-lg border border-slate-300 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import type { RouteObject } from 'react-router';
+
+export const directoryRoutes: RouteObject[] = [
+  { path: 'coaches', lazy: () => import('./directory').then((m) => ({ Component: m.DirectoryPage })) },
+];

@@ -1,0 +1,39 @@
+import { DIRECTORY_EXPERIENCE_THRESHOLDS, type DirectoryExperienceThreshold } from '@functions/domain/fixed-lists';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { DirectoryFilters } from './api/get-coaches';
+
+const isThreshold = (value: string | null): value is DirectoryExperienceThreshold =>
+  (DIRECTORY_EXPERIENCE_THRESHOLDS as readonly (string | null)[]).includes(value);
+
+/**
+ * The directory's filters live in the URL query, so a filtered list can be shared and the back
+ * button steps through earlier filters.
+ */
+export function useDirectoryFilters() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const specialty = params.get('specialty') ?? '';
+  const experienceParam = params.get('experience');
+  const experience = isThreshold(experienceParam) ? experienceParam : undefined;
+
+  const filters = useMemo<DirectoryFilters>(
+    () => ({ q: q.trim() || undefined, specialty: specialty || undefined, experience }),
+    [q, specialty, experience],
+  );
+
+  const setFilter = useCallback(
+    (name: keyof DirectoryFilters, value: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      }),
+    [setParams],
+  );
+
+  const clearFilters = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+
+  return { q, specialty, experience, filters, hasFilters: params.size > 0, setFilter, clearFilters };
+}

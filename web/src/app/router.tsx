@@ -1,13 +1,36 @@
 import { createBrowserRouter } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { authRoutes, confirmSignUpLinkRoute } from '@/features/auth/routes';
+import { coachProfileRoutes } from '@/features/coach-profile/routes';
+import { directoryRoutes } from '@/features/directory/routes';
 import { marketingRoutes, notFoundRoute } from '@/features/marketing/routes';
+import { settingsRoutes } from '@/features/settings/routes';
 import { Layout } from './layout';
+import { RouteError } from './route-error';
 
 /**
- * Screens are added here, one feature's route list at a time; the catch-all 404 stays last.
+ * Each feature exports its route list from `features/<feature>/routes/index.tsx` (lazy route modules, so
+ * a screen's code loads on its first visit) and is spread in below; the catch-all 404 stays last.
  */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
-    children: [...marketingRoutes, notFoundRoute],
+    HydrateFallback: Spinner,
+    children: [
+      {
+        // A pathless route inside the layout, so header and footer stay when a screen fails.
+        ErrorBoundary: RouteError,
+        children: [
+          confirmSignUpLinkRoute([
+            ...marketingRoutes,
+            ...authRoutes,
+            ...settingsRoutes,
+            ...directoryRoutes,
+            ...coachProfileRoutes,
+            notFoundRoute,
+          ]),
+        ],
+      },
+    ],
   },
 ]);

@@ -1,0 +1,36 @@
+import { signInWithRedirect } from 'aws-amplify/auth';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useConfig } from '@/lib/config';
+import { errorMessage } from '@/lib/error-message';
+
+const PROVIDER = 'Google';
+
+/** Google is the one third-party provider enabled; without a hosted domain it cannot work, and says so. */
+export function GoogleSignInButton() {
+  const { oauthDomain } = useConfig();
+  const [connecting, setConnecting] = useState(false);
+
+  if (!oauthDomain) {
+    return (
+      <Button variant="secondary" className="w-full" disabled>
+        Google sign-in is not configured here
+      </Button>
+    );
+  }
+  const connect = async () => {
+    setConnecting(true);
+    try {
+      await signInWithRedirect({ provider: PROVIDER });
+    } catch (error) {
+      toast.error(`${PROVIDER} Sign In Failed`, { description: errorMessage(error) });
+      setConnecting(false);
+    }
+  };
+  return (
+    <Button variant="secondary" className="w-full" disabled={connecting} onClick={() => void connect()}>
+      {connecting ? 'Connecting...' : `Sign up with ${PROVIDER}`}
+    </Button>
+  );
+}

@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signIn } from 'aws-amplify/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import * as z from 'zod';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { AUTH_FLOW } from '@/lib/amplify';
+import { errorMessage } from '@/lib/error-message';
+import { ResendConfirmation } from './resend-confirmation';
+
+const credentials = z.object({
+  email: z.string().trim().min(1, 'Please enter your e-mail address.'),
+  password: z.string().min(1, 'Please enter your password.'),
+});
+type Credentials = z.infer<typeof credentials>;
+
+const isUnconfirmed = (error: unknown) => error instanceof Error && error.name === 'UserNotConfirmedException';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Credentials>({ resolver: zodResolver(credentials), defaultValues: { email: '', password: '' } });
+
+  const submit = handleSubmit(async ({ email, password }) => {
+    setUnconfirmedEmail(null);
+    try {
+      const { nextStep } = await signIn({ username: email, password, options: { authFlowType: AUTH_FLOW } });
+      if (nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+        setUnconfirmedEmail(email);
+        return;
+      }
+      toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+      navigate('/', { replace: true });
+    } catch (error) {
+      if (isUnconfirmed(error)) setUnconfirmedEmail(email);
+      toast.error('Sign In Failed', { description: errorMessage(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {unconfirmedEmail && <ResendConfirmation email={unconfirmedEmail} />}
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <p className="text-right text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+          Forgot your password?
+        </Link>
+      </p>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Profile } from '@functions/schemas/profile';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ProfileForm } from './profile-form';
+import { SecurityTab } from './security-tab';
+import { SettingsCard } from './settings-card';
+
+const TABS = ['coaching', 'profile', 'security'] as const;
+type SettingsTab = (typeof TABS)[number];
+
+const isTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
+
+/** The `tab` the link asked for when it is one this user has, else the coach's or everyone's default. */
+function initialTab(requested: string | null, isMentor: boolean): SettingsTab {
+  if (isTab(requested) && (requested !== 'coaching' || isMentor)) return requested;
+  return isMentor ? 'coaching' : 'profile';
+}
+
+const triggerClass =
+  'rounded-md px-4 py-2 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
+
+export function SettingsTabs({ profile }: { profile: Profile }) {
+  const [params, setParams] = useSearchParams();
+  const isMentor = profile.userType === 'mentor';
+  const [tab, setTab] = useState(() => initialTab(params.get('tab'), isMentor));
+
+  // Spec: once read, the query parameters leave the address bar.
+  useEffect(() => {
+    if (params.size > 0) setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const current = tab === 'coaching' && !isMentor ? 'profile' : tab;
+  return (
+    <Tabs.Root value={current} onValueChange={(value) => isTab(value) && setTab(value)}>
+      <Tabs.List aria-label="Settings sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+        {isMentor && (
+          <Tabs.Trigger value="coaching" className={triggerClass}>
+            Coach settings
+          </Tabs.Trigger>
+        )}
+        <Tabs.Trigger value="profile" className={triggerClass}>
+          Profile
+        </Tabs.Trigger>
+        <Tabs.Trigger value="security" className={triggerClass}>
+          Security & Account
+        </Tabs.Trigger>
+      </Tabs.List>
+      {isMentor && (
+        <Tabs.Content value="coaching" className="mt-6">
+          <SettingsCard title="Coach settings">
+            <p className="text-slate-700">Coach settings arrive in the next release.</p>
+          </SettingsCard>
+        </Tabs.Content>
+      )}
+      <Tabs.Content value="profile" className="mt-6">
+        <SettingsCard title="Your profile" lead="What mentors and mentees see about you.">
+          <ProfileForm profile={profile} />
+        </SettingsCard>
+      </Tabs.Content>
+      <Tabs.Content value="security" className="mt-6">
+        <SecurityTab email={profile.email} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

@@ -120,7 +120,19 @@ export async function startLocalCognito(options: {
   const cognitoApp = createServer(Router(serviceSet as never), logger, config.ServerConfig, serviceSet as never);
   const inner = (await cognitoApp.start()) as http.Server;
   const innerPort = (inner.address() as AddressInfo).port;
-  const front = await listen(refreshTokenFront(innerPort), options.port);
+  const resendConfirmationCode: LocalTarget = async (request) => {
+    const { ClientId, Username } = request as { ClientId: string; Username: string };
+    const userPool = await cognitoClient.getUserPoolForClientId(ctx, ClientId);
+    const user = await userPool.getUserByUsername(ctx, Username);
+    if (!user) return { status: 400, body: { __type: 'UserNotFoundException', message: 'User does not exist.' } };
+    const email = user.Attributes.find((attribute) => attribute.Name === 'email')?.Value ?? Username;
+    const code = otp();
+    await userPool.saveUser(ctx, { ...user, ConfirmationCode: code });
+    const delivery = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } as const;
+    await messages.deliver(ctx, 'ResendCode', ClientId, userPool.options.Id, user, code, undefined, delivery);
+    return { status: 200, body: { CodeDeliveryDetails: delivery } };
+  };
+  const front = await listen(cognitoFront(innerPort, { ResendConfirmationCode: resendConfirmationCode }), options.port);
 
   const { userPoolId, userPoolClientId } = await ensurePoolAndClient(endpoint);
   return {
@@ -137,14 +149,31 @@ export async function startLocalCognito(options: {
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
-/** Forwards every call to cognito-local, turning GetTokensFromRefreshToken into the InitiateAuth it knows. */
-function refreshTokenFront(innerPort: number): http.RequestListener {
+/** An operation cognito-local lacks, answered by the front itself in the AWS JSON protocol. */
+type LocalTarget = (request: unknown) => Promise<{ status: number; body: unknown }>;
+
+/**
+ * Forwards every call to cognito-local, turning GetTokensFromRefreshToken into the InitiateAuth
+ * it knows, and answering the operations it lacks (ResendConfirmationCode) itself.
+ */
+function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarget>): http.RequestListener {
   return (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       let body = Buffer.concat(chunks);
       const headers = { ...req.headers };
+      const target = String(headers['x-amz-target'] ?? '').replace(TARGET_PREFIX, '');
+      const local = localTargets[target];
+      if (local) {
+        local(JSON.parse(body.toString('utf8')))
+          .then(({ status, body: answer }) => {
+            res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
+            res.end(JSON.stringify(answer));
+          })
+          .catch(() => res.writeHead(500).end());
+        return;
+      }
       if (headers['x-amz-target'] === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {
         const request = JSON.parse(body.toString('utf8')) as { ClientId: string; RefreshToken: string };
         headers['x-amz-target'] = `${TARGET_PREFIX}InitiateAuth`;

@@ -1,0 +1,79 @@
+import {
+  CodeMismatchException,
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  ResendConfirmationCodeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMailbox } from '../../bin/local/mailbox';
+import { startTestStack, type TestStack } from '../support/local-stack';
+
+let stack: TestStack;
+let cognito: CognitoIdentityProviderClient;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  cognito = new CognitoIdentityProviderClient({
+    endpoint: stack.config.userPoolEndpoint,
+    region: stack.config.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+});
+
+afterAll(async () => {
+  cognito?.destroy();
+  await stack?.dispose();
+});
+
+const codesSentTo = async (email: string) =>
+  (await readMailbox(stack.mailboxFile))
+    .filter((mail) => mail.to === email)
+    .map((mail) => /Your code: (\d+)/.exec(mail.text)?.[1]);
+
+describe('the local Cognito front', () => {
+  it('answers ResendConfirmationCode, which cognito-local lacks, with a new code by e-mail', async () => {
+    const email = `resend-${Date.now()}@example.test`;
+    const ClientId = stack.config.userPoolClientId;
+    await cognito.send(new SignUpCommand({ ClientId, Username: email, Password: 'secret-1' }));
+    const answer = await cognito.send(new ResendConfirmationCodeCommand({ ClientId, Username: email }));
+    expect(answer.CodeDeliveryDetails?.Destination).toBe(email);
+
+    const [first, second] = await codesSentTo(email);
+    expect(first).toMatch(/^\d+$/);
+    expect(second).toMatch(/^\d+$/);
+    if (first !== second) {
+      await expect(
+        cognito.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: first })),
+      ).rejects.toBeInstanceOf(CodeMismatchException);
+    }
+    await cognito.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: second }));
+  });
+
+  it('refreshes tokens through GetTokensFromRefreshToken, as Amplify v6 does', async () => {
+    const email = `refresh-${Date.now()}@example.test`;
+    const ClientId = stack.config.userPoolClientId;
+    await cognito.send(new SignUpCommand({ ClientId, Username: email, Password: 'secret-1' }));
+    const [code] = await codesSentTo(email);
+    await cognito.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: code }));
+    const signIn = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: 'secret-1' },
+      }),
+    );
+    const response = await fetch(stack.config.userPoolEndpoint ?? '', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
+      body: JSON.stringify({ ClientId, RefreshToken: signIn.AuthenticationResult?.RefreshToken }),
+    });
+    expect(response.status).toBe(200);
+    const refreshed = (await response.json()) as { AuthenticationResult?: { AccessToken?: string } };
+    expect(refreshed.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+});

@@ -7,8 +7,13 @@ const DEBOUNCE_MS = 300;
 export function SearchBox({ value, onSearch }: { value: string; onSearch(text: string): void }) {
   const id = useId();
   const [text, setText] = useState(value);
-
-  useEffect(() => setText(value), [value]);
+  const [followedValue, setFollowedValue] = useState(value);
+  // Adopt an outside change in the same render: an effect would leave one commit where the old
+  // text and the new value disagree, and a slow render could let the debounce re-send the old text.
+  if (value !== followedValue) {
+    setFollowedValue(value);
+    setText(value);
+  }
 
   useEffect(() => {
     if (text === value) return;

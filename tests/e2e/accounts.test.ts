@@ -6,10 +6,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
-import { launchBrowser, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
+import { launchBrowser, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const FIRST_PASSWORD = 'first-password-1';
 const NEW_PASSWORD = 'second-password-2';
 

@@ -2,10 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MENTEE_EMAIL, DEMO_PASSWORD } from '../../bin/local/seed';
-import { launchBrowser, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
+import { launchBrowser, openPage, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
-const SCREENSHOTS = 'test-results/screenshots';
 type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
 const COUNT_LINE = /^Showing (\d+) of (\d+) mentors$/;
 
@@ -23,16 +22,8 @@ afterAll(async () => {
   await stack?.dispose();
 });
 
-async function open(path: string, viewport: Viewport = VIEWPORTS.desktop) {
-  // axe-core's Playwright integration needs pages made from an explicit context.
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.on('close', () => void context.close());
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${stack.webUrl}${path}`, { waitUntil: 'networkidle' });
-  return { page, errors };
-}
+const open = (path: string, viewport: Viewport = VIEWPORTS.desktop) =>
+  openPage(browser, `${stack.webUrl}${path}`, viewport);
 
 const countLine = (page: Page) => page.getByRole('status').filter({ hasText: /^Showing/ });
 

@@ -1,10 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
+import { launchBrowser, openPage, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
 import { startTestStack, type TestStack } from '../support/local-stack';
-
-const SCREENSHOTS = 'test-results/screenshots';
 
 /** Every public page, with a text its main heading must contain. */
 const PUBLIC_PAGES = [
@@ -31,16 +29,8 @@ afterAll(async () => {
   await stack?.dispose();
 });
 
-async function open(path: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
-  // axe-core's Playwright integration needs pages made from an explicit context.
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.on('close', () => void context.close());
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${stack.webUrl}${path}`, { waitUntil: 'networkidle' });
-  return { page, errors };
-}
+const open = (path: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) =>
+  openPage(browser, `${stack.webUrl}${path}`, viewport);
 
 const mainHeading = (page: Page) => page.locator('main h1').first();
 

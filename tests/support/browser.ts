@@ -33,3 +33,19 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
         `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
     );
 }
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+/**
+ * A page of its own context (axe-core's Playwright integration needs one), loaded and settled,
+ * with the uncaught page errors it collects.
+ */
+export async function openPage(browser: Browser, url: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return { page, errors };
+}

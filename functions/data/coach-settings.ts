@@ -41,21 +41,39 @@ export async function saveRates(userId: string, rates: RatesUpdate, now: Date): 
 
 /**
  * Publishing adds the sparse directory keys and unpublishing removes them, in the same write as
- * the flag, so the directory index always agrees with `published`.
+ * the flag, so the directory index always agrees with `published`. False when the profile changed
+ * since it was read (a switch to mentee, a new name), so a stale check never lists it.
  */
-export async function savePublication(profile: ProfileItem, published: boolean, now: Date): Promise<void> {
+export async function savePublication(profile: ProfileItem, published: boolean, now: Date): Promise<boolean> {
   const directory = keys.directoryEntry(profile);
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.profile(profile.userId),
-      UpdateExpression: published
-        ? 'SET published = :true, dirpk = :dirpk, dirsk = :dirsk, updatedAt = :now'
-        : 'SET published = :false, updatedAt = :now REMOVE dirpk, dirsk',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: published
-        ? { ':true': true, ':dirpk': directory.dirpk, ':dirsk': directory.dirsk, ':now': now.toISOString() }
-        : { ':false': false, ':now': now.toISOString() },
-    }),
-  );
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(profile.userId),
+        UpdateExpression: published
+          ? 'SET published = :true, dirpk = :dirpk, dirsk = :dirsk, updatedAt = :now'
+          : 'SET published = :false, updatedAt = :now REMOVE dirpk, dirsk',
+        // Publishing lists the profile under the name it was checked with, and only while it is a mentor's.
+        ConditionExpression: published
+          ? 'userType = :mentor AND firstName = :first AND lastName = :last'
+          : 'attribute_exists(pk)',
+        ExpressionAttributeValues: published
+          ? {
+              ':true': true,
+              ':dirpk': directory.dirpk,
+              ':dirsk': directory.dirsk,
+              ':now': now.toISOString(),
+              ':mentor': 'mentor',
+              ':first': profile.firstName,
+              ':last': profile.lastName,
+            }
+          : { ':false': false, ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }

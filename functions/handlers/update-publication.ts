@@ -21,7 +21,9 @@ export const handler = httpHandler(
         );
       }
     }
-    await savePublication(profile, body.published, now);
+    if (!(await savePublication(profile, body.published, now))) {
+      throw new DomainError('CONFLICT', 'Your profile changed while publishing. Please try again.');
+    }
     return { status: 200, body: { published: body.published } };
   },
 );

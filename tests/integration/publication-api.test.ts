@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savePublication } from '../../functions/data/coach-settings';
+import { getProfile } from '../../functions/data/profiles';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
@@ -76,6 +78,14 @@ describe('publishing a mentor profile', () => {
     expect(JSON.stringify(await response.json())).toContain('Please enter a valid hourly rate of at least $1.00');
     const checklist = await (await request(mentor, 'GET', '/api/me/publication')).json();
     expect(checklist.done).toContain('profile');
+  });
+
+  it('never lists a profile that stopped being a mentor after the checklist was read', async () => {
+    const checked = await getProfile(mentee.userId);
+    if (!checked) throw new Error('the mentee has a profile');
+    const staleMentor = { ...checked, userType: 'mentor' as const };
+    expect(await savePublication(staleMentor, true, new Date())).toBe(false);
+    expect(await isListed(mentee.userId)).toBe(false);
   });
 
   it('is for mentors only', async () => {

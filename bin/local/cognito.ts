@@ -11,6 +11,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-emails';
 import type { Mailer } from '../../functions/adapters/mailer';
+import { LOCAL_AWS } from './aws-local';
 
 const require = createRequire(import.meta.url);
 // cognito-local is built on the AWS SDK v2, which prints a maintenance notice on load.
@@ -201,12 +202,12 @@ function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarge
   };
 }
 
+/** An SDK client for cognito-local: any credentials sign, the region is the local stack's. */
+export const localCognitoClient = (endpoint: string | undefined) =>
+  new CognitoIdentityProviderClient({ endpoint, ...LOCAL_AWS });
+
 async function ensurePoolAndClient(endpoint: string) {
-  const client = new CognitoIdentityProviderClient({
-    endpoint,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = localCognitoClient(endpoint);
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   let userPoolId = pools.UserPools?.find((pool) => pool.Name === POOL_NAME)?.Id;
   if (!userPoolId) {

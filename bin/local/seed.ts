@@ -3,7 +3,7 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -14,7 +14,7 @@ import { keys } from '../../functions/data/keys';
 import type { ProfileItem } from '../../functions/data/profile-item';
 import { profileRow } from '../../functions/data/profiles';
 import type { RatingItem } from '../../functions/data/rating-item';
-import { LOCAL_AWS } from './aws-local';
+import { localCognitoClient } from './cognito';
 import { type DemoMentor, demoMentors } from './demo-mentors';
 
 export const DEMO_PASSWORD = 'DemoPass123!';
@@ -187,7 +187,7 @@ const demoMentorAccount = (userId: string): DemoMentor => ({
  * accounts to sign in with. Safe to run on every start.
  */
 export async function seedDemoData(cognito: { endpoint: string; userPoolId: string }) {
-  const client = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, ...LOCAL_AWS });
+  const client = localCognitoClient(cognito.endpoint);
   const now = DateTime.utc();
   const menteeId = await ensureCognitoUser(client, cognito.userPoolId, DEMO_MENTEE_EMAIL, 'mentee');
   const mentorId = await ensureCognitoUser(client, cognito.userPoolId, DEMO_MENTOR_EMAIL, 'mentor');

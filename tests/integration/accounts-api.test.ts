@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -11,6 +11,7 @@ import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { profileRow } from '../../functions/data/profiles';
 import { type Profile, profile as profileSchema } from '../../functions/schemas/profile';
+import { localCognitoClient } from '../../bin/local/cognito';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUser } from '../support/users';
 
@@ -96,11 +97,7 @@ const storedRow = async (userId: string) =>
 
 beforeAll(async () => {
   stack = await startTestStack();
-  cognito = new CognitoIdentityProviderClient({
-    endpoint: stack.config.userPoolEndpoint,
-    region: stack.config.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  cognito = localCognitoClient(stack.config.userPoolEndpoint);
 });
 
 afterAll(async () => {

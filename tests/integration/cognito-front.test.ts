@@ -1,6 +1,6 @@
 import {
   CodeMismatchException,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
+import { localCognitoClient } from '../../bin/local/cognito';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
 let stack: TestStack;
@@ -15,11 +16,7 @@ let cognito: CognitoIdentityProviderClient;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  cognito = new CognitoIdentityProviderClient({
-    endpoint: stack.config.userPoolEndpoint,
-    region: stack.config.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  cognito = localCognitoClient(stack.config.userPoolEndpoint);
 });
 
 afterAll(async () => {

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { localCognitoClient } from '../../bin/local/cognito';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 
 export interface SignedInUser {
@@ -25,11 +25,7 @@ export async function signedInUser(
   config: RuntimeConfig,
   email = `user-${randomUUID()}@example.test`,
 ): Promise<SignedInUser> {
-  const client = new CognitoIdentityProviderClient({
-    endpoint: config.userPoolEndpoint,
-    region: config.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = localCognitoClient(config.userPoolEndpoint);
   try {
     const created = await client.send(
       new AdminCreateUserCommand({

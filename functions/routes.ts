@@ -181,7 +181,47 @@ export const routes: readonly Route[] = [
     path: '/api/webhooks/stripe',
     handler: 'stripe-webhook',
     auth: 'public',
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+  },
+  {
+    operation: 'connectZoom',
+    method: 'POST',
+    path: '/api/me/zoom',
+    handler: 'connect-zoom',
+    auth: 'user',
     grants: ['table:read', 'table:write'],
+  },
+  {
+    operation: 'zoomCallback',
+    method: 'GET',
+    path: '/api/zoom/callback',
+    handler: 'zoom-callback',
+    auth: 'public',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    operation: 'createSession',
+    method: 'POST',
+    path: '/api/sessions',
+    handler: 'create-session',
+    auth: 'user',
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+  },
+  {
+    operation: 'getSession',
+    method: 'GET',
+    path: '/api/sessions/{id}',
+    handler: 'get-session',
+    auth: 'user',
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+  },
+  {
+    operation: 'abandonSession',
+    method: 'POST',
+    path: '/api/sessions/{id}/abandon',
+    handler: 'abandon-session',
+    auth: 'user',
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
   },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
@@ -204,7 +244,20 @@ export interface Job {
   grants: readonly Grant[];
 }
 
+/** `expirePendingPayment` → `JOB_EXPIRE_PENDING_PAYMENT_ARN`: the variable that holds the job's function ARN. */
+export const jobArnVariable = (operation: string) =>
+  `JOB_${operation.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_ARN`;
+
 export const jobs: readonly Job[] = [
-  { operation: 'expirePendingPayment', handler: 'expire-pending-payment', grants: ['table:read', 'table:write'] },
+  {
+    operation: 'expirePendingPayment',
+    handler: 'expire-pending-payment',
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+  },
+  {
+    operation: 'finishBooking',
+    handler: 'finish-booking',
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+  },
   { operation: 'completeSession', handler: 'complete-session', grants: ['table:read', 'table:write'] },
 ];

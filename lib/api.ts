@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -11,7 +11,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { Grant, Job, Route } from '../functions/routes';
+import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
 import type { JobScheduler } from './scheduler';
 import { MEDIA_PREFIX, UPLOAD_PREFIX } from './storage';
@@ -28,6 +28,8 @@ export interface OperationFunctionProps {
   logs: LogSettings;
   /** Installed with npm for Lambda's linux-arm64 instead of bundled (native binaries). */
   nativeModules?: readonly string[];
+  /** A fixed name, for functions whose ARN others must know before they exist (schedule targets). */
+  functionName?: string;
 }
 
 /** Every operation runs with the same runtime, bundling, tracing and logging. */
@@ -36,6 +38,7 @@ export class OperationFunction extends NodejsFunction {
     super(scope, id, {
       entry: fileURLToPath(new URL(`../functions/${props.module}.ts`, import.meta.url)),
       handler: 'handler',
+      functionName: props.functionName,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
@@ -110,20 +113,35 @@ export class Api extends Construct {
       MEDIA_BUCKET: props.mediaBucket.bucketName,
       ...props.environment,
     };
-    const operationFunction = (operation: string, module: string, nativeModules?: readonly string[]) =>
-      new OperationFunction(this, operation, { module, environment, logs: props.logs, nativeModules });
+    const operationFunction = (
+      operation: string,
+      module: string,
+      options: Pick<OperationFunctionProps, 'nativeModules' | 'functionName'> = {},
+    ) => new OperationFunction(this, operation, { module, environment, logs: props.logs, ...options });
 
-    const jobFunctions = props.jobs.map((job) => ({
-      job,
-      fn: operationFunction(job.operation, `jobs/${job.handler}`),
-    }));
+    // Jobs schedule one another (a paid session's expiry may finish its booking), so their ARNs
+    // are built from fixed names: a function holding its own GetAtt ARN would be a template cycle.
+    const stack = Stack.of(this);
+    const jobFunctions = props.jobs.map((job) => {
+      const functionName = `${stack.stackName}-${job.operation}`;
+      return {
+        job,
+        fn: operationFunction(job.operation, `jobs/${job.handler}`, { functionName }),
+        arn: stack.formatArn({
+          service: 'lambda',
+          resource: 'function',
+          resourceName: functionName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      };
+    });
     props.scheduler.allowInvoking(jobFunctions.map(({ fn }) => fn));
     const grantTo = grantsFor({
       ...props,
       schedulerEnvironment: {
         SCHEDULE_GROUP: props.scheduler.group.scheduleGroupName,
         SCHEDULER_ROLE_ARN: props.scheduler.role.roleArn,
-        ...Object.fromEntries(jobFunctions.map(({ job, fn }) => [jobArnVariable(job.operation), fn.functionArn])),
+        ...Object.fromEntries(jobFunctions.map(({ job, arn }) => [jobArnVariable(job.operation), arn])),
       },
     });
     for (const { job, fn } of jobFunctions) grantTo(fn, job.grants);
@@ -151,7 +169,9 @@ export class Api extends Construct {
 
     const signedIn = new HttpJwtAuthorizer('CognitoJwt', props.issuer, { jwtAudience: [props.audience] });
     for (const route of props.routes) {
-      const fn = operationFunction(route.operation, `handlers/${route.handler}`, route.nativeModules);
+      const fn = operationFunction(route.operation, `handlers/${route.handler}`, {
+        nativeModules: route.nativeModules,
+      });
       grantTo(fn, route.grants);
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
@@ -166,14 +186,10 @@ export class Api extends Construct {
         });
       }
     }
-    const { region, urlSuffix } = Stack.of(this);
+    const { region, urlSuffix } = stack;
     this.originDomainName = `${this.httpApi.apiId}.execute-api.${region}.${urlSuffix}`;
   }
 }
-
-/** `expirePendingPayment` → `JOB_EXPIRE_PENDING_PAYMENT_ARN`: the schedule target for that job. */
-const jobArnVariable = (operation: string) =>
-  `JOB_${operation.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_ARN`;
 
 type GrantTargets = Pick<ApiProps, 'table' | 'mediaBucket' | 'scheduler' | 'mailFrom'> & {
   schedulerEnvironment: Record<string, string>;

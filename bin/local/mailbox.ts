@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { StoredMail } from '../../functions/adapters/mailer';
+import { escapeHtml } from '../../functions/domain/html';
 
 export async function readMailbox(file: string): Promise<StoredMail[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
@@ -13,8 +14,6 @@ export async function ensureMailbox(file: string): Promise<void> {
   await writeFile(file, '', { flag: 'a' });
 }
 
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** A readable page of every e-mail the app sent, newest first. */
 export function mailboxPage(mails: StoredMail[]): string {
   const items = [...mails]
@@ -24,6 +23,7 @@ export function mailboxPage(mails: StoredMail[]): string {
   <h2>${escapeHtml(mail.subject)}</h2>
   <p class="meta">To <strong>${escapeHtml(mail.to)}</strong> · ${escapeHtml(new Date(mail.sentAt).toLocaleString('en-US', { timeZone: 'UTC' }))} UTC</p>
   <div class="body">${mail.html}</div>
+  ${(mail.attachments ?? []).map((file) => `<p class="meta">Attached: ${escapeHtml(file.filename)} (${escapeHtml(file.contentType)})</p>`).join('')}
 </article>`,
     )
     .join('\n');

@@ -9,6 +9,8 @@ import {
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { db, tableName } from '../../functions/data/client';
+import { localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
+import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
 import type { AvailabilityItem } from '../../functions/data/availability-item';
 import { keys } from '../../functions/data/keys';
 import type { ProfileItem } from '../../functions/data/profile-item';
@@ -22,7 +24,7 @@ export const DEMO_MENTEE_EMAIL = 'mentee@demo.physicianmentors.test';
 export const DEMO_MENTOR_EMAIL = 'mentor@demo.physicianmentors.test';
 
 /** Bump when the demo data changes shape, so existing local databases get the new seed. */
-const SEED_VERSION = 'demo-v1';
+const SEED_VERSION = 'demo-v2';
 const seedMarker = { pk: 'SEED', sk: SEED_VERSION };
 
 /** A stable id derived from a name, so re-seeding writes the same rows instead of new ones. */
@@ -138,9 +140,23 @@ function mentorRatings(mentor: DemoMentor, now: DateTime): RatingItem[] {
   }));
 }
 
+/** A finished (stand-in) Stripe Express account, so paid sessions can be booked right after `npm start`. */
+async function connectPaymentAccount(mentor: DemoMentor, now: Date) {
+  const payments = localPaymentsFromEnvironment();
+  if (!payments) return;
+  const accountId = await attachPaymentAccount(
+    mentor.userId,
+    await payments.createConnectedAccount({ userId: mentor.userId, email: mentor.email }),
+    now,
+  );
+  await payments.completeOnboarding(accountId);
+  await savePaymentAccountStatus(mentor.userId, accountId, await payments.accountStatus(accountId), now);
+}
+
 async function seedMentor(mentor: DemoMentor, now: DateTime) {
   const ratings = mentorRatings(mentor, now);
   await putProfileOnce(mentorProfile(mentor, ratings, now.toUTC().toISO() as string));
+  await connectPaymentAccount(mentor, now.toJSDate());
   await Promise.all([
     ...weeklyAvailability(mentor, now).map((slot) => put({ ...slot, ...keys.availability(mentor.userId, slot.id) })),
     ...ratings.map((rating) =>

@@ -12,6 +12,7 @@ import { ensureMailbox } from './mailbox';
 import { mailboxFileMailer } from '../../functions/adapters/mailer';
 import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
+import { startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
 
 export interface LocalPorts {
@@ -105,7 +106,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STAGE: 'local',
       // Turns on the local Stripe stand-in (functions/adapters/local-payments.ts) unless STRIPE_SECRET_KEY is set.
       LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_standin',
+      // Turns on the local Zoom stand-in (functions/adapters/meetings.ts) unless ZOOM_CLIENT_ID is set.
+      LOCAL_ZOOM: 'true',
+      PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     });
+
+    const scheduler = await startLocalScheduler(path.join(dataDir, 'schedules.json'));
+    stops.push(scheduler.stop);
 
     if (options.seed) await seedDemoData(cognito);
 

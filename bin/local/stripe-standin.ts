@@ -1,59 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type LocalAccount,
+  type LocalCheckout,
   localPaymentsFromEnvironment,
   type LocalPayments,
 } from '../../functions/adapters/local-payments';
-import { escapeHtml } from './mailbox';
-
-/** Far above the stand-in's own forms, which carry an account id and two URLs. */
-const MAX_FORM_BYTES = 16 * 1024;
-
-function sendPage(res: ServerResponse, status: number, title: string, body: string) {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Stripe (local stand-in)</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}
-.note{background:#fef9c3;border:1px solid #facc15;border-radius:.5rem;padding:.75rem 1rem}
-form{display:inline-block;margin:1rem 1rem 0 0}
-button{font:inherit;padding:.6rem 1.1rem;border-radius:.4rem;border:1px solid #334155;background:#fff;cursor:pointer}
-button.primary{background:#635bff;border-color:#635bff;color:#fff}
-button:focus-visible{outline:3px solid #0f4c5c;outline-offset:2px}
-dt{font-weight:600}dd{margin:0 0 .5rem}
-</style></head>
-<body><main>${body}</main></body></html>`);
-}
-
-const redirect = (res: ServerResponse, location: string) => {
-  res.writeHead(303, { location, 'cache-control': 'no-store' });
-  res.end();
-};
-
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_FORM_BYTES) throw new Error('The stand-in form is too large');
-    chunks.push(chunk);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-/** Like Stripe, which keeps the return URLs with the link, only sends the browser back to the app. */
-function appUrl(value: string | null): string | null {
-  const siteOrigin = process.env.SITE_ORIGIN;
-  if (!value || !siteOrigin) return null;
-  try {
-    return new URL(value).origin === new URL(siteOrigin).origin ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+import { escapeHtml } from '../../functions/domain/html';
+import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
 
 const statusList = (account: LocalAccount) => `<dl>
 <dt>Account</dt><dd>${escapeHtml(account.accountId)} (${escapeHtml(account.email)})</dd>
@@ -64,7 +17,7 @@ const statusList = (account: LocalAccount) => `<dl>
 
 function onboardingPage(res: ServerResponse, account: LocalAccount, returnUrl: string, refreshUrl: string) {
   const fields = hidden('account', account.accountId) + hidden('return', returnUrl) + hidden('refresh', refreshUrl);
-  sendPage(
+  stripePage(
     res,
     200,
     'Stripe Connect',
@@ -79,7 +32,7 @@ ${statusList(account)}
 }
 
 function dashboardPage(res: ServerResponse, account: LocalAccount) {
-  sendPage(
+  stripePage(
     res,
     200,
     'Express dashboard',
@@ -96,7 +49,11 @@ ${statusList(account)}`,
  */
 async function completeOnboarding(payments: LocalPayments, accountId: string, apiOrigin: string) {
   await payments.completeOnboarding(accountId);
-  const { body, signature } = await payments.signedAccountUpdated(accountId);
+  await deliverEvent(await payments.signedAccountUpdated(accountId), apiOrigin);
+}
+
+/** Sends a signed event to the app's webhook, as Stripe does (here over HTTP to the local API's own route). */
+async function deliverEvent({ body, signature }: { body: string; signature: string }, apiOrigin: string) {
   const delivery = await fetch(`${apiOrigin}/api/webhooks/stripe`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -105,18 +62,78 @@ async function completeOnboarding(payments: LocalPayments, accountId: string, ap
   if (!delivery.ok) throw new Error(`The webhook answered ${delivery.status}: ${await delivery.text()}`);
 }
 
+const stripePage = (res: ServerResponse, status: number, title: string, body: string) =>
+  standInPage(res, status, `${title} · Stripe (local stand-in)`, body);
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+function checkoutPage(res: ServerResponse, checkout: LocalCheckout) {
+  const field = hidden('checkout', checkout.checkoutId);
+  const open = checkout.status === 'open';
+  stripePage(
+    res,
+    200,
+    'Checkout',
+    `<h1>Checkout (local stand-in)</h1>
+<p class="note">The local stack stands in for Stripe Checkout. No card is charged; paying here sends the same signed
+<code>checkout.session.completed</code> event Stripe would send to the app's webhook.</p>
+<dl><dt>For</dt><dd>${escapeHtml(checkout.description)}</dd>
+<dt>Total</dt><dd>${dollars(checkout.amountCents)}</dd>
+<dt>E-mail</dt><dd>${escapeHtml(checkout.customerEmail)}</dd>
+<dt>Pay by</dt><dd>${escapeHtml(new Date(checkout.payBy).toUTCString())}</dd>
+<dt>Status</dt><dd>${escapeHtml(checkout.status)}</dd></dl>
+${
+  open
+    ? `<form method="post" action="/_local/stripe/checkout/pay">${field}<button type="submit" class="primary">Pay ${dollars(checkout.amountCents)}</button></form>
+<form method="post" action="/_local/stripe/checkout/cancel">${field}<button type="submit">Cancel and go back</button></form>
+<form method="post" action="/_local/stripe/checkout/expire">${field}<button type="submit">Let it expire</button></form>`
+    : '<p>This checkout is no longer open.</p>'
+}`,
+  );
+}
+
+/** Pay, go back, or let the 30 minutes run out: each as Stripe Checkout would end. */
+async function serveCheckout(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  payments: LocalPayments,
+  apiOrigin: string,
+) {
+  const form = req.method === 'POST' ? await readForm(req) : url.searchParams;
+  const checkout = await payments.findCheckout(form.get('checkout') ?? form.get('id') ?? '');
+  if (!checkout)
+    return stripePage(res, 404, 'Unknown checkout', '<h1>No such checkout in the local Stripe stand-in</h1>');
+  switch (`${req.method} ${url.pathname}`) {
+    case 'GET /_local/stripe/checkout':
+      return checkoutPage(res, checkout);
+    case 'POST /_local/stripe/checkout/cancel':
+      return redirect(res, checkout.cancelUrl);
+    case 'POST /_local/stripe/checkout/pay':
+    case 'POST /_local/stripe/checkout/expire': {
+      const paid = url.pathname.endsWith('/pay');
+      const event = await payments.settleCheckout(checkout.checkoutId, paid ? 'paid' : 'expired');
+      if (event) await deliverEvent(event, apiOrigin);
+      return redirect(res, paid && (event || checkout.status === 'paid') ? checkout.successUrl : checkout.cancelUrl);
+    }
+    default:
+      return stripePage(res, 404, 'Not found', '<h1>Not a page of the local Stripe stand-in</h1>');
+  }
+}
+
 /** `/_local/stripe/*`: the pages the local Payments stand-in links to instead of Stripe's. */
 export async function serveStripeStandIn(req: IncomingMessage, res: ServerResponse, url: URL, apiOrigin: string) {
   const payments = localPaymentsFromEnvironment();
-  if (!payments) return sendPage(res, 404, 'Not in use', '<h1>The local Stripe stand-in is not in use</h1>');
+  if (!payments) return stripePage(res, 404, 'Not in use', '<h1>The local Stripe stand-in is not in use</h1>');
+  if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, payments, apiOrigin);
   const form = req.method === 'POST' ? await readForm(req) : url.searchParams;
   const account = await payments.findAccount(form.get('account') ?? '');
-  if (!account) return sendPage(res, 404, 'Unknown account', '<h1>No such account in the local Stripe stand-in</h1>');
+  if (!account) return stripePage(res, 404, 'Unknown account', '<h1>No such account in the local Stripe stand-in</h1>');
   if (req.method === 'GET' && url.pathname === '/_local/stripe/dashboard') return dashboardPage(res, account);
   const returnUrl = appUrl(form.get('return'));
   const refreshUrl = appUrl(form.get('refresh'));
   if (!returnUrl || !refreshUrl) {
-    return sendPage(res, 400, 'Bad link', '<h1>The onboarding link needs return and refresh URLs of the app</h1>');
+    return stripePage(res, 400, 'Bad link', '<h1>The onboarding link needs return and refresh URLs of the app</h1>');
   }
   switch (`${req.method} ${url.pathname}`) {
     case 'GET /_local/stripe/onboarding':
@@ -127,6 +144,6 @@ export async function serveStripeStandIn(req: IncomingMessage, res: ServerRespon
       await completeOnboarding(payments, account.accountId, apiOrigin);
       return redirect(res, returnUrl);
     default:
-      return sendPage(res, 404, 'Not found', '<h1>Not a page of the local Stripe stand-in</h1>');
+      return stripePage(res, 404, 'Not found', '<h1>Not a page of the local Stripe stand-in</h1>');
   }
 }

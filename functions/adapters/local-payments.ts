@@ -4,7 +4,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import type { AccountStatus } from '../domain/payment-account';
-import type { Payments } from './payments';
+import type { CheckoutRequest, CheckoutState, Payments } from './payments';
 import { signStripeEvent, verifyStripeEvent } from './stripe-events';
 
 export interface LocalAccount extends AccountStatus {
@@ -13,18 +13,41 @@ export interface LocalAccount extends AccountStatus {
   createdAt: string;
 }
 
-/** The stand-in, plus what its onboarding page (bin/local/stripe-standin.ts) needs. */
+/** `expiresAt` is the table's TTL attribute, so the checkout's own deadline is kept as `payBy`. */
+export interface LocalCheckout extends Omit<CheckoutRequest, 'expiresAt'> {
+  payBy: string;
+  checkoutId: string;
+  paymentIntentId: string;
+  status: CheckoutState['status'];
+  refundId?: string;
+  /** How many refunds were asked for; the first one refunds, the others answer with it. */
+  refundRequests?: number;
+}
+
+interface SignedEvent {
+  body: string;
+  signature: string;
+}
+
+/** The stand-in, plus what its onboarding and checkout pages (bin/local/stripe-standin.ts) need. */
 export interface LocalPayments extends Payments {
   findAccount(accountId: string): Promise<LocalAccount | null>;
   /** What finishing onboarding at Stripe does: the account may take cards, be paid out, and has its details. */
   completeOnboarding(accountId: string): Promise<void>;
   /** The `account.updated` event Stripe would send now, signed as Stripe signs it. */
-  signedAccountUpdated(accountId: string): Promise<{ body: string; signature: string }>;
+  signedAccountUpdated(accountId: string): Promise<SignedEvent>;
+  findCheckout(checkoutId: string): Promise<LocalCheckout | null>;
+  /**
+   * Pays or lets an open checkout lapse, as the customer (or Stripe's clock) would, and answers
+   * with the `checkout.session.completed` / `.expired` event Stripe would send; null if it was not open.
+   */
+  settleCheckout(checkoutId: string, outcome: 'paid' | 'expired'): Promise<SignedEvent | null>;
 }
 
-/** Stripe's idempotency key gives a user one account; the stand-in gets the same by deriving the id from the user. */
-const localAccountId = (userId: string) =>
-  `acct_local_${createHash('sha256').update(userId).digest('hex').slice(0, 16)}`;
+/** Stripe's idempotency keys give one object per key; the stand-in gets the same by deriving ids from the key. */
+const derivedId = (prefix: string, key: string) =>
+  `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+const localAccountId = (userId: string) => derivedId('acct', userId);
 
 /**
  * Stripe Connect without Stripe, for the local stack: accounts live in the table under their own
@@ -105,28 +128,127 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
 
     async signedAccountUpdated(accountId) {
       const account = await existingAccount(accountId);
-      const event = {
-        id: `evt_local_${randomBytes(12).toString('hex')}`,
-        object: 'event',
-        type: 'account.updated',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        account: accountId,
-        data: {
-          object: {
-            id: accountId,
-            object: 'account',
-            type: 'express',
-            email: account.email,
-            charges_enabled: account.chargesEnabled,
-            payouts_enabled: account.payoutsEnabled,
-            details_submitted: account.detailsSubmitted,
-          },
-        },
+      return signedEvent('account.updated', {
+        id: accountId,
+        object: 'account',
+        type: 'express',
+        email: account.email,
+        charges_enabled: account.chargesEnabled,
+        payouts_enabled: account.payoutsEnabled,
+        details_submitted: account.detailsSubmitted,
+      });
+    },
+
+    async createCheckout(request) {
+      const checkoutId = derivedId('cs', request.sessionId);
+      const { expiresAt, ...rest } = request;
+      const checkout: LocalCheckout = {
+        ...rest,
+        payBy: expiresAt.toISOString(),
+        checkoutId,
+        paymentIntentId: derivedId('pi', request.sessionId),
+        status: 'open',
       };
-      return signStripeEvent(event, options.webhookSecret);
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: { ...keys.localStripeCheckout(checkoutId), ...checkout },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+      return { checkoutId, url: standInPage('checkout', { id: checkoutId }) };
+    },
+
+    async checkoutState(checkoutId) {
+      const checkout = await findCheckout(checkoutId);
+      if (!checkout) throw new Error(`The local Stripe stand-in has no checkout ${checkoutId}`);
+      return { status: checkout.status, paymentIntentId: checkout.status === 'paid' ? checkout.paymentIntentId : null };
+    },
+
+    async expireCheckout(checkoutId) {
+      await transitionCheckout(checkoutId, 'expired');
+    },
+
+    async refund(paymentIntentId, sessionId) {
+      const checkoutId = derivedId('cs', sessionId);
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.localStripeCheckout(checkoutId),
+          UpdateExpression: 'SET refundId = if_not_exists(refundId, :refund) ADD refundRequests :one',
+          ConditionExpression: '#status = :paid AND paymentIntentId = :intent',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':refund': derivedId('re', sessionId),
+            ':one': 1,
+            ':paid': 'paid',
+            ':intent': paymentIntentId,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes?.refundId as string;
+    },
+
+    findCheckout,
+
+    async settleCheckout(checkoutId, outcome) {
+      if (!(await transitionCheckout(checkoutId, outcome))) return null;
+      const checkout = (await findCheckout(checkoutId)) as LocalCheckout;
+      return signedEvent(outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.expired', {
+        id: checkout.checkoutId,
+        object: 'checkout.session',
+        status: outcome === 'paid' ? 'complete' : 'expired',
+        payment_status: outcome === 'paid' ? 'paid' : 'unpaid',
+        payment_intent: outcome === 'paid' ? checkout.paymentIntentId : null,
+        amount_total: checkout.amountCents,
+        metadata: { sessionId: checkout.sessionId },
+      });
     },
   };
+
+  async function findCheckout(checkoutId: string) {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.localStripeCheckout(checkoutId), ConsistentRead: true }),
+    );
+    return (Item as LocalCheckout | undefined) ?? null;
+  }
+
+  /** Only an open checkout moves; false when it was already paid or expired. */
+  async function transitionCheckout(checkoutId: string, status: 'paid' | 'expired'): Promise<boolean> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.localStripeCheckout(checkoutId),
+          UpdateExpression: 'SET #status = :status',
+          ConditionExpression: '#status = :open',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status, ':open': 'open' },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  function signedEvent(type: string, object: Record<string, unknown>): SignedEvent {
+    const event = {
+      id: `evt_local_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object },
+    };
+    return signStripeEvent(event, options.webhookSecret);
+  }
 }
 
 /** The stand-in when the local stack enabled it (it sets LOCAL_STRIPE_WEBHOOK_SECRET), else null. */

@@ -1,11 +1,18 @@
 import { appendFile } from 'node:fs/promises';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -28,6 +35,11 @@ export function sesMailer(from: string, client = new SESv2Client({})): Mailer {
             Simple: {
               Subject: { Data: mail.subject, Charset: 'UTF-8' },
               Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+              Attachments: mail.attachments?.map((attachment) => ({
+                FileName: attachment.filename,
+                ContentType: attachment.contentType,
+                RawContent: Buffer.from(attachment.content, 'utf8'),
+              })),
             },
           },
         }),

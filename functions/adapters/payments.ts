@@ -3,7 +3,25 @@ import type { AccountStatus } from '../domain/payment-account';
 import { localPaymentsFromEnvironment } from './local-payments';
 import { type PaymentEvent, verifyStripeEvent } from './stripe-events';
 
-/** The payment provider's connected accounts (mentors being paid) and its signed events. */
+/** A hosted payment page for one paid session, paid to the coach's connected account. */
+export interface CheckoutRequest {
+  sessionId: string;
+  amountCents: number;
+  platformFeeCents: number;
+  destinationAccountId: string;
+  description: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface CheckoutState {
+  status: 'open' | 'paid' | 'expired';
+  paymentIntentId: string | null;
+}
+
+/** The payment provider's connected accounts (mentors being paid), checkouts, refunds and signed events. */
 export interface Payments {
   /** Answers with the same account when asked again for the same user, so a double click makes one account. */
   createConnectedAccount(owner: { userId: string; email: string }): Promise<string>;
@@ -12,6 +30,13 @@ export interface Payments {
   /** A single-use link into the provider's dashboard for the account's owner. */
   dashboardLink(accountId: string): Promise<string>;
   accountStatus(accountId: string): Promise<AccountStatus>;
+  /** Asking again for the same session answers with the same checkout. */
+  createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string; url: string }>;
+  checkoutState(checkoutId: string): Promise<CheckoutState>;
+  /** Closes an unpaid checkout so it can no longer be paid; a no-op once it is paid or expired. */
+  expireCheckout(checkoutId: string): Promise<void>;
+  /** Refunds a payment in full; asking again for the same session refunds nothing more. */
+  refund(paymentIntentId: string, sessionId: string): Promise<string>;
   /** Throws DomainError VALIDATION_FAILED when the signature is missing or does not match the raw body. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
 }
@@ -55,6 +80,60 @@ export function stripePayments(secretKey: string, webhookSecret: string): Paymen
         payoutsEnabled: account.payouts_enabled ?? false,
         detailsSubmitted: account.details_submitted ?? false,
       };
+    },
+
+    async createCheckout(request) {
+      const checkout = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: request.amountCents,
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          payment_intent_data: {
+            application_fee_amount: request.platformFeeCents,
+            transfer_data: { destination: request.destinationAccountId },
+            metadata: { sessionId: request.sessionId },
+          },
+          metadata: { sessionId: request.sessionId },
+          client_reference_id: request.sessionId,
+          customer_email: request.customerEmail,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+          // Stripe refuses less than 30 minutes from its own clock; our schedule expires it at 30 anyway.
+          expires_at: Math.floor(request.expiresAt.getTime() / 1000) + 60,
+        },
+        { idempotencyKey: `checkout-${request.sessionId}` },
+      );
+      if (!checkout.url) throw new Error(`Stripe returned checkout ${checkout.id} without a URL`);
+      return { checkoutId: checkout.id, url: checkout.url };
+    },
+
+    async checkoutState(checkoutId) {
+      const checkout = await stripe.checkout.sessions.retrieve(checkoutId);
+      const paymentIntentId =
+        typeof checkout.payment_intent === 'string' ? checkout.payment_intent : (checkout.payment_intent?.id ?? null);
+      if (checkout.payment_status === 'paid') return { status: 'paid', paymentIntentId };
+      return { status: checkout.status === 'expired' ? 'expired' : 'open', paymentIntentId };
+    },
+
+    async expireCheckout(checkoutId) {
+      const checkout = await stripe.checkout.sessions.retrieve(checkoutId);
+      if (checkout.status === 'open') await stripe.checkout.sessions.expire(checkoutId);
+    },
+
+    async refund(paymentIntentId, sessionId) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, reverse_transfer: true, refund_application_fee: true },
+        { idempotencyKey: `refund-${sessionId}` },
+      );
+      return refund.id;
     },
 
     verifyWebhook: (rawBody, signature) => verifyStripeEvent(rawBody, signature, webhookSecret),

@@ -4,6 +4,8 @@ import { DomainError } from '../domain/errors';
 /** A provider event, verified and reduced to what the API acts on. */
 export type PaymentEvent =
   | { id: string; kind: 'accountUpdated'; accountId: string }
+  | { id: string; kind: 'checkoutPaid'; checkoutId: string; sessionId: string; paymentIntentId: string | null }
+  | { id: string; kind: 'checkoutExpired'; checkoutId: string; sessionId: string }
   | { id: string; kind: 'unhandled'; type: string };
 
 /**
@@ -25,8 +27,35 @@ export function verifyStripeEvent(
     }
     throw error;
   }
-  if (event.type === 'account.updated')
-    return { id: event.id, kind: 'accountUpdated', accountId: event.data.object.id };
+  return reduceEvent(event);
+}
+
+const idOf = (field: string | { id: string } | null) => (typeof field === 'string' ? field : (field?.id ?? null));
+
+function reduceEvent(event: Stripe.Event): PaymentEvent {
+  switch (event.type) {
+    case 'account.updated':
+      return { id: event.id, kind: 'accountUpdated', accountId: event.data.object.id };
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const checkout = event.data.object;
+      const sessionId = checkout.metadata?.sessionId;
+      // A delayed payment method completes the checkout before it pays; its success event follows.
+      if (!sessionId || checkout.payment_status !== 'paid') break;
+      return {
+        id: event.id,
+        kind: 'checkoutPaid',
+        checkoutId: checkout.id,
+        sessionId,
+        paymentIntentId: idOf(checkout.payment_intent),
+      };
+    }
+    case 'checkout.session.expired': {
+      const sessionId = event.data.object.metadata?.sessionId;
+      if (!sessionId) break;
+      return { id: event.id, kind: 'checkoutExpired', checkoutId: event.data.object.id, sessionId };
+    }
+  }
   return { id: event.id, kind: 'unhandled', type: event.type };
 }
 

@@ -28,6 +28,12 @@ export const keys = {
     gsi2pk: `MENTEE#${session.menteeId}#SESSIONS`,
     gsi2sk: `${session.start}#${session.id}`,
   }),
+  /** One 15-minute block of a coach's time, held by the session that booked it (see data/time-claims.ts). */
+  timeClaim: (coachId: string, blockStart: string) => ({ pk: `USER#${coachId}`, sk: `BUSY#${blockStart}` }),
+  /** A coach's Zoom tokens: their own item, so no profile read ever carries them. */
+  meetingConnection: (userId: string) => ({ pk: `USER#${userId}`, sk: 'ZOOM' }),
+  /** The OAuth `state` of one Zoom consent in flight, naming the user who started it; expires by TTL. */
+  meetingConsent: (state: string) => ({ pk: `ZOOMSTATE#${state}`, sk: 'STATE' }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
   /** Ratings of one coach in time order (gsi1). */
   coachRatingsPartition,
@@ -41,4 +47,6 @@ export const keys = {
   processedWebhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'PROCESSED' }),
   /** The local stand-in's own record of a connected account (only when STRIPE_SECRET_KEY is not set). */
   localStripeAccount: (accountId: string) => ({ pk: `LOCALSTRIPE#${accountId}`, sk: 'ACCOUNT' }),
+  /** The local stand-in's record of a Checkout Session. */
+  localStripeCheckout: (checkoutId: string) => ({ pk: `LOCALSTRIPE#${checkoutId}`, sk: 'CHECKOUT' }),
 };

@@ -37,6 +37,8 @@ export interface ProfileItem {
   stripeChargesEnabled?: boolean;
   stripePayoutsEnabled?: boolean;
   stripeDetailsSubmitted?: boolean;
+  /** True once the coach connected Zoom; the tokens themselves live in data/meeting-connections.ts. */
+  zoomConnected?: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,10 +1,227 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PAYMENT_EXPIRED_REASON, type SessionStatus } from '../domain/booking';
+import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-all';
+import type { SessionItem } from './session-item';
 import { tableSchema } from './table-schema';
+import { claimConfirmations, claimPuts, claimReleases } from './time-claims';
+
+export async function getSession(sessionId: string): Promise<SessionItem | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.session(sessionId), ConsistentRead: true }),
+  );
+  return (Item as SessionItem | undefined) ?? null;
+}
+
+const sessionPut = (session: SessionItem) => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...keys.session(session.id), ...keys.sessionIndexes(session), ...session },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+const freeConsultationClaim = (session: SessionItem) => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...keys.freeConsultation(session.menteeId, session.coachId),
+      menteeId: session.menteeId,
+      coachId: session.coachId,
+      sessionId: session.id,
+      createdAt: session.createdAt,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+const MAX_BOOKING_ATTEMPTS = 3;
+
+/**
+ * Stores a new booking together with its claims on the coach's time (and, for a free
+ * consultation, on the mentee's one free consultation with this coach) in one transaction, so
+ * of two bookings that compete for any of them exactly one is stored.
+ */
+export async function createBooking(session: SessionItem, now: Date): Promise<void> {
+  const items = [
+    sessionPut(session),
+    ...claimPuts(session, now),
+    ...(session.isFreeConsultation ? [freeConsultationClaim(session)] : []),
+  ];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+      if (session.isFreeConsultation && codes.at(-1) === 'ConditionalCheckFailed') {
+        throw new DomainError('FREE_CONSULT_USED', 'You have already used your free consultation with this mentor.');
+      }
+      if (codes.includes('ConditionalCheckFailed')) {
+        throw new DomainError('SLOT_TAKEN', 'This time was just booked by someone else. Please choose another slot.');
+      }
+      // Only a clash with a transaction in flight on the same items: try again and see who won.
+      if (attempt >= MAX_BOOKING_ATTEMPTS) {
+        throw new DomainError('SLOT_TAKEN', 'This time is being booked by someone else. Please choose another slot.');
+      }
+    }
+  }
+}
+
+/** The blocks of `session` that it still holds (a lapsed unpaid hold may have been taken over). */
+async function blocksStillHeld(session: SessionItem): Promise<string[]> {
+  if (session.claimedBlocks.length === 0) return [];
+  const claims = await queryAll<{ sk: string; sessionId: string }>({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+    ExpressionAttributeValues: {
+      ':pk': keys.timeClaim(session.coachId, '').pk,
+      ':first': keys.timeClaim(session.coachId, session.claimedBlocks[0] as string).sk,
+      ':last': keys.timeClaim(session.coachId, session.claimedBlocks.at(-1) as string).sk,
+    },
+    ProjectionExpression: 'sk, sessionId',
+    ConsistentRead: true,
+  });
+  const prefix = keys.timeClaim(session.coachId, '').sk;
+  return claims.filter((claim) => claim.sessionId === session.id).map((claim) => claim.sk.slice(prefix.length));
+}
+
+export type PaymentOutcome =
+  | { result: 'scheduled'; session: SessionItem }
+  | { result: 'not_pending'; session: SessionItem }
+  /** Paid after the hold lapsed and someone else booked the time: the payment must be given back. */
+  | { result: 'time_lost'; session: SessionItem };
+
+/** A paid checkout: pending_payment becomes scheduled and the holds on the coach's time become permanent. */
+export async function confirmPayment(
+  sessionId: string,
+  paymentIntentId: string | null,
+  now: Date,
+): Promise<PaymentOutcome> {
+  const session = await getSession(sessionId);
+  if (!session) throw new Error(`No session ${sessionId}`);
+  if (session.status !== 'pending_payment') return { result: 'not_pending', session };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.session(sessionId),
+              UpdateExpression:
+                'SET #status = :scheduled, paymentIntentId = :intent, updatedAt = :now REMOVE paymentExpiresAt',
+              ConditionExpression: '#status = :pending',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':scheduled': 'scheduled',
+                ':pending': 'pending_payment',
+                ':intent': paymentIntentId,
+                ':now': now.toISOString(),
+              },
+            },
+          },
+          ...claimConfirmations(session),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [sessionFailed] = (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
+    const current = (await getSession(sessionId)) as SessionItem;
+    if (sessionFailed || current.status !== 'pending_payment') return { result: 'not_pending', session: current };
+    return { result: 'time_lost', session: current };
+  }
+  return { result: 'scheduled', session: { ...session, status: 'scheduled', paymentIntentId, paymentExpiresAt: null } };
+}
+
+export interface Cancellation {
+  reason: string;
+  cancelledBy: NonNullable<SessionItem['cancelledBy']>;
+  /** The statuses this cancellation may start from; anything else leaves the session as it is. */
+  from: readonly SessionStatus[];
+}
+
+const MAX_CANCEL_ATTEMPTS = 5;
+
+/**
+ * Cancels a session, releasing the coach's time it still holds and (for a free consultation)
+ * giving the mentee's one free consultation with this coach back, in one transaction. Answers
+ * with the cancelled session, or null when its status does not allow this cancellation.
+ */
+export async function cancelSession(
+  sessionId: string,
+  cancellation: Cancellation,
+  now: Date,
+): Promise<SessionItem | null> {
+  for (let attempt = 1; ; attempt++) {
+    const session = await getSession(sessionId);
+    if (!session || !cancellation.from.includes(session.status)) return null;
+    const held = await blocksStillHeld(session);
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: cancelItems(session, held, cancellation, now) }));
+      return {
+        ...session,
+        status: 'cancelled',
+        cancellationReason: cancellation.reason,
+        cancelledBy: cancellation.cancelledBy,
+        paymentExpiresAt: null,
+        updatedAt: now.toISOString(),
+      };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_CANCEL_ATTEMPTS) throw error;
+    }
+  }
+}
+
+function cancelItems(session: SessionItem, held: string[], cancellation: Cancellation, now: Date) {
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.session(session.id),
+        UpdateExpression:
+          'SET #status = :cancelled, cancellationReason = :reason, cancelledBy = :by, updatedAt = :now REMOVE paymentExpiresAt',
+        ConditionExpression: '#status = :seen',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':cancelled': 'cancelled',
+          ':seen': session.status,
+          ':reason': cancellation.reason,
+          ':by': cancellation.cancelledBy,
+          ':now': now.toISOString(),
+        },
+      },
+    },
+    ...claimReleases(session, held),
+    ...(session.isFreeConsultation
+      ? [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.freeConsultation(session.menteeId, session.coachId),
+              ConditionExpression: 'attribute_not_exists(pk) OR sessionId = :session',
+              ExpressionAttributeValues: { ':session': session.id },
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
+/** A payment left pending past its deadline: cancelled, once, whether the schedule or the provider's event comes first. */
+export async function expirePendingSession(sessionId: string, now: Date): Promise<boolean> {
+  const cancelled = await cancelSession(
+    sessionId,
+    { reason: PAYMENT_EXPIRED_REASON, cancelledBy: 'system', from: ['pending_payment'] },
+    now,
+  );
+  return cancelled !== null;
+}
 
 /** Runs a conditional write; false when its condition did not hold (the transition already happened or never applies). */
 async function applyIfStill(update: UpdateCommand): Promise<boolean> {
@@ -15,25 +232,6 @@ async function applyIfStill(update: UpdateCommand): Promise<boolean> {
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
-}
-
-/** A payment left pending past its deadline: cancelled, once, whether the schedule or the provider's event comes first. */
-export function expirePendingSession(sessionId: string, now: Date): Promise<boolean> {
-  return applyIfStill(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: 'SET #status = :cancelled, cancellationReason = :reason, updatedAt = :now',
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':cancelled': 'cancelled',
-        ':pending': 'pending_payment',
-        ':reason': 'Payment session expired',
-        ':now': now.toISOString(),
-      },
-    }),
-  );
 }
 
 /** A held session whose end has passed becomes completed; earlier calls and other statuses are no-ops. */
@@ -51,6 +249,28 @@ export function completeEndedSession(sessionId: string, now: Date): Promise<bool
         ':confirmed': 'confirmed',
         ':now': now.toISOString(),
       },
+    }),
+  );
+}
+
+type SessionSideFields = Partial<
+  Pick<
+    SessionItem,
+    'checkoutId' | 'meetingId' | 'meetingUrl' | 'meetingNote' | 'confirmationSentAt' | 'refundId' | 'paymentIntentId'
+  >
+>;
+
+/** Records what a side effect produced (a checkout, a meeting, a sent confirmation, a refund). */
+export async function recordSessionFields(sessionId: string, fields: SessionSideFields, now: Date): Promise<void> {
+  const entries = Object.entries({ ...fields, updatedAt: now.toISOString() });
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(sessionId),
+      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value ?? null])),
     }),
   );
 }

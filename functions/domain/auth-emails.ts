@@ -3,6 +3,8 @@
  * the SPA with the code in the URL and the user still just clicks (ARCHITECTURE section 6).
  * Used by the CustomMessage trigger in the cloud and by the local stack's cognito-local delivery.
  */
+import { escapeHtml } from './html';
+
 export type AuthEmailKind = 'signUp' | 'forgotPassword';
 
 export interface AuthEmail {
@@ -10,8 +12,6 @@ export interface AuthEmail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The code goes in unencoded: in the cloud it is Cognito's `{####}` placeholder, which Cognito

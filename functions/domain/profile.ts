@@ -108,7 +108,6 @@ export function toProfileView(item: ProfileItem): Profile {
       connected: Boolean(item.stripeAccountId),
       onboardingComplete: item.stripeOnboardingComplete ?? false,
     },
-    // No Zoom connection is stored yet; the Zoom integration will map its own record here.
-    zoomConnected: false,
+    zoomConnected: item.zoomConnected ?? false,
   };
 }

@@ -5,6 +5,7 @@ import { DomainError } from '../domain/errors';
 import { onboardingReturnUrls, paymentStatus, paymentStatusOfAccount } from '../domain/payment-account';
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
+import { siteOrigin } from '../http/site';
 import { paymentAccountRequest } from '../schemas/payment-account';
 
 export const handler = httpHandler(
@@ -21,12 +22,6 @@ export const handler = httpHandler(
     }
   },
 );
-
-function siteOrigin(): string {
-  const origin = process.env.SITE_ORIGIN;
-  if (!origin) throw new Error('SITE_ORIGIN is not set');
-  return origin;
-}
 
 /** Every call gets a fresh single-use link; only the first one creates the mentor's account. */
 async function startOnboarding(profile: ProfileItem, now: Date): Promise<string> {

@@ -5,6 +5,7 @@ import { applyWebhookEventOnce } from '../data/webhook-events';
 import { httpHandler } from '../http/handler';
 import { log } from '../http/log';
 import { rawBody } from '../http/raw-body';
+import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-settlement';
 
 /** No body schema: the signature covers the exact bytes received, so the body is read raw. */
 export const handler = httpHandler({}, async ({ event, now }) => {
@@ -18,6 +19,10 @@ async function applyPaymentEvent(payments: Payments, received: PaymentEvent, now
   switch (received.kind) {
     case 'accountUpdated':
       return recordAccountStatus(payments, received.accountId, now);
+    case 'checkoutPaid':
+      return settlePaidCheckout(received.sessionId, received.paymentIntentId, now);
+    case 'checkoutExpired':
+      return settleExpiredCheckout(received.sessionId, now);
     case 'unhandled':
       return;
   }

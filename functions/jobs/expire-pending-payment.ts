@@ -1,4 +1,4 @@
-import { expirePendingSession } from '../data/sessions';
+import { expireUnpaidSession } from '../sessions/payment-settlement';
 import { sessionJob } from './session-job';
 
-export const handler = sessionJob('expirePendingPayment', expirePendingSession);
+export const handler = sessionJob('expirePendingPayment', expireUnpaidSession);

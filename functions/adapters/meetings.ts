@@ -1,0 +1,135 @@
+import { randomBytes, randomInt } from 'node:crypto';
+
+/** A coach's Zoom authorization; kept server-side only, never sent to a browser. */
+export interface MeetingTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** ISO instant after which the access token must be refreshed. */
+  expiresAt: string;
+}
+
+export interface NewMeeting {
+  topic: string;
+  start: string;
+  durationMinutes: number;
+}
+
+/** Video meetings on the coach's own Zoom account, through Zoom's OAuth app flow. */
+export interface Meetings {
+  /** Where the browser goes to let the app create meetings for the user. */
+  authorizeUrl(state: string, redirectUri: string): string;
+  exchangeCode(code: string, redirectUri: string): Promise<MeetingTokens>;
+  /** Answers with the tokens to keep: refreshed ones when the access token had expired. */
+  createMeeting(
+    tokens: MeetingTokens,
+    meeting: NewMeeting,
+  ): Promise<{ meetingId: string; joinUrl: string; tokens: MeetingTokens }>;
+  deleteMeeting(tokens: MeetingTokens, meetingId: string): Promise<MeetingTokens>;
+}
+
+const ZOOM_OAUTH = 'https://zoom.us/oauth';
+const ZOOM_API = 'https://api.zoom.us/v2';
+/** Refresh a little before Zoom's hour is up, so a token never expires mid-request. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+interface ZoomTokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
+  const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+
+  const tokenRequest = async (form: Record<string, string>): Promise<MeetingTokens> => {
+    const response = await fetch(`${ZOOM_OAUTH}/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
+    if (!response.ok) throw new Error(`Zoom token request failed: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as ZoomTokenResponse;
+    return {
+      accessToken: body.access_token,
+      refreshToken: body.refresh_token,
+      expiresAt: new Date(Date.now() + body.expires_in * 1000 - EXPIRY_MARGIN_MS).toISOString(),
+    };
+  };
+
+  const fresh = (tokens: MeetingTokens) =>
+    new Date(tokens.expiresAt) > new Date()
+      ? Promise.resolve(tokens)
+      : tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
+
+  return {
+    authorizeUrl: (state, redirectUri) =>
+      `${ZOOM_OAUTH}/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state })}`,
+
+    exchangeCode: (code, redirectUri) =>
+      tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+
+    async createMeeting(tokens, meeting) {
+      const current = await fresh(tokens);
+      const response = await fetch(`${ZOOM_API}/users/me/meetings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${current.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          topic: meeting.topic,
+          type: 2,
+          start_time: meeting.start,
+          duration: meeting.durationMinutes,
+          timezone: 'UTC',
+          settings: { waiting_room: true },
+        }),
+      });
+      if (!response.ok) throw new Error(`Zoom meeting creation failed: ${response.status} ${await response.text()}`);
+      const created = (await response.json()) as { id: number; join_url: string };
+      return { meetingId: String(created.id), joinUrl: created.join_url, tokens: current };
+    },
+
+    async deleteMeeting(tokens, meetingId) {
+      const current = await fresh(tokens);
+      const response = await fetch(`${ZOOM_API}/meetings/${encodeURIComponent(meetingId)}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${current.accessToken}` },
+      });
+      if (!response.ok && response.status !== 404) {
+        throw new Error(`Zoom meeting deletion failed: ${response.status} ${await response.text()}`);
+      }
+      return current;
+    },
+  };
+}
+
+/**
+ * Zoom without Zoom, for the local stack: consent is a local page (bin/local/zoom-standin.ts) and
+ * meetings are local links, so the whole connect-and-book journey runs without an account.
+ */
+export function localMeetings(siteOrigin: string): Meetings {
+  const localTokens = (): MeetingTokens => ({
+    accessToken: `local-access-${randomBytes(12).toString('hex')}`,
+    refreshToken: `local-refresh-${randomBytes(12).toString('hex')}`,
+    expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+  });
+  return {
+    authorizeUrl: (state, redirectUri) =>
+      `${siteOrigin}/_local/zoom/authorize?${new URLSearchParams({ state, redirect_uri: redirectUri })}`,
+    async exchangeCode(code) {
+      if (!code.startsWith('local-code-')) throw new Error('The local Zoom stand-in did not issue this code');
+      return localTokens();
+    },
+    async createMeeting(tokens, _meeting) {
+      const meetingId = String(randomInt(10 ** 9, 10 ** 10));
+      return { meetingId, joinUrl: `${siteOrigin}/_local/zoom/j/${meetingId}`, tokens };
+    },
+    deleteMeeting: async (tokens) => tokens,
+  };
+}
+
+/** Zoom when its app credentials are set; the stand-in when the local stack asked for it; else none. */
+export function meetingsFromEnvironment(): Meetings | null {
+  const { ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET, LOCAL_ZOOM, SITE_ORIGIN } = process.env;
+  if (ZOOM_CLIENT_ID && ZOOM_CLIENT_SECRET) return zoomMeetings(ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET);
+  if (LOCAL_ZOOM === 'true' && SITE_ORIGIN) return localMeetings(SITE_ORIGIN);
+  return null;
+}

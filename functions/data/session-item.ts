@@ -1,0 +1,39 @@
+import type { SessionStatus } from '../domain/booking';
+
+/**
+ * A session as stored (pk SESSION#id, sk SESSION; gsi1 by coach, gsi2 by mentee, both by start).
+ * Field names are the spec's coaching_sessions fields in camelCase.
+ */
+export interface SessionItem {
+  id: string;
+  coachId: string;
+  menteeId: string;
+  /** ISO-8601 UTC, whole seconds. */
+  start: string;
+  end: string;
+  durationMinutes: number;
+  priceCents: number;
+  platformFeeCents: number;
+  status: SessionStatus;
+  sessionType: 'one-time';
+  isFreeConsultation: boolean;
+  bookingMethod: 'slot' | 'external_calendar';
+  externalEventType?: string | null;
+  /** The 15-minute blocks of the coach's time this session holds (see data/bookings.ts). */
+  claimedBlocks: string[];
+  /** Only while pending_payment: when the unpaid hold on the coach's time lapses. */
+  paymentExpiresAt?: string | null;
+  checkoutId?: string | null;
+  paymentIntentId?: string | null;
+  refundId?: string | null;
+  cancellationReason?: string | null;
+  cancelledBy?: 'coach' | 'mentee' | 'system' | null;
+  meetingId?: string | null;
+  meetingUrl?: string | null;
+  /** Why there is no meeting link, when there is none (the coach has not connected Zoom, say). */
+  meetingNote?: string | null;
+  confirmationSentAt?: string | null;
+  rated?: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,70 @@
+import { isoSeconds } from '../domain/instants';
+import type { SessionItem } from './session-item';
+import { keys } from './keys';
+import { tableName } from './client';
+
+/**
+ * A coach's time is claimed in 15-minute blocks, one item per block, so that two bookings whose
+ * times overlap always compete for at least one same item, and a conditional put lets only one
+ * of them have it. Sessions start on 15-minute marks, except external-calendar ones, whose odd
+ * edges claim the whole block they touch.
+ */
+const BLOCK_MS = 15 * 60_000;
+
+/** Claims of a coach's time expire from the table a day after the block has passed. */
+const KEEP_PAST_CLAIM_SECONDS = 24 * 60 * 60;
+
+export function timeBlocks(start: string, end: string): string[] {
+  const first = Math.floor(new Date(start).getTime() / BLOCK_MS) * BLOCK_MS;
+  const last = new Date(end).getTime();
+  const blocks: string[] = [];
+  for (let block = first; block < last; block += BLOCK_MS) blocks.push(isoSeconds(new Date(block)));
+  return blocks;
+}
+
+const epochSeconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+
+/**
+ * Puts for every block of a new session. A block is free when nobody holds it, or when an unpaid
+ * booking's hold on it has lapsed (its expiry job may not have run yet).
+ */
+export function claimPuts(session: SessionItem, now: Date) {
+  return session.claimedBlocks.map((block) => ({
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.timeClaim(session.coachId, block),
+        sessionId: session.id,
+        ...(session.paymentExpiresAt ? { heldUntil: session.paymentExpiresAt } : {}),
+        expiresAt: epochSeconds(session.end) + KEEP_PAST_CLAIM_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk) OR heldUntil < :now',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    },
+  }));
+}
+
+/** Makes a paid session's holds permanent, on condition the session still holds every block. */
+export function claimConfirmations(session: SessionItem) {
+  return session.claimedBlocks.map((block) => ({
+    Update: {
+      TableName: tableName(),
+      Key: keys.timeClaim(session.coachId, block),
+      UpdateExpression: 'REMOVE heldUntil',
+      ConditionExpression: 'sessionId = :session',
+      ExpressionAttributeValues: { ':session': session.id },
+    },
+  }));
+}
+
+/** Releases the given blocks, each only if this session still holds it. */
+export function claimReleases(session: Pick<SessionItem, 'id' | 'coachId'>, blocks: readonly string[]) {
+  return blocks.map((block) => ({
+    Delete: {
+      TableName: tableName(),
+      Key: keys.timeClaim(session.coachId, block),
+      ConditionExpression: 'sessionId = :session',
+      ExpressionAttributeValues: { ':session': session.id },
+    },
+  }));
+}

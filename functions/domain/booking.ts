@@ -1,0 +1,163 @@
+import { BOOKING_HORIZON_DAYS, SESSION_DURATIONS_MINUTES, type SessionDurationMinutes } from './constants';
+import { DomainError } from './errors';
+import { type AvailabilityWindow, slotsInWindow } from './slots';
+
+/** Spec section 4. */
+export const SESSION_STATUSES = ['pending_payment', 'confirmed', 'scheduled', 'completed', 'cancelled'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** Stripe Checkout Sessions live at least 30 minutes; ours expire exactly then (spec section 9). */
+export const PAYMENT_WINDOW_MINUTES = 30;
+/** An external-calendar event may be at most this long (spec section 9). */
+export const MAX_EXTERNAL_SESSION_MINUTES = 480;
+
+export const PAYMENT_EXPIRED_REASON = 'Payment session expired';
+export const PAYMENT_ABANDONED_REASON = 'Payment cancelled by user';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** What the server knows of the coach when it decides a booking. */
+export interface BookableCoach {
+  userId: string;
+  published: boolean;
+  hourlyRateCents: number;
+  offersFreeConsult: boolean;
+  freeConsultMinutes: 15 | 30;
+  calendlyUrl: string | null;
+  paymentsEnabled: boolean;
+}
+
+export type BookingRequest =
+  | { kind: 'slot'; start: Date; durationMinutes: number; freeConsultation: boolean }
+  | { kind: 'external'; start: Date; end: Date };
+
+export interface PlannedBooking {
+  start: Date;
+  end: Date;
+  durationMinutes: number;
+  priceCents: number;
+  isFreeConsultation: boolean;
+  bookingMethod: 'slot' | 'external_calendar';
+  /** Free consultations are confirmed at once; every paid booking waits for its payment. */
+  status: Extract<SessionStatus, 'confirmed' | 'pending_payment'>;
+}
+
+/**
+ * Spec section 7: 15 minutes costs a quarter of the hourly rate, 30 a half, 60 the whole; an
+ * external-calendar session costs its hours times the rate. Rounded to whole cents.
+ */
+export const sessionPrice = (hourlyRateCents: number, durationMinutes: number): number =>
+  Math.round((hourlyRateCents * durationMinutes) / 60);
+
+const invalid = (field: string, message: string): never => {
+  throw new DomainError('VALIDATION_FAILED', message, [{ field, message }]);
+};
+
+const isSessionDuration = (minutes: number): minutes is SessionDurationMinutes =>
+  (SESSION_DURATIONS_MINUTES as readonly number[]).includes(minutes);
+
+function assertBookingWindow(start: Date, now: Date): void {
+  if (Number.isNaN(start.getTime())) invalid('start', 'Choose a valid start time.');
+  if (start.getTime() <= now.getTime()) invalid('start', 'This time has already passed. Choose a later slot.');
+  if (start.getTime() > now.getTime() + BOOKING_HORIZON_DAYS * DAY_MS) {
+    invalid('start', `Sessions can be booked at most ${BOOKING_HORIZON_DAYS} days ahead.`);
+  }
+}
+
+/** The coach's own availability must offer exactly this start for this length. */
+function assertInsideAvailability(
+  availability: readonly AvailabilityWindow[],
+  start: Date,
+  durationMinutes: SessionDurationMinutes,
+  now: Date,
+): void {
+  const offered = slotsInWindow({
+    availability,
+    busy: [],
+    durationMinutes,
+    window: { from: start, to: new Date(start.getTime() + MINUTE_MS) },
+    now,
+  });
+  if (!offered.some((slot) => new Date(slot.start).getTime() === start.getTime())) {
+    invalid('start', "This time is not within the mentor's availability.");
+  }
+}
+
+/**
+ * Decides a booking on the server (spec sections 5 and 7, ARCHITECTURE section 3): who may book
+ * whom, when, for how long and at what price. Whether the time is still free, and whether the free
+ * consultation is still unused, are left to the conditional writes that store the booking.
+ */
+export function planBooking(input: {
+  coach: BookableCoach;
+  menteeId: string;
+  request: BookingRequest;
+  availability: readonly AvailabilityWindow[];
+  now: Date;
+}): PlannedBooking {
+  const { coach, menteeId, request, now } = input;
+  if (coach.userId === menteeId) throw new DomainError('FORBIDDEN', 'You cannot book a session with yourself.');
+  if (!coach.published) throw new DomainError('FORBIDDEN', 'This mentor is not taking bookings.');
+  assertBookingWindow(request.start, now);
+
+  if (request.kind === 'external') return planExternalBooking(coach, request);
+
+  const { start, freeConsultation } = request;
+  if (freeConsultation) {
+    if (!coach.offersFreeConsult) throw new DomainError('FORBIDDEN', 'This mentor does not offer a free consultation.');
+    if (request.durationMinutes !== coach.freeConsultMinutes) {
+      invalid('durationMinutes', `This mentor's free consultation lasts ${coach.freeConsultMinutes} minutes.`);
+    }
+  }
+  const durationMinutes = request.durationMinutes;
+  if (!isSessionDuration(durationMinutes)) invalid('durationMinutes', 'Session duration must be 15, 30 or 60 minutes.');
+  if (coach.calendlyUrl) invalid('start', 'This mentor takes bookings through their own calendar.');
+  assertInsideAvailability(input.availability, start, durationMinutes as SessionDurationMinutes, now);
+  if (!freeConsultation) assertTakesPayments(coach);
+  return {
+    start,
+    end: new Date(start.getTime() + durationMinutes * MINUTE_MS),
+    durationMinutes,
+    priceCents: freeConsultation ? 0 : sessionPrice(coach.hourlyRateCents, durationMinutes),
+    isFreeConsultation: freeConsultation,
+    bookingMethod: 'slot',
+    status: freeConsultation ? 'confirmed' : 'pending_payment',
+  };
+}
+
+/** Spec section 5, 'External calendar': a real interval above 0 and at most 480 minutes. */
+function planExternalBooking(coach: BookableCoach, request: { start: Date; end: Date }): PlannedBooking {
+  if (!coach.calendlyUrl) invalid('start', 'This mentor does not take bookings through an external calendar.');
+  if (Number.isNaN(request.end.getTime())) invalid('end', 'Choose a valid end time.');
+  const durationMinutes = Math.round((request.end.getTime() - request.start.getTime()) / MINUTE_MS);
+  if (durationMinutes <= 0 || durationMinutes > MAX_EXTERNAL_SESSION_MINUTES) {
+    invalid('end', `A session lasts more than 0 and at most ${MAX_EXTERNAL_SESSION_MINUTES} minutes.`);
+  }
+  assertTakesPayments(coach);
+  return {
+    start: request.start,
+    end: request.end,
+    durationMinutes,
+    priceCents: sessionPrice(coach.hourlyRateCents, durationMinutes),
+    isFreeConsultation: false,
+    bookingMethod: 'external_calendar',
+    status: 'pending_payment',
+  };
+}
+
+function assertTakesPayments(coach: BookableCoach): void {
+  if (!coach.paymentsEnabled) {
+    throw new DomainError(
+      'CONFLICT',
+      'This mentor has not finished setting up payments yet, so only a free consultation can be booked.',
+    );
+  }
+}
+
+/** The application fee the platform keeps from a paid session, in cents. */
+export const platformFee = (priceCents: number, feePercent: number): number =>
+  Math.round((priceCents * Math.min(Math.max(feePercent, 0), 100)) / 100);
+
+/** When an unpaid booking lets go of the coach's time. */
+export const paymentDeadline = (now: Date): Date => new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS);

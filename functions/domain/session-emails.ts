@@ -1,0 +1,151 @@
+import { DateTime, IANAZone } from 'luxon';
+import { calendarInvite } from './calendar-invite';
+import { DEFAULT_PROFILE_TIME_ZONE } from './constants';
+import { escapeHtml } from './html';
+import { formatWholeDollars } from './money';
+
+export interface EmailParty {
+  email: string;
+  firstName: string;
+  lastName: string;
+  credentials?: string | null;
+  timezone?: string | null;
+}
+
+export interface SessionFacts {
+  id: string;
+  start: string;
+  end: string;
+  durationMinutes: number;
+  priceCents: number;
+  isFreeConsultation: boolean;
+  meetingUrl?: string | null;
+}
+
+export interface SessionEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+}
+
+interface Letter {
+  recipient: EmailParty;
+  /** The recipient's part in the session. */
+  role: 'coach' | 'mentee';
+  other: EmailParty;
+  session: SessionFacts;
+  siteOrigin: string;
+  now: Date;
+}
+
+const zoneOf = (party: EmailParty) =>
+  party.timezone && IANAZone.isValidZone(party.timezone) ? party.timezone : DEFAULT_PROFILE_TIME_ZONE;
+
+/** "Tuesday, December 1, 2026 at 10:00 AM EST", in the recipient's own zone (spec section 6). */
+export const sessionTimeFor = (party: EmailParty, iso: string) =>
+  DateTime.fromISO(iso, { zone: zoneOf(party) }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a ZZZZ");
+
+const displayName = (party: EmailParty) =>
+  `${party.firstName} ${party.lastName}${party.credentials ? `, ${party.credentials}` : ''}`;
+
+const sessionKind = (session: SessionFacts) => (session.isFreeConsultation ? 'free consultation' : 'mentoring session');
+
+function details(letter: Letter): [string, string][] {
+  const { session, recipient, other, role } = letter;
+  return [
+    [role === 'mentee' ? 'Mentor' : 'Mentee', displayName(other)],
+    ['When', sessionTimeFor(recipient, session.start)],
+    ['Duration', `${session.durationMinutes} minutes`],
+    ['Price', session.isFreeConsultation ? 'FREE' : formatWholeDollars(session.priceCents)],
+    ['Meeting link', session.meetingUrl ?? 'Your mentor will share the meeting link before the session.'],
+  ];
+}
+
+function compose(
+  letter: Letter,
+  subject: string,
+  lead: string,
+  closing: string,
+  method: 'PUBLISH' | 'CANCEL',
+): SessionEmail {
+  const rows = details(letter);
+  const dashboard = `${letter.siteOrigin}/dashboard`;
+  const text = [
+    `Hello ${letter.recipient.firstName},`,
+    '',
+    lead,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    closing,
+    `Your sessions: ${dashboard}`,
+    '',
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(letter.recipient.firstName)},</p>
+<p>${escapeHtml(lead)}</p>
+<table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>
+<p>${escapeHtml(closing)}</p>
+<p><a href="${escapeHtml(dashboard)}">View your sessions</a></p>`;
+  const invite = calendarInvite({
+    uid: `${letter.session.id}@physicianmentors`,
+    start: letter.session.start,
+    end: letter.session.end,
+    summary: `Mentoring: ${displayName(letter.other)}`,
+    description: `${sessionKind(letter.session)} on Physician Mentors. ${letter.session.meetingUrl ?? ''}`.trim(),
+    url: letter.session.meetingUrl,
+    method,
+    sequence: method === 'CANCEL' ? 1 : 0,
+    stampedAt: letter.now,
+  });
+  return {
+    to: letter.recipient.email,
+    subject,
+    text,
+    html,
+    attachments: [
+      { filename: 'session.ics', contentType: `text/calendar; charset=utf-8; method=${method}`, content: invite },
+    ],
+  };
+}
+
+/** Sent to each party once the session is confirmed (free) or paid (spec section 7, 'send-booking-confirmation'). */
+export function sessionConfirmationEmail(letter: Letter): SessionEmail {
+  const lead =
+    letter.role === 'mentee'
+      ? `Your ${sessionKind(letter.session)} with ${displayName(letter.other)} is booked.`
+      : `${displayName(letter.other)} booked a ${sessionKind(letter.session)} with you.`;
+  return compose(
+    letter,
+    `Session confirmed: ${sessionTimeFor(letter.recipient, letter.session.start)}`,
+    lead,
+    'Need to reschedule? Please let the other party know at least 24 hours ahead.',
+    'PUBLISH',
+  );
+}
+
+/** Sent to the other party when one party cancels (spec section 8, 'Session Cancelled'). */
+export function sessionCancellationEmail(letter: Letter & { reason: string }): SessionEmail {
+  return compose(
+    letter,
+    `Session cancelled: ${sessionTimeFor(letter.recipient, letter.session.start)}`,
+    `${displayName(letter.other)} cancelled your ${sessionKind(letter.session)}. Reason: ${letter.reason}`,
+    letter.role === 'mentee' && letter.session.priceCents > 0
+      ? 'Your payment is refunded in full to your card.'
+      : 'The time is free again.',
+    'CANCEL',
+  );
+}
+
+/** Sent 24 hours and 1 hour before a session to parties who keep e-mail notifications on. */
+export function sessionReminderEmail(letter: Letter & { hoursBefore: 24 | 1 }): SessionEmail {
+  const when = letter.hoursBefore === 24 ? 'tomorrow' : 'in one hour';
+  return compose(
+    letter,
+    `Reminder: your session ${when}`,
+    `Your ${sessionKind(letter.session)} with ${displayName(letter.other)} starts ${when}.`,
+    'See you there.',
+    'PUBLISH',
+  );
+}

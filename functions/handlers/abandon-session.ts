@@ -1,0 +1,16 @@
+import { getSession } from '../data/sessions';
+import { httpHandler } from '../http/handler';
+import { sessionPath } from '../schemas/session';
+import { sessionOfParty, viewForParty } from '../sessions/party-session';
+import { abandonPendingSession } from '../sessions/payment-settlement';
+
+/**
+ * `POST /api/sessions/{id}/abandon`: the payer came back from checkout without paying. Only the
+ * mentee (the payer) may, and only a pending payment changes; anything else answers as it stands.
+ */
+export const handler = httpHandler({ schemas: { path: sessionPath }, auth: true }, async ({ path, caller, now }) => {
+  const session = await sessionOfParty(path.id, caller.userId);
+  if (session.menteeId === caller.userId) await abandonPendingSession(session, now);
+  const current = (await getSession(session.id)) ?? session;
+  return { status: 200, body: await viewForParty(current, caller.userId) };
+});

@@ -1,0 +1,17 @@
+import { getSession } from '../data/sessions';
+import { httpHandler } from '../http/handler';
+import type { BookingResult } from '../schemas/session';
+import { newBooking } from '../schemas/session';
+import { bookSession } from '../sessions/booking';
+import { viewForParty } from '../sessions/party-session';
+
+/** `POST /api/sessions` → 201 `{session, checkoutUrl?}`. */
+export const handler = httpHandler({ schemas: { body: newBooking }, auth: true }, async ({ body, caller, now }) => {
+  const booked = await bookSession(caller.userId, body, now);
+  const session = (await getSession(booked.session.id)) ?? booked.session;
+  const result: BookingResult = {
+    session: await viewForParty(session, caller.userId),
+    ...(booked.checkoutUrl ? { checkoutUrl: booked.checkoutUrl } : {}),
+  };
+  return { status: 201, body: result };
+});

@@ -1,0 +1,10 @@
+import { httpHandler } from '../http/handler';
+import { sessionPath } from '../schemas/session';
+import { sessionOfParty, viewForParty } from '../sessions/party-session';
+import { reconcilePendingSession } from '../sessions/payment-settlement';
+
+/** `GET /api/sessions/{id}`: parties only; a pending payment is first checked with the provider. */
+export const handler = httpHandler({ schemas: { path: sessionPath }, auth: true }, async ({ path, caller, now }) => {
+  const session = await reconcilePendingSession(await sessionOfParty(path.id, caller.userId), now);
+  return { status: 200, body: await viewForParty(session, caller.userId) };
+});

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { paymentsFromEnvironment } from '../adapters/payments';
+import { schedulerFromEnvironment } from '../adapters/scheduler';
+import { availabilityOfCoach } from '../data/availability';
+import { getProfile } from '../data/profiles';
+import type { ProfileItem } from '../data/profile-item';
+import type { SessionItem } from '../data/session-item';
+import { cancelSession, createBooking, recordSessionFields } from '../data/sessions';
+import { timeBlocks } from '../data/time-claims';
+import { type BookingRequest, paymentDeadline, type PlannedBooking, planBooking, platformFee } from '../domain/booking';
+import { DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
+import { DomainError } from '../domain/errors';
+import { isoSeconds } from '../domain/instants';
+import { log } from '../http/log';
+import { siteOrigin } from '../http/site';
+import type { NewBooking } from '../schemas/session';
+import { finishConfirmedSessionOrRetry } from './confirmation';
+
+const DEFAULT_PLATFORM_FEE_PERCENT = 10;
+
+const platformFeePercent = () => {
+  const configured = Number(process.env.PLATFORM_FEE_PERCENT);
+  return Number.isFinite(configured) && process.env.PLATFORM_FEE_PERCENT ? configured : DEFAULT_PLATFORM_FEE_PERCENT;
+};
+
+const toRequest = (booking: NewBooking): BookingRequest =>
+  'externalEvent' in booking
+    ? { kind: 'external', start: new Date(booking.externalEvent.start), end: new Date(booking.externalEvent.end) }
+    : {
+        kind: 'slot',
+        start: new Date(booking.start),
+        durationMinutes: booking.durationMinutes,
+        freeConsultation: booking.freeConsultation,
+      };
+
+const bookableCoach = (coach: ProfileItem) => ({
+  userId: coach.userId,
+  published: coach.published && coach.userType === 'mentor',
+  hourlyRateCents: coach.hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS,
+  offersFreeConsult: coach.offersFreeConsult ?? false,
+  freeConsultMinutes: coach.freeConsultMinutes ?? 15,
+  calendlyUrl: coach.calendlyUrl ?? null,
+  paymentsEnabled: Boolean(coach.stripeAccountId && coach.stripeOnboardingComplete),
+});
+
+function newSession(
+  plan: PlannedBooking,
+  coach: ProfileItem,
+  menteeId: string,
+  booking: NewBooking,
+  now: Date,
+): SessionItem {
+  const start = isoSeconds(plan.start);
+  const end = isoSeconds(plan.end);
+  return {
+    id: randomUUID(),
+    coachId: coach.userId,
+    menteeId,
+    start,
+    end,
+    durationMinutes: plan.durationMinutes,
+    priceCents: plan.priceCents,
+    platformFeeCents: platformFee(plan.priceCents, platformFeePercent()),
+    status: plan.status,
+    sessionType: 'one-time',
+    isFreeConsultation: plan.isFreeConsultation,
+    bookingMethod: plan.bookingMethod,
+    externalEventType: 'externalEvent' in booking ? (booking.externalEvent.eventType ?? null) : null,
+    claimedBlocks: timeBlocks(start, end),
+    paymentExpiresAt: plan.status === 'pending_payment' ? paymentDeadline(now).toISOString() : null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
+const coachName = (coach: ProfileItem) =>
+  `${coach.firstName} ${coach.lastName}${coach.credentials ? `, ${coach.credentials}` : ''}`;
+
+/** Opens the provider's checkout; if that fails the booking is withdrawn, so the time is not held for nothing. */
+async function startCheckout(
+  session: SessionItem,
+  coach: ProfileItem,
+  mentee: ProfileItem,
+  now: Date,
+): Promise<string> {
+  try {
+    const { checkoutId, url } = await paymentsFromEnvironment().createCheckout({
+      sessionId: session.id,
+      amountCents: session.priceCents,
+      platformFeeCents: session.platformFeeCents,
+      destinationAccountId: coach.stripeAccountId as string,
+      description: `${session.durationMinutes}-minute mentoring session with ${coachName(coach)}`,
+      customerEmail: mentee.email,
+      successUrl: `${siteOrigin()}/payment-success?session_id=${session.id}`,
+      cancelUrl: `${siteOrigin()}/payment-cancelled?session_id=${session.id}`,
+      expiresAt: new Date(session.paymentExpiresAt as string),
+    });
+    await recordSessionFields(session.id, { checkoutId }, now);
+    return url;
+  } catch (error) {
+    log('error', 'checkout could not be started; withdrawing the booking', {
+      sessionId: session.id,
+      error: String(error),
+    });
+    await cancelSession(
+      session.id,
+      { reason: 'Payment could not be started', cancelledBy: 'system', from: ['pending_payment'] },
+      now,
+    );
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/sessions`: every rule decided here, from stored data only (ARCHITECTURE section 3).
+ * A free consultation is confirmed at once; a paid session holds the time for 30 minutes while
+ * the mentee pays at the provider.
+ */
+export async function bookSession(menteeId: string, booking: NewBooking, now: Date) {
+  const [coach, mentee] = await Promise.all([getProfile(booking.coachId), getProfile(menteeId)]);
+  if (coach?.userType !== 'mentor') throw new DomainError('NOT_FOUND', 'This mentor does not exist.');
+  if (!mentee) throw new DomainError('NOT_FOUND', 'Finish creating your profile first.');
+  const plan = planBooking({
+    coach: bookableCoach(coach),
+    menteeId,
+    request: toRequest(booking),
+    availability: await availabilityOfCoach(coach.userId),
+    now,
+  });
+  const session = newSession(plan, coach, menteeId, booking, now);
+  await createBooking(session, now);
+
+  if (session.status === 'confirmed') {
+    await finishConfirmedSessionOrRetry(session, now);
+    return { session, coach, checkoutUrl: undefined };
+  }
+  await schedulerFromEnvironment().schedule(
+    'expirePendingPayment',
+    session.id,
+    new Date(session.paymentExpiresAt as string),
+  );
+  const checkoutUrl = await startCheckout(session, coach, mentee, now);
+  return { session: { ...session }, coach, checkoutUrl };
+}

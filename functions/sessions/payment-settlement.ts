@@ -1,0 +1,107 @@
+import { paymentsFromEnvironment } from '../adapters/payments';
+import { schedulerFromEnvironment } from '../adapters/scheduler';
+import type { SessionItem } from '../data/session-item';
+import { cancelSession, confirmPayment, expirePendingSession, getSession, recordSessionFields } from '../data/sessions';
+import { PAYMENT_ABANDONED_REASON } from '../domain/booking';
+import { log } from '../http/log';
+import { finishConfirmedSessionOrRetry } from './confirmation';
+
+const TIME_LOST_REASON = 'The time was no longer available when the payment arrived; the payment is refunded in full.';
+
+/** Gives a paid session's money back once; a repeated call refunds nothing more (provider idempotency). */
+export async function refundPaidSession(session: SessionItem, now: Date): Promise<void> {
+  if (!session.paymentIntentId || session.refundId) return;
+  const refundId = await paymentsFromEnvironment().refund(session.paymentIntentId, session.id);
+  await recordSessionFields(session.id, { refundId }, now);
+}
+
+/**
+ * The provider says the checkout is paid (its event, or our own look at the checkout). Applies
+ * once however often it is told, and gives the money back when the session can no longer be held.
+ */
+export async function settlePaidCheckout(sessionId: string, paymentIntentId: string | null, now: Date): Promise<void> {
+  const outcome = await confirmPayment(sessionId, paymentIntentId, now);
+  switch (outcome.result) {
+    case 'scheduled':
+      await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
+      await finishConfirmedSessionOrRetry(outcome.session, now);
+      return;
+    case 'not_pending':
+      // Paid after it had expired or been abandoned: the time is gone, so is the charge.
+      if (outcome.session.status === 'cancelled' && paymentIntentId && !outcome.session.refundId) {
+        log('warn', 'payment arrived for a cancelled session; refunding', { sessionId });
+        await refundPaidSession({ ...outcome.session, paymentIntentId }, now);
+      }
+      return;
+    case 'time_lost': {
+      log('warn', 'payment arrived after the hold lapsed and the time was taken; refunding', { sessionId });
+      const cancelled = await cancelSession(
+        sessionId,
+        { reason: TIME_LOST_REASON, cancelledBy: 'system', from: ['pending_payment'] },
+        now,
+      );
+      if (cancelled && paymentIntentId) await refundPaidSession({ ...cancelled, paymentIntentId }, now);
+    }
+  }
+}
+
+/** The provider let the checkout lapse (its event): the session expires unless it was already settled. */
+export async function settleExpiredCheckout(sessionId: string, now: Date): Promise<void> {
+  if (await expirePendingSession(sessionId, now)) {
+    await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
+  }
+}
+
+/**
+ * Closes the checkout at the provider first, so it can no longer be paid, then settles the session
+ * by what the provider says: a payment that got in just before is kept, otherwise `cancel` runs.
+ */
+async function closeCheckoutThen(session: SessionItem, now: Date, cancel: () => Promise<unknown>): Promise<void> {
+  if (session.checkoutId) {
+    const payments = paymentsFromEnvironment();
+    await payments.expireCheckout(session.checkoutId);
+    const state = await payments.checkoutState(session.checkoutId);
+    if (state.status === 'paid') return settlePaidCheckout(session.id, state.paymentIntentId, now);
+  }
+  await cancel();
+}
+
+/** The 30-minute schedule: an unpaid session expires and releases the coach's time. */
+export async function expireUnpaidSession(sessionId: string, now: Date): Promise<boolean> {
+  const session = await getSession(sessionId);
+  if (session?.status !== 'pending_payment') return false;
+  let expired = false;
+  await closeCheckoutThen(session, now, async () => {
+    expired = await expirePendingSession(sessionId, now);
+  });
+  return expired;
+}
+
+/** The payer left checkout (the cancel page): pending becomes cancelled, 'Payment cancelled by user'. */
+export async function abandonPendingSession(session: SessionItem, now: Date): Promise<void> {
+  if (session.status !== 'pending_payment') return;
+  await closeCheckoutThen(session, now, async () => {
+    const cancelled = await cancelSession(
+      session.id,
+      { reason: PAYMENT_ABANDONED_REASON, cancelledBy: 'mentee', from: ['pending_payment'] },
+      now,
+    );
+    if (cancelled) await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
+  });
+}
+
+/**
+ * Before a pending session is shown, asks the provider how its checkout stands, so the success
+ * page is right even when the provider's event has not arrived yet (ARCHITECTURE section 6).
+ */
+export async function reconcilePendingSession(session: SessionItem, now: Date): Promise<SessionItem> {
+  if (session.status !== 'pending_payment') return session;
+  if (session.paymentExpiresAt && session.paymentExpiresAt <= now.toISOString()) {
+    await expireUnpaidSession(session.id, now);
+  } else if (session.checkoutId) {
+    const state = await paymentsFromEnvironment().checkoutState(session.checkoutId);
+    if (state.status === 'paid') await settlePaidCheckout(session.id, state.paymentIntentId, now);
+    if (state.status === 'expired') await settleExpiredCheckout(session.id, now);
+  }
+  return (await getSession(session.id)) ?? session;
+}

@@ -1,0 +1,52 @@
+import type { ProfileItem } from '../data/profile-item';
+import type { RatingItem } from '../data/rating-item';
+import type { SessionItem } from '../data/session-item';
+import type { SessionView } from '../schemas/session';
+
+/** A session as one of its parties sees it: the other party's public fields, never their private ones. */
+export function toSessionView(
+  session: SessionItem,
+  viewerId: string,
+  other: Pick<ProfileItem, 'userId' | 'firstName' | 'lastName' | 'credentials' | 'specialty'> | null,
+  rating: RatingItem | null,
+): SessionView {
+  const viewerRole = session.coachId === viewerId ? 'coach' : 'mentee';
+  const otherId = viewerRole === 'coach' ? session.menteeId : session.coachId;
+  return {
+    id: session.id,
+    coachId: session.coachId,
+    menteeId: session.menteeId,
+    viewerRole,
+    start: session.start,
+    end: session.end,
+    durationMinutes: session.durationMinutes,
+    priceCents: session.priceCents,
+    status: session.status,
+    sessionType: 'one-time',
+    isFreeConsultation: session.isFreeConsultation,
+    bookingMethod: session.bookingMethod,
+    cancellationReason: session.cancellationReason ?? null,
+    cancelledBy: session.cancelledBy ?? null,
+    meetingUrl: session.meetingUrl ?? null,
+    meetingNote: session.meetingNote ?? null,
+    otherParty: {
+      userId: otherId,
+      firstName: other?.firstName ?? 'Former',
+      lastName: other?.lastName ?? 'member',
+      credentials: other?.credentials ?? null,
+      specialty: other?.specialty ?? null,
+    },
+    rating: rating
+      ? {
+          rating: rating.rating,
+          reviewText: rating.moderationStatus === 'approved' ? rating.reviewText : null,
+          moderationStatus: rating.moderationStatus,
+          createdAt: rating.createdAt,
+        }
+      : null,
+  };
+}
+
+/** Another user's session answers exactly as a missing one does, so ids cannot be probed. */
+export const isPartyOf = (session: SessionItem, userId: string) =>
+  session.coachId === userId || session.menteeId === userId;

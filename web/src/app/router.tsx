@@ -4,6 +4,7 @@ import { authRoutes, confirmSignUpLinkRoute } from '@/features/auth/routes';
 import { coachProfileRoutes } from '@/features/coach-profile/routes';
 import { directoryRoutes } from '@/features/directory/routes';
 import { marketingRoutes, notFoundRoute } from '@/features/marketing/routes';
+import { paymentRoutes } from '@/features/payments/routes';
 import { settingsRoutes } from '@/features/settings/routes';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
@@ -27,6 +28,7 @@ export const router = createBrowserRouter([
             ...settingsRoutes,
             ...directoryRoutes,
             ...coachProfileRoutes,
+            ...paymentRoutes,
             notFoundRoute,
           ]),
         ],

@@ -1,3 +1,4 @@
+import { sessionPrice } from '@functions/domain/booking';
 import { formatWholeDollars } from '@functions/domain/money';
 import type { Coach } from '@functions/schemas/coach';
 
@@ -22,9 +23,9 @@ export function sessionOptions(coach: Coach, mayHaveFreeConsultation: boolean): 
   ];
 }
 
-/** A paid session costs its share of the hourly rate: 30 minutes is half, 15 a quarter. */
+/** What the server will charge (the same pricing function), shown before booking. */
 export const sessionPriceLabel = (option: SessionOption, hourlyRateCents: number): string =>
-  option.isFreeConsultation ? 'FREE' : formatWholeDollars((hourlyRateCents * option.minutes) / 60);
+  option.isFreeConsultation ? 'FREE' : formatWholeDollars(sessionPrice(hourlyRateCents, option.minutes));
 
 export const sessionTypeLabel = (option: SessionOption): string =>
   option.isFreeConsultation ? 'Free Consultation' : 'One-time Mentoring';

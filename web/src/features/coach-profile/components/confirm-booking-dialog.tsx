@@ -1,17 +1,29 @@
 import { timeZoneDisplayName } from '@functions/domain/fixed-lists';
+import type { NewBooking } from '@functions/schemas/session';
 import { DateTime } from 'luxon';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { ApiError } from '@/lib/api-client';
+import { useBookSession } from '../api/book-session';
 import { type SessionOption, sessionPriceLabel, sessionTypeLabel } from '../session-options';
 import { type Slot, slotTime } from '../slot-days';
-import { Modal } from './modal';
-import { Button } from '@/components/ui/button';
 
 export interface BookingChoice {
+  coachId: string;
   coachName: string;
   hourlyRateCents: number;
   option: SessionOption;
   slot: Slot;
   timeZone: string;
+  /** Set when the time was picked in the coach's external calendar instead of the slot picker. */
+  externalCalendar?: { eventType: string | null };
 }
+
+const BOOKING_FAILED = 'There was an error processing your booking. Please try again.';
+/** Spec section 7: after a free booking, the dashboard follows the toast. */
+const DASHBOARD_DELAY_MS = 2_000;
 
 function Detail({ term, children }: { term: string; children: string }) {
   return (
@@ -35,9 +47,62 @@ export function ConfirmBookingDialog({ choice, onClose }: { choice: BookingChoic
   );
 }
 
+const bookingOf = (choice: BookingChoice): NewBooking =>
+  choice.externalCalendar
+    ? {
+        coachId: choice.coachId,
+        externalEvent: {
+          start: choice.slot.start,
+          end: choice.slot.end,
+          ...(choice.externalCalendar.eventType ? { eventType: choice.externalCalendar.eventType } : {}),
+        },
+      }
+    : {
+        coachId: choice.coachId,
+        start: choice.slot.start,
+        durationMinutes: choice.option.minutes,
+        freeConsultation: choice.option.isFreeConsultation,
+      };
+
+/** A client error says what was wrong (the slot was just taken, say); anything else gets the spec's words. */
+const failureText = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : BOOKING_FAILED;
+
 function BookingSummary({ choice, onCancel }: { choice: BookingChoice; onCancel(): void }) {
   const { option, slot, timeZone } = choice;
   const start = DateTime.fromISO(slot.start, { zone: timeZone });
+  const navigate = useNavigate();
+  const booking = useBookSession(choice.coachId);
+  const free = option.isFreeConsultation;
+
+  const confirm = () => {
+    // Opened within the click, so popup blockers let the payment page through; filled in once the server answers.
+    const paymentTab = free ? null : window.open('', '_blank');
+    booking.mutate(bookingOf(choice), {
+      onSuccess: ({ checkoutUrl }) => {
+        onCancel();
+        if (free || !checkoutUrl) {
+          toast.success('Free Consultation Booked!', {
+            description: 'Your session is confirmed. Opening your dashboard…',
+          });
+          setTimeout(() => navigate('/dashboard'), DASHBOARD_DELAY_MS);
+          return;
+        }
+        toast.success('Redirecting to Payment', {
+          description: 'Complete your payment in the new tab within 30 minutes.',
+        });
+        if (paymentTab) {
+          paymentTab.opener = null;
+          paymentTab.location.href = checkoutUrl;
+        } else window.location.assign(checkoutUrl);
+      },
+      onError: (error) => {
+        paymentTab?.close();
+        toast.error('Booking Failed', { description: failureText(error) });
+      },
+    });
+  };
+
   return (
     <>
       <dl className="divide-y divide-slate-100 text-sm">
@@ -47,17 +112,21 @@ function BookingSummary({ choice, onCancel }: { choice: BookingChoice; onCancel(
         <Detail term="Time zone">{timeZoneDisplayName(timeZone)}</Detail>
         <Detail term="Duration">{`${option.minutes} minutes`}</Detail>
         <Detail term="Session type">{sessionTypeLabel(option)}</Detail>
+        {choice.externalCalendar && <Detail term="Booking method">External calendar</Detail>}
+        {choice.externalCalendar?.eventType && <Detail term="Event type">{choice.externalCalendar.eventType}</Detail>}
         <Detail term="Total">{sessionPriceLabel(option, choice.hourlyRateCents)}</Detail>
       </dl>
-      <p id="booking-opens-soon" className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-        Booking opens soon.
-      </p>
+      {!free && (
+        <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          Payment opens in a new tab. Your time is held for 30 minutes while you pay.
+        </p>
+      )}
       <div className="mt-4 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel}>
+        <Button variant="secondary" onClick={onCancel} disabled={booking.isPending}>
           Cancel
         </Button>
-        <Button disabled aria-describedby="booking-opens-soon">
-          {option.isFreeConsultation ? 'Confirm Booking' : 'Proceed to Payment'}
+        <Button onClick={confirm} disabled={booking.isPending} aria-busy={booking.isPending}>
+          {booking.isPending ? 'Booking…' : free ? 'Confirm Booking' : 'Proceed to Payment'}
         </Button>
       </div>
     </>

@@ -1,5 +1,5 @@
 import { AuthLinks } from './auth-links';
-import { Modal } from './modal';
+import { Modal } from '@/components/ui/modal';
 
 export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   return (

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useCoachSlots } from '../api/get-coach-slots';
 import { useFreeConsultationEligibility } from '../api/get-free-consultation-eligibility';
-import { useViewerTimeZone } from '../api/get-viewer-time-zone';
+import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
 import { type SessionOption, sessionOptions } from '../session-options';
 import { bookableDays, type Slot, slotsByDay } from '../slot-days';
 import { ConfirmBookingDialog } from './confirm-booking-dialog';
@@ -58,7 +58,14 @@ export function SlotPicker({ coach, coachName }: { coach: Coach; coachName: stri
       {user ? (
         <ConfirmBookingDialog
           choice={
-            pickedSlot && { coachName, hourlyRateCents: coach.hourlyRateCents, option, slot: pickedSlot, timeZone }
+            pickedSlot && {
+              coachId: coach.userId,
+              coachName,
+              hourlyRateCents: coach.hourlyRateCents,
+              option,
+              slot: pickedSlot,
+              timeZone,
+            }
           }
           onClose={() => setPickedSlot(null)}
         />

@@ -2,20 +2,13 @@ import type { Profile } from '@functions/schemas/profile';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CoachingTab } from './coaching/coaching-tab';
+import { usePaymentStatusPolling } from './coaching/use-payment-status-polling';
+import { useZoomReturnToast } from './coaching/use-zoom-return-toast';
 import { ProfileForm } from './profile-form';
 import { SecurityTab } from './security-tab';
 import { SettingsCard } from './settings-card';
-
-const TABS = ['coaching', 'profile', 'security'] as const;
-type SettingsTab = (typeof TABS)[number];
-
-const isTab = (value: string | null): value is SettingsTab => TABS.includes(value as SettingsTab);
-
-/** The `tab` the link asked for when it is one this user has, else the coach's or everyone's default. */
-function initialTab(requested: string | null, isMentor: boolean): SettingsTab {
-  if (isTab(requested) && (requested !== 'coaching' || isMentor)) return requested;
-  return isMentor ? 'coaching' : 'profile';
-}
+import { initialTab, isSettingsTab, readSettingsQuery } from './settings-query';
 
 const triggerClass =
   'rounded-md px-4 py-2 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-800 data-[state=active]:shadow-sm';
@@ -23,7 +16,10 @@ const triggerClass =
 export function SettingsTabs({ profile }: { profile: Profile }) {
   const [params, setParams] = useSearchParams();
   const isMentor = profile.userType === 'mentor';
-  const [tab, setTab] = useState(() => initialTab(params.get('tab'), isMentor));
+  const [query] = useState(() => readSettingsQuery(params));
+  const [tab, setTab] = useState(() => initialTab(query, isMentor));
+  usePaymentStatusPolling(isMentor && query.paymentOnboardingReturn);
+  useZoomReturnToast(isMentor ? query.zoomReturn : null);
 
   // Spec: once read, the query parameters leave the address bar.
   useEffect(() => {
@@ -32,7 +28,7 @@ export function SettingsTabs({ profile }: { profile: Profile }) {
 
   const current = tab === 'coaching' && !isMentor ? 'profile' : tab;
   return (
-    <Tabs.Root value={current} onValueChange={(value) => isTab(value) && setTab(value)}>
+    <Tabs.Root value={current} onValueChange={(value) => isSettingsTab(value) && setTab(value)}>
       <Tabs.List aria-label="Settings sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
         {isMentor && (
           <Tabs.Trigger value="coaching" className={triggerClass}>
@@ -48,9 +44,7 @@ export function SettingsTabs({ profile }: { profile: Profile }) {
       </Tabs.List>
       {isMentor && (
         <Tabs.Content value="coaching" className="mt-6">
-          <SettingsCard title="Coach settings">
-            <p className="text-slate-700">Coach settings arrive in the next release.</p>
-          </SettingsCard>
+          <CoachingTab profile={profile} />
         </Tabs.Content>
       )}
       <Tabs.Content value="profile" className="mt-6">

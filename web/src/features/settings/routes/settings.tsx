@@ -1,8 +1,7 @@
 import { Navigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
-import { errorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyProfile } from '../api/get-my-profile';
 import { SettingsTabs } from '../components/settings-tabs';
@@ -11,14 +10,7 @@ function SettingsContent() {
   const profile = useMyProfile();
   if (profile.isPending) return <Spinner label="Loading your settings" />;
   if (profile.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
-        <p>We could not load your profile: {errorMessage(profile.error)}</p>
-        <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed what="your profile" error={profile.error} onRetry={() => void profile.refetch()} />;
   }
   return <SettingsTabs profile={profile.data} />;
 }

@@ -1,7 +1,7 @@
 import { profile } from '@functions/schemas/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { api } from './api-client';
+import { useAuth } from './auth';
 
 const profileTimeZone = profile.pick({ timezone: true });
 

@@ -1,0 +1,159 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMailbox } from '../../bin/local/mailbox';
+import { DEMO_MENTEE_EMAIL, DEMO_PASSWORD } from '../../bin/local/seed';
+import { launchBrowser, openPage, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
+import { startTestStack, type TestStack } from '../support/local-stack';
+
+let stack: TestStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startTestStack({ seed: true, web: true });
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.dispose();
+});
+
+async function signedInMentee(): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(browser, `${stack.webUrl}/login`, VIEWPORTS.desktop);
+  const { page } = opened;
+  await page.getByLabel('E-mail').fill(DEMO_MENTEE_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  return opened;
+}
+
+/** Opens a mentor's page, picks a session length and the `index`-th offered time, and answers the dialog. */
+async function pickTime(page: Page, mentor: string, length: RegExp, index: number) {
+  await page.goto(`${stack.webUrl}/coaches?q=${mentor}`, { waitUntil: 'networkidle' });
+  await page.getByRole('link', { name: new RegExp(`^Book Session with ${mentor}`) }).click();
+  const lengthButton = page.getByRole('button', { name: length });
+  await expect.poll(() => lengthButton.count(), { timeout: 20_000 }).toBe(1);
+  await lengthButton.click();
+  const times = page.getByRole('list', { name: 'Available times' });
+  await expect.poll(() => times.count(), { timeout: 20_000 }).toBe(1);
+  const time = times.getByRole('button').nth(index);
+  pickedTimes.set(page, (await time.textContent()) ?? '');
+  await time.click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm Booking' });
+  await expect.poll(() => dialog.count()).toBe(1);
+  return dialog;
+}
+
+/** The label of the time each page last picked. */
+const pickedTimes = new WeakMap<Page, string>();
+
+/** Proceeds to payment and answers with the checkout page that opens in a new tab. */
+async function checkoutTab(page: Page, mentor: string, index: number): Promise<Page> {
+  const dialog = await pickTime(page, mentor, /^30 minutes/, index);
+  const popup = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const checkout = await popup;
+  await checkout.waitForURL(/\/_local\/stripe\/checkout/, { timeout: 20_000 });
+  await expect.poll(() => page.getByText('Redirecting to Payment').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  return checkout;
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+describe('booking a mentor', () => {
+  it('books a free consultation, goes to the dashboard and e-mails both parties', async () => {
+    const { page, errors } = await signedInMentee();
+    try {
+      const dialog = await pickTime(page, 'Adaeze', /Free Consult/, 0);
+      expect(await dialog.getByText('FREE', { exact: true }).count()).toBe(1);
+      await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
+      await expect.poll(() => page.getByText('Free Consultation Booked!').count(), { timeout: 10_000 }).toBe(1);
+      await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
+      const mails = await readMailbox(stack.mailboxFile);
+      const confirmation = mails.find(
+        (mail) => mail.to === DEMO_MENTEE_EMAIL && mail.subject.startsWith('Session confirmed'),
+      );
+      expect(confirmation?.attachments?.[0]?.filename).toBe('session.ics');
+      expect(mails.filter((mail) => mail.subject.startsWith('Session confirmed'))).toHaveLength(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('pays for a session through the local checkout and shows the success page', async () => {
+    const { page, errors } = await signedInMentee();
+    try {
+      const dialog = await pickTime(page, 'Daniel', /^30 minutes/, 0);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${SCREENSHOTS}/booking-confirm-paid.png` });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      const checkout = await checkoutTab(page, 'Daniel', 0);
+      await checkout.getByRole('button', { name: /^Pay \$/ }).click();
+      await checkout.waitForURL(/\/payment-success\?session_id=/, { timeout: 20_000 });
+      await expect.poll(() => heading(checkout, 'Payment Successful!').count(), { timeout: 20_000 }).toBe(1);
+      for (const label of ['Mentor', 'Date', 'Time', 'Duration', 'Total paid']) {
+        expect(await checkout.getByText(label, { exact: true }).count()).toBe(1);
+      }
+      expect(await checkout.getByRole('link', { name: 'View My Sessions' }).count()).toBe(1);
+      expect(await checkout.getByRole('link', { name: 'Book Another Session' }).count()).toBe(1);
+      expect(await seriousAccessibilityViolations(checkout)).toEqual([]);
+      await checkout.screenshot({ path: `${SCREENSHOTS}/payment-success.png`, fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows Payment Cancelled when the payer leaves checkout, and frees the time', async () => {
+    const { page } = await signedInMentee();
+    try {
+      const checkout = await checkoutTab(page, 'Priya', 0);
+      await checkout.getByRole('button', { name: 'Cancel and go back' }).click();
+      await checkout.waitForURL(/\/payment-cancelled\?session_id=/, { timeout: 20_000 });
+      await expect.poll(() => heading(checkout, 'Payment Cancelled').count(), { timeout: 20_000 }).toBe(1);
+      // The held time is offered again.
+      const first = page.getByRole('list', { name: 'Available times' }).getByRole('button').first();
+      const heldTime = pickedTimes.get(page);
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: /^30 minutes/ }).click();
+      await expect.poll(() => first.textContent(), { timeout: 20_000 }).toBe(heldTime);
+      for (const name of ['Browse Coaches', 'Return Home', 'Contact support']) {
+        expect(await checkout.getByRole('link', { name }).count()).toBe(1);
+      }
+      expect(await seriousAccessibilityViolations(checkout)).toEqual([]);
+      await checkout.screenshot({ path: `${SCREENSHOTS}/payment-cancelled.png`, fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows Payment Session Expired when the checkout lapses', async () => {
+    const { page } = await signedInMentee();
+    try {
+      const checkout = await checkoutTab(page, 'Marcus', 0);
+      await checkout.getByRole('button', { name: 'Let it expire' }).click();
+      await checkout.waitForURL(/\/payment-cancelled\?session_id=/, { timeout: 20_000 });
+      await expect.poll(() => heading(checkout, 'Payment Session Expired').count(), { timeout: 20_000 }).toBe(1);
+      await checkout.screenshot({ path: `${SCREENSHOTS}/payment-expired.png`, fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('sends a missing session id to the directory and an unknown one to Session not found', async () => {
+    const { page } = await signedInMentee();
+    try {
+      await page.goto(`${stack.webUrl}/payment-success`, { waitUntil: 'networkidle' });
+      await page.waitForURL(/\/coaches$/);
+      await page.goto(`${stack.webUrl}/payment-success?session_id=no-such-session`, { waitUntil: 'networkidle' });
+      await expect.poll(() => heading(page, 'Session not found').count(), { timeout: 20_000 }).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+});

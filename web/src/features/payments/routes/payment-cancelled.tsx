@@ -1,0 +1,83 @@
+import { PAYMENT_EXPIRED_REASON } from '@functions/domain/booking';
+import { Clock, XCircle } from 'lucide-react';
+import { useEffect } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { ButtonLink } from '@/components/ui/button-link';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
+import { useConfig } from '@/lib/config';
+import { errorMessage } from '@/lib/error-message';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { isSessionNotFound, useAbandonSession } from '../api/session';
+import { ResultPanel, SessionNotFound } from '../components/result-panel';
+
+function Actions() {
+  const { supportEmail } = useConfig();
+  return (
+    <>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/coaches">Browse Coaches</ButtonLink>
+        <ButtonLink to="/" variant="secondary">
+          Return Home
+        </ButtonLink>
+      </div>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Questions about a payment?{' '}
+        <a className="font-semibold text-brand-700 underline" href={`mailto:${supportEmail}`}>
+          Contact support
+        </a>
+      </p>
+    </>
+  );
+}
+
+function LeftCheckout({ sessionId }: { sessionId: string }) {
+  const abandon = useAbandonSession();
+  const { mutate } = abandon;
+  useEffect(() => mutate(sessionId), [mutate, sessionId]);
+
+  if (abandon.isError) {
+    if (isSessionNotFound(abandon.error)) return <SessionNotFound />;
+    return (
+      <p role="alert" className="mx-auto max-w-xl px-4 py-16 text-red-800">
+        We could not update your booking: {errorMessage(abandon.error)}
+      </p>
+    );
+  }
+  if (!abandon.data) return <Spinner label="Updating your booking..." />;
+  const session = abandon.data;
+  // The payment got through after all (paid in another tab, say): show the success page instead.
+  if (session.status === 'scheduled' || session.status === 'confirmed') {
+    return <Navigate to={`/payment-success?session_id=${session.id}`} replace />;
+  }
+  if (session.cancellationReason === PAYMENT_EXPIRED_REASON) {
+    return (
+      <ResultPanel tone="neutral" icon={<Clock className="h-8 w-8" />} title="Payment Session Expired">
+        <p className="text-center text-slate-700">
+          Your payment session expired after 30 minutes, so the time was released. You have not been charged.
+        </p>
+        <Actions />
+      </ResultPanel>
+    );
+  }
+  return (
+    <ResultPanel tone="neutral" icon={<XCircle className="h-8 w-8" />} title="Payment Cancelled">
+      <p className="text-center text-slate-700">
+        Your payment was cancelled and no charges were made. The time is free again for anyone to book.
+      </p>
+      <Actions />
+    </ResultPanel>
+  );
+}
+
+/** `/payment-cancelled?session_id=…`: where the payment provider sends the payer who left checkout. */
+export function PaymentCancelledPage() {
+  useDocumentTitle('Payment cancelled');
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const { user, loading } = useAuth();
+  if (!sessionId) return <Navigate to="/coaches" replace />;
+  if (loading) return <Spinner />;
+  if (!user) return <Navigate to="/login" replace />;
+  return <LeftCheckout sessionId={sessionId} />;
+}

@@ -1,0 +1,66 @@
+import { CheckCircle2 } from 'lucide-react';
+import { Navigate, useSearchParams } from 'react-router';
+import { ButtonLink } from '@/components/ui/button-link';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/error-message';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
+import { isSessionNotFound, useSession } from '../api/session';
+import { ResultPanel, SessionNotFound } from '../components/result-panel';
+import { SessionFacts } from '../components/session-facts';
+
+const WHATS_NEXT = [
+  'You will receive a confirmation e-mail with the session details and a calendar invitation.',
+  'Your mentor may contact you before the session.',
+  'Your session appears in your dashboard, with the meeting link.',
+  'Need to reschedule? Please do so at least 24 hours ahead.',
+];
+
+function PaidSession({ sessionId }: { sessionId: string }) {
+  const session = useSession(sessionId);
+  const timeZone = useViewerTimeZone();
+  if (session.isPending) return <Spinner label="Loading your session..." />;
+  if (session.isError) {
+    if (isSessionNotFound(session.error)) return <SessionNotFound />;
+    return (
+      <p role="alert" className="mx-auto max-w-xl px-4 py-16 text-red-800">
+        We could not load your session: {errorMessage(session.error)}
+      </p>
+    );
+  }
+  const view = session.data;
+  if (view.status === 'pending_payment')
+    return <Spinner label="Confirming your payment with the payment provider..." />;
+  if (view.status === 'cancelled') return <Navigate to={`/payment-cancelled?session_id=${view.id}`} replace />;
+  return (
+    <ResultPanel tone="success" icon={<CheckCircle2 className="h-8 w-8" />} title="Payment Successful!">
+      <p className="mb-4 text-center text-slate-700">Your session is booked.</p>
+      <SessionFacts session={view} timeZone={timeZone} />
+      <h2 className="mt-6 font-semibold text-slate-900">What's next</h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {WHATS_NEXT.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/dashboard">View My Sessions</ButtonLink>
+        <ButtonLink to="/coaches" variant="secondary">
+          Book Another Session
+        </ButtonLink>
+      </div>
+    </ResultPanel>
+  );
+}
+
+/** `/payment-success?session_id=…`: where the payment provider sends the payer back after paying. */
+export function PaymentSuccessPage() {
+  useDocumentTitle('Payment successful');
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const { user, loading } = useAuth();
+  if (!sessionId) return <Navigate to="/coaches" replace />;
+  if (loading) return <Spinner />;
+  if (!user) return <Navigate to="/login" replace />;
+  return <PaidSession sessionId={sessionId} />;
+}

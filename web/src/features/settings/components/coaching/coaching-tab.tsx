@@ -1,0 +1,41 @@
+import type { Profile } from '@functions/schemas/profile';
+import { ExternalLink } from 'lucide-react';
+import { SettingsCard } from '../settings-card';
+import { AvailabilityEditor } from './availability-editor';
+import { PaymentAccountSection } from './payment-account-section';
+import { PublishToggle } from './publish-toggle';
+import { RatesForm } from './rates-form';
+import { useCoachingSettingsRefresh } from './use-coaching-settings-refresh';
+import { ZoomSection } from './zoom-section';
+
+/** Spec section 2, Coach settings tab: publication, rates, availability, payments and meetings. */
+export function CoachingTab({ profile }: { profile: Profile }) {
+  useCoachingSettingsRefresh();
+  return (
+    <div className="space-y-6">
+      <SettingsCard title="Profile visibility" lead="Publish your profile when your setup is ready.">
+        <PublishToggle profile={profile} />
+        <a
+          href={`/coaches/${profile.userId}`}
+          target="_blank"
+          rel="noopener"
+          className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-brand-800 underline"
+        >
+          View public profile
+          <ExternalLink className="h-4 w-4" aria-hidden="true" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </SettingsCard>
+      <SettingsCard title="Rates" lead="What a session with you costs, and how mentees meet you first.">
+        <RatesForm profile={profile} />
+      </SettingsCard>
+      <AvailabilityEditor zone={profile.timezone} />
+      <SettingsCard title="Payment account" lead="Mentees pay by card; payouts go to your bank account.">
+        <PaymentAccountSection paymentAccount={profile.paymentAccount} />
+      </SettingsCard>
+      <SettingsCard title="Zoom" lead="Meeting links for your booked sessions.">
+        <ZoomSection zoomConnected={profile.zoomConnected} />
+      </SettingsCard>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Opens a page whose address is only known after a request. The tab is opened during the click
+ * itself, which popup blockers allow, and pointed at the address once it arrives; on failure it
+ * is closed again.
+ */
+export async function openInNewTab(address: () => Promise<string>): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const url = await address();
+    if (!tab) {
+      window.open(url, '_blank', 'noopener');
+      return;
+    }
+    tab.opener = null;
+    tab.location.href = url;
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}

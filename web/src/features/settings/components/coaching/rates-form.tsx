@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EXTERNAL_CALENDAR_HOST } from '@functions/domain/external-calendar';
+import type { Profile } from '@functions/schemas/profile';
+import type { RatesUpdate } from '@functions/schemas/coach-settings';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { numberOrNull, TextAreaField, TextField } from '@/components/ui/form-field';
+import { SwitchField } from '@/components/ui/switch-field';
+import { errorMessage } from '@/lib/error-message';
+import { useUpdateRates } from '../../api/update-rates';
+import { type RatesFormValues, rateProblemTitle, ratesForm, toRatesFormValues } from './rates-form-schema';
+
+/** Spec section 9: a free consultation lasts 15 or 30 minutes. */
+const FREE_CONSULT_MINUTES = [15, 30] as const;
+
+/** The inline messages say what is wrong; the toast names it with the spec's title. */
+function toastFirstProblem(errors: FieldErrors<RatesFormValues>) {
+  if (errors.hourlyRate) {
+    toast.error(rateProblemTitle(errors.hourlyRate.message), { description: errors.hourlyRate.message });
+  } else if (errors.calendlyUrl) {
+    toast.error('Invalid Calendly URL', { description: `Use your ${EXTERNAL_CALENDAR_HOST}/your-name link.` });
+  }
+}
+
+export function RatesForm({ profile }: { profile: Profile }) {
+  const {
+    register,
+    control,
+    watch,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<RatesFormValues, unknown, RatesUpdate>({
+    resolver: zodResolver(ratesForm),
+    defaultValues: toRatesFormValues(profile),
+  });
+  const updateRates = useUpdateRates();
+
+  const submit = handleSubmit(
+    (update) =>
+      updateRates.mutate(update, {
+        onSuccess: (saved) => {
+          reset(toRatesFormValues(saved));
+          toast.success('Mentoring Settings Updated', { description: 'Your rates and coach bio have been saved.' });
+        },
+        onError: (error) => toast.error('Update Failed', { description: errorMessage(error) }),
+      }),
+    toastFirstProblem,
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <div className="max-w-xs">
+        <TextField
+          label="Hourly rate (USD)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          required
+          hint="Whole dollars, at least $1."
+          error={errors.hourlyRate?.message}
+          {...register('hourlyRate', { setValueAs: numberOrNull })}
+        />
+      </div>
+      <TextAreaField
+        label="Coach bio"
+        placeholder="What you offer mentees, and how you like to work."
+        error={errors.coachBio?.message}
+        {...register('coachBio')}
+      />
+      <Controller
+        control={control}
+        name="offersFreeConsult"
+        render={({ field }) => (
+          <SwitchField
+            label="Offer a free consultation"
+            hint="Each mentee may book one free consultation with you."
+            checked={field.value}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
+      {watch('offersFreeConsult') && (
+        <Controller
+          control={control}
+          name="freeConsultMinutes"
+          render={({ field }) => (
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800">Free consultation length</legend>
+              <div className="mt-2 flex gap-4">
+                {FREE_CONSULT_MINUTES.map((minutes) => (
+                  <label key={minutes} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="radio"
+                      name={field.name}
+                      value={minutes}
+                      checked={(field.value ?? 15) === minutes}
+                      onChange={() => field.onChange(minutes)}
+                      className="accent-brand-700"
+                    />
+                    {minutes} minutes
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+        />
+      )}
+      <TextField
+        label="External booking calendar (optional)"
+        type="url"
+        placeholder={`${EXTERNAL_CALENDAR_HOST}/your-name`}
+        hint="Mentees book through this calendar instead of your time slots. Leave empty to use your time slots."
+        error={errors.calendlyUrl?.message}
+        {...register('calendlyUrl')}
+      />
+      <Button type="submit" disabled={updateRates.isPending}>
+        {updateRates.isPending ? 'Saving...' : 'Save mentoring settings'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+const SETTINGS_TABS = ['coaching', 'profile', 'security'] as const;
+type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+export type ZoomReturn = { connected: true } | { connected: false; error: string };
+
+/** What a link to /settings asks for (spec section 2), read once on load. */
+interface SettingsQuery {
+  tab: string | null;
+  /** Back from payment onboarding: poll the account's status. */
+  paymentOnboardingReturn: boolean;
+  zoomReturn: ZoomReturn | null;
+}
+
+function zoomReturn(params: URLSearchParams): ZoomReturn | null {
+  const error = params.get('zoom_error');
+  if (error !== null) return { connected: false, error };
+  return params.get('zoom') === 'connected' ? { connected: true } : null;
+}
+
+export const readSettingsQuery = (params: URLSearchParams): SettingsQuery => ({
+  tab: params.get('tab'),
+  paymentOnboardingReturn: params.get('stripe') === 'connected',
+  zoomReturn: zoomReturn(params),
+});
+
+export const isSettingsTab = (value: string | null): value is SettingsTab =>
+  SETTINGS_TABS.includes(value as SettingsTab);
+
+/** The `tab` the link asked for when it is one this user has, else the coach's or everyone's default. */
+export function initialTab(query: SettingsQuery, isMentor: boolean): SettingsTab {
+  const { tab } = query;
+  if (isSettingsTab(tab) && (tab !== 'coaching' || isMentor)) return tab;
+  return isMentor ? 'coaching' : 'profile';
+}

@@ -5,6 +5,7 @@ import type { StoredMail } from '../../functions/adapters/mailer';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
+import { saveMeetingTokens } from '../../functions/data/meeting-connections';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
 import { profileRow } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
@@ -237,6 +238,25 @@ describe('a free consultation', () => {
     const invite = mails.find((mail) => mail.to === newcomer.email)?.attachments?.[0];
     expect(invite?.filename).toBe('session.ics');
     expect(invite?.content).toContain(`UID:${session.id}@physicianmentors`);
+  });
+});
+
+describe('the meeting link', () => {
+  it('is a Zoom meeting on the coach account once the coach connected Zoom', async () => {
+    const zoomCoach = await publishedCoach({ payments: true });
+    await saveMeetingTokens(
+      zoomCoach.userId,
+      { accessToken: 'local-access-x', refreshToken: 'local-refresh-x', expiresAt: at(1, 0) },
+      new Date(),
+    );
+    const { session } = await booked(mentee, {
+      coachId: zoomCoach.userId,
+      start: at(8, 16),
+      durationMinutes: 30,
+      freeConsultation: true,
+    });
+    expect(session.meetingUrl).toMatch(/\/_local\/zoom\/j\/\d+$/);
+    expect(session.meetingNote).toBeNull();
   });
 });
 

@@ -1,0 +1,78 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, tableName } from '../../functions/data/client';
+import { keys } from '../../functions/data/keys';
+import { zoomConnectLink } from '../../functions/schemas/zoom';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+const connect = (user: SignedInUser) => fetch(`${stack.apiUrl}/api/me/zoom`, { method: 'POST', headers: user.auth });
+
+/** The consent page's Allow or Decline link, as the stand-in renders it. */
+async function consentAnswer(consentUrl: string, answer: 'Allow' | 'Decline'): Promise<URL> {
+  const local = new URL(consentUrl);
+  const page = await (await fetch(`${stack.apiUrl}${local.pathname}${local.search}`)).text();
+  const link = new RegExp(`href="([^"]+)">${answer}<`).exec(page)?.[1];
+  if (!link) throw new Error(`No ${answer} link on the consent page`);
+  return new URL(link.replaceAll('&#38;', '&'));
+}
+
+/** Follows Zoom's redirect back to our callback and answers with where the callback sends the browser. */
+async function callback(answer: URL): Promise<URL> {
+  const response = await fetch(`${stack.apiUrl}${answer.pathname}${answer.search}`, { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  return new URL(response.headers.get('location') as string);
+}
+
+describe('connecting Zoom', () => {
+  it('exchanges the code server-side, marks the profile connected and never shows the tokens', async () => {
+    const mentor = await signedInUserWithProfile(stack.config, 'mentor');
+    const response = await connect(mentor);
+    expect(response.status).toBe(200);
+    const { url } = zoomConnectLink.parse(await response.json());
+    expect(url).toContain('/_local/zoom/authorize');
+    const back = await callback(await consentAnswer(url, 'Allow'));
+    expect(`${back.pathname}${back.search}`).toBe('/settings?zoom=connected');
+
+    const me = await (await fetch(`${stack.apiUrl}/api/me`, { headers: mentor.auth })).json();
+    expect(me.zoomConnected).toBe(true);
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.meetingConnection(mentor.userId) }),
+    );
+    expect(Item?.accessToken).toMatch(/^local-access-/);
+    expect(JSON.stringify(me)).not.toContain(Item?.accessToken as string);
+  });
+
+  it('sends a declined consent back with zoom_error', async () => {
+    const mentor = await signedInUserWithProfile(stack.config, 'mentor');
+    const { url } = zoomConnectLink.parse(await (await connect(mentor)).json());
+    const back = await callback(await consentAnswer(url, 'Decline'));
+    expect(back.searchParams.get('zoom_error')).toBe('Zoom access was not granted.');
+  });
+
+  it('refuses a callback whose state it did not issue, or one used twice', async () => {
+    const mentor = await signedInUserWithProfile(stack.config, 'mentor');
+    const { url } = zoomConnectLink.parse(await (await connect(mentor)).json());
+    const allow = await consentAnswer(url, 'Allow');
+    const forged = new URL(allow);
+    forged.searchParams.set('state', 'forged-state');
+    expect((await callback(forged)).searchParams.get('zoom_error')).toMatch(/expired/);
+    expect((await callback(allow)).searchParams.get('zoom')).toBe('connected');
+    expect((await callback(allow)).searchParams.get('zoom_error')).toMatch(/expired/);
+  });
+
+  it('is for mentors only', async () => {
+    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+    expect((await connect(mentee)).status).toBe(403);
+  });
+});

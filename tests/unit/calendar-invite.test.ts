@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { calendarInvite } from '../../functions/domain/calendar-invite';
+import { sessionConfirmationEmail } from '../../functions/domain/session-emails';
+
+const event = {
+  uid: 'abc@physicianmentors',
+  start: '2026-03-03T15:00:00Z',
+  end: '2026-03-03T15:30:00Z',
+  summary: 'Mentoring: Casey Coach, MD; career, leadership',
+  description: 'A long description '.repeat(10),
+  url: 'https://zoom.example/j/123',
+  method: 'PUBLISH' as const,
+  sequence: 0,
+  stampedAt: new Date('2026-03-01T00:00:00Z'),
+};
+
+describe('calendarInvite', () => {
+  const ics = calendarInvite(event);
+
+  it('writes an RFC 5545 event with CRLF lines and UTC times', () => {
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(ics).toContain('DTSTART:20260303T150000Z\r\n');
+    expect(ics).toContain('DTEND:20260303T153000Z\r\n');
+    expect(ics).toContain('METHOD:PUBLISH');
+  });
+
+  it('escapes commas and semicolons in text', () => {
+    expect(ics).toContain('SUMMARY:Mentoring: Casey Coach\\, MD\\; career\\, leadership');
+  });
+
+  it('folds lines longer than 75 octets', () => {
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(ics).toContain('\r\n ');
+  });
+
+  it('marks a cancellation for calendars that hold the event', () => {
+    const cancel = calendarInvite({ ...event, method: 'CANCEL', sequence: 1 });
+    expect(cancel).toContain('STATUS:CANCELLED');
+    expect(cancel).toContain('SEQUENCE:1');
+  });
+});
+
+describe('sessionConfirmationEmail', () => {
+  const mentee = { email: 'm@example.test', firstName: 'Jordan', lastName: 'Reyes', timezone: 'America/Chicago' };
+  const coach = {
+    email: 'c@example.test',
+    firstName: 'Casey',
+    lastName: 'Coach',
+    credentials: 'MD',
+    timezone: 'Asia/Tokyo',
+  };
+  const session = {
+    id: 's1',
+    start: '2026-03-03T15:00:00Z',
+    end: '2026-03-03T15:30:00Z',
+    durationMinutes: 30,
+    priceCents: 7_500,
+    isFreeConsultation: false,
+    meetingUrl: null,
+  };
+  const letter = (role: 'coach' | 'mentee') =>
+    sessionConfirmationEmail({
+      recipient: role === 'mentee' ? mentee : coach,
+      role,
+      other: role === 'mentee' ? coach : mentee,
+      session,
+      siteOrigin: 'https://site.example',
+      now: new Date('2026-03-01T00:00:00Z'),
+    });
+
+  it("states the time in each recipient's own zone", () => {
+    expect(letter('mentee').text).toContain('Tuesday, March 3, 2026 at 9:00 AM CST');
+    expect(letter('coach').text).toContain('Wednesday, March 4, 2026 at 12:00 AM GMT+9');
+  });
+
+  it('names the other party, the price and the missing meeting link, and attaches the invitation', () => {
+    const mail = letter('mentee');
+    expect(mail.to).toBe('m@example.test');
+    expect(mail.text).toContain('Mentor: Casey Coach, MD');
+    expect(mail.text).toContain('Price: $75');
+    expect(mail.text).toContain('Your mentor will share the meeting link');
+    expect(mail.attachments[0]?.content).toContain('UID:s1@physicianmentors');
+  });
+
+  it('escapes names in the HTML body', () => {
+    const mail = sessionConfirmationEmail({
+      recipient: { ...mentee, firstName: '<b>Jordan</b>' },
+      role: 'mentee',
+      other: coach,
+      session,
+      siteOrigin: 'https://site.example',
+      now: new Date(),
+    });
+    expect(mail.html).not.toContain('<b>Jordan</b>');
+  });
+});

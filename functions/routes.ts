@@ -5,7 +5,15 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
 /** What a handler may touch; the CDK construct turns each into a least-privilege grant. */
-export type Grant = 'table:read' | 'table:write' | 'media:read' | 'media:write' | 'mail:send' | 'scheduler:manage';
+export type Grant =
+  | 'table:read'
+  | 'table:write'
+  | 'media:read'
+  | 'media:write'
+  | 'mail:send'
+  | 'scheduler:manage'
+  /** The Stripe and Zoom credentials (functions/adapters/integration-secrets.ts). */
+  | 'integrations:read';
 
 export interface Route {
   /** Stable operation name; also the Lambda's logical id. */
@@ -173,7 +181,7 @@ export const routes: readonly Route[] = [
     path: '/api/me/payment-account',
     handler: 'payment-account',
     auth: 'user',
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'integrations:read'],
   },
   {
     operation: 'stripeWebhook',
@@ -181,7 +189,7 @@ export const routes: readonly Route[] = [
     path: '/api/webhooks/stripe',
     handler: 'stripe-webhook',
     auth: 'public',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
   },
   {
     operation: 'connectZoom',
@@ -189,7 +197,7 @@ export const routes: readonly Route[] = [
     path: '/api/me/zoom',
     handler: 'connect-zoom',
     auth: 'user',
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'integrations:read'],
   },
   {
     operation: 'zoomCallback',
@@ -197,7 +205,7 @@ export const routes: readonly Route[] = [
     path: '/api/zoom/callback',
     handler: 'zoom-callback',
     auth: 'public',
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'integrations:read'],
   },
   {
     operation: 'createSession',
@@ -205,7 +213,7 @@ export const routes: readonly Route[] = [
     path: '/api/sessions',
     handler: 'create-session',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
   },
   {
     operation: 'getSession',
@@ -213,7 +221,7 @@ export const routes: readonly Route[] = [
     path: '/api/sessions/{id}',
     handler: 'get-session',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
   },
   {
     operation: 'abandonSession',
@@ -221,7 +229,7 @@ export const routes: readonly Route[] = [
     path: '/api/sessions/{id}/abandon',
     handler: 'abandon-session',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
   },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
@@ -252,12 +260,12 @@ export const jobs: readonly Job[] = [
   {
     operation: 'expirePendingPayment',
     handler: 'expire-pending-payment',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
   },
   {
     operation: 'finishBooking',
     handler: 'finish-booking',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage'],
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
   },
   { operation: 'completeSession', handler: 'complete-session', grants: ['table:read', 'table:write'] },
 ];

@@ -10,6 +10,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
@@ -95,6 +96,8 @@ export interface ApiProps {
   audience: string;
   /** Sender of the mails that operations with `mail:send` write. */
   mailFrom: string;
+  /** The Stripe and Zoom credentials, as JSON (see functions/adapters/integration-secrets.ts). */
+  integrationsSecret: ISecret;
   /** Settings every function reads besides its resources (stage, site origin). */
   environment: Record<string, string>;
   logs: LogSettings;
@@ -191,7 +194,7 @@ export class Api extends Construct {
   }
 }
 
-type GrantTargets = Pick<ApiProps, 'table' | 'mediaBucket' | 'scheduler' | 'mailFrom'> & {
+type GrantTargets = Pick<ApiProps, 'table' | 'mediaBucket' | 'scheduler' | 'mailFrom' | 'integrationsSecret'> & {
   schedulerEnvironment: Record<string, string>;
 };
 
@@ -231,6 +234,10 @@ function grantsFor(targets: GrantTargets) {
         }),
       );
       fn.addEnvironment('MAIL_FROM', targets.mailFrom);
+    },
+    'integrations:read': (fn) => {
+      targets.integrationsSecret.grantRead(fn);
+      fn.addEnvironment('INTEGRATIONS_SECRET_ARN', targets.integrationsSecret.secretArn);
     },
     'scheduler:manage': (fn) => {
       targets.scheduler.grantManageSchedules(fn);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type App, CfnOutput, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, Node } from 'constructs';
 import { jobs, routes } from '../functions/routes';
@@ -33,6 +34,8 @@ export interface DeploymentSettings {
   google?: GoogleSignIn;
   /** Sender address of the mails the API sends (a verified SES identity, or its domain). */
   mailFrom: string;
+  /** The share of each paid session the platform keeps, in percent. */
+  platformFeePercent: number;
   site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
 }
 
@@ -68,6 +71,7 @@ export function settingsFromContext(node: Node): DeploymentSettings {
       domainPrefix: context('authDomainPrefix') ?? `physician-mentors-${stage}`,
     },
     mailFrom: context('mailFrom') ?? `no-reply@${siteDomain}`,
+    platformFeePercent: platformFeePercent(context('platformFeePercent')),
     site: {
       privacyPolicyUrl: context('privacyPolicyUrl') ?? `https://policies.${PLACEHOLDER_DOMAIN}/privacy`,
       termsOfServiceUrl: context('termsOfServiceUrl') ?? `https://policies.${PLACEHOLDER_DOMAIN}/terms`,
@@ -75,6 +79,17 @@ export function settingsFromContext(node: Node): DeploymentSettings {
       analyticsScriptPath: context('analyticsScriptPath'),
     },
   };
+}
+
+const DEFAULT_PLATFORM_FEE_PERCENT = 10;
+
+function platformFeePercent(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_PLATFORM_FEE_PERCENT;
+  const percent = Number(value);
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) {
+    throw new Error(`-c platformFeePercent=${value} must be a number from 0 to 100.`);
+  }
+  return percent;
 }
 
 const stackName = (stage: StageName) => `PhysicianMentors-${stage}`;
@@ -119,7 +134,9 @@ export class PhysicianMentorsStack extends Stack {
       issuer: auth.issuer,
       audience: auth.client.userPoolClientId,
       mailFrom: settings.mailFrom,
+      integrationsSecret: integrationsSecret(this, removalPolicy),
       environment: {
+        PLATFORM_FEE_PERCENT: String(settings.platformFeePercent),
         STAGE: settings.stage,
         SITE_ORIGIN: siteOrigin,
         USER_POOL_ID: auth.userPool.userPoolId,
@@ -156,4 +173,23 @@ export function definePhysicianMentorsApp(app: App): PhysicianMentorsStack {
   const stack = new PhysicianMentorsStack(app, settingsFromContext(app.node));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;
+}
+
+/**
+ * Created empty; an operator stores `{"stripeSecretKey", "stripeWebhookSecret", "zoomClientId",
+ * "zoomClientSecret"}` in it after the first deploy. Until then payments and Zoom answer that they
+ * are not set up.
+ */
+function integrationsSecret(scope: Stack, removalPolicy: RemovalPolicy): Secret {
+  const secret = new Secret(scope, 'Integrations', {
+    secretName: `${scope.stackName}/integrations`,
+    description: 'Stripe and Zoom credentials (JSON) for the API functions',
+    removalPolicy,
+  });
+  Validations.of(secret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason:
+      'Third-party API keys: they are rolled at Stripe and Zoom, then stored here; no rotation Lambda can do that.',
+  });
+  return secret;
 }

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { integrationSecretsLoaded } from '../adapters/integration-secrets';
 import { DomainError } from '../domain/errors';
 import { callerOf, type Caller } from './caller';
 import { errorResponse, jsonResponse } from './responses';
@@ -49,6 +50,7 @@ export function httpHandler<S extends InputSchemas = Record<never, never>, Auth 
 ) {
   const schemas: InputSchemas = options.schemas ?? {};
   const run = async (event: HttpEvent, _context: Context): Promise<APIGatewayProxyResultV2> => {
+    await integrationSecretsLoaded();
     const caller = callerOf(event);
     if (options.auth && !caller) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
     const input = {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { integrationSecretsLoaded } from '../adapters/integration-secrets';
 import { log } from '../http/log';
 
 /** The payload every one-off schedule carries. */
@@ -8,6 +9,7 @@ const sessionJobEvent = z.object({ sessionId: z.string().min(1) });
 export function sessionJob(name: string, transition: (sessionId: string, now: Date) => Promise<boolean>) {
   return async (event: unknown) => {
     const { sessionId } = sessionJobEvent.parse(event);
+    await integrationSecretsLoaded();
     const applied = await transition(sessionId, new Date());
     log('info', name, { sessionId, applied });
     return { applied };

@@ -1,6 +1,7 @@
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,7 @@ const routes: Route[] = [
   route('writesMedia', 'user', ['media:write']),
   route('sendsMail', 'user', ['mail:send']),
   route('managesSchedules', 'user', ['scheduler:manage']),
+  route('readsIntegrations', 'user', ['integrations:read']),
   route('touchesNothing', 'public', []),
 ];
 const jobs: Job[] = [{ operation: 'expireSomething', handler: 'complete-session', grants: ['table:write'] }];
@@ -34,6 +36,7 @@ const jobs: Job[] = [{ operation: 'expireSomething', handler: 'complete-session'
 let stack: Stack;
 let api: Api;
 let scheduler: JobScheduler;
+let integrations: Secret;
 let synth: Synthesized;
 
 beforeAll(() => {
@@ -43,6 +46,8 @@ beforeAll(() => {
   const storage = new Storage(stack, 'Storage', { removalPolicy, siteOrigin: 'https://site.example' });
   const data = new Data(stack, 'Data', { removalPolicy, deletionProtection: false });
   scheduler = new JobScheduler(stack, 'Scheduler', { removalPolicy });
+  integrations = new Secret(stack, 'Integrations');
+  Validations.of(integrations).acknowledge({ id: 'AwsSolutions-SMG4', reason: 'Test secret.' });
   api = new Api(stack, 'Api', {
     routes,
     jobs,
@@ -52,6 +57,7 @@ beforeAll(() => {
     issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TEST',
     audience: 'test-client-id',
     mailFrom: 'no-reply@mail.example',
+    integrationsSecret: integrations,
     environment: { STAGE: 'test' },
     logs: { retention: RetentionDays.ONE_DAY, removalPolicy },
   });
@@ -121,6 +127,15 @@ describe('grants from the route table', () => {
     // Built from the job's fixed name, so jobs may schedule each other without a template cycle.
     expect(JSON.stringify(variables.JOB_EXPIRE_SOMETHING_ARN)).toContain(':function:GrantsUnderTest-expireSomething');
     expect(synth.resourceOf(fn('expireSomething')).Properties.FunctionName).toBe('GrantsUnderTest-expireSomething');
+  });
+
+  it('integrations:read may read the one integrations secret, and learns its ARN', () => {
+    const read = statementFor('readsIntegrations', 'secretsmanager:GetSecretValue');
+    expect(read?.Resource).toEqual({ Ref: synth.logicalId(integrations) });
+    expect(synth.resourceOf(fn('readsIntegrations')).Properties.Environment.Variables.INTEGRATIONS_SECRET_ARN).toEqual({
+      Ref: synth.logicalId(integrations),
+    });
+    expect(JSON.stringify(synth.resourceOf(fn('readsTable')).Properties.Environment)).not.toContain('INTEGRATIONS');
   });
 
   it('no grant means nothing beyond tracing', () => {

@@ -364,3 +364,76 @@ describe('scheduler', () => {
     expect(invoke.Resource).toEqual(expect.arrayContaining(jobArns));
   });
 });
+
+describe('booking and payments', () => {
+  const variables = (operation: string) =>
+    synth.resourceOf(operationFunction(operation)).Properties.Environment.Variables as Record<string, unknown>;
+  const actions = (operation: string) =>
+    synth
+      .policyStatementsOf(operationFunction(operation))
+      .flatMap((statement) => [statement.Action].flat() as string[]);
+
+  it('gives every job a fixed name, so schedules can target it before it exists', () => {
+    for (const job of jobs) {
+      expect(synth.resourceOf(operationFunction(job.operation)).Properties.FunctionName).toBe(
+        `PhysicianMentors-dev-${job.operation}`,
+      );
+    }
+  });
+
+  it('lets booking create and delete schedules, send mail and read the integrations secret', () => {
+    for (const operation of ['createSession', 'getSession', 'abandonSession', 'stripeWebhook']) {
+      expect(actions(operation)).toEqual(
+        expect.arrayContaining([
+          'scheduler:CreateSchedule',
+          'scheduler:DeleteSchedule',
+          'iam:PassRole',
+          'ses:SendEmail',
+          'secretsmanager:GetSecretValue',
+        ]),
+      );
+      expect(Object.keys(variables(operation))).toEqual(
+        expect.arrayContaining([
+          'SCHEDULE_GROUP',
+          'SCHEDULER_ROLE_ARN',
+          'JOB_EXPIRE_PENDING_PAYMENT_ARN',
+          'JOB_FINISH_BOOKING_ARN',
+          'INTEGRATIONS_SECRET_ARN',
+          'PLATFORM_FEE_PERCENT',
+        ]),
+      );
+    }
+  });
+
+  it('keeps Stripe and Zoom credentials out of every function configuration', () => {
+    for (const route of routes) {
+      const names = Object.keys(variables(route.operation));
+      expect(names.filter((name) => /STRIPE|ZOOM/.test(name))).toEqual([]);
+    }
+  });
+
+  it('keeps the credentials in one secret, read only by the functions that need them', () => {
+    const secret = onlyResource('AWS::SecretsManager::Secret');
+    expect(secret.Properties.Name).toBe('PhysicianMentors-dev/integrations');
+    const readers = routes.filter((route) => actions(route.operation).includes('secretsmanager:GetSecretValue'));
+    expect(readers.map((route) => route.operation).sort()).toEqual(
+      routes
+        .filter((route) => route.grants.includes('integrations:read'))
+        .map((route) => route.operation)
+        .sort(),
+    );
+    expect(actions('listCoaches')).not.toContain('secretsmanager:GetSecretValue');
+  });
+
+  it('routes the booking operations behind the JWT authorizer and the Stripe webhook publicly', () => {
+    const authorizationOf = (routeKey: string) =>
+      (Object.values(synth.template.findResources('AWS::ApiGatewayV2::Route')) as TemplateResource[]).find(
+        (resource) => resource.Properties.RouteKey === routeKey,
+      )?.Properties.AuthorizationType;
+    expect(authorizationOf('POST /api/sessions')).toBe('JWT');
+    expect(authorizationOf('GET /api/sessions/{id}')).toBe('JWT');
+    expect(authorizationOf('POST /api/sessions/{id}/abandon')).toBe('JWT');
+    expect(authorizationOf('POST /api/webhooks/stripe')).toBe('NONE');
+    expect(authorizationOf('GET /api/zoom/callback')).toBe('NONE');
+  });
+});

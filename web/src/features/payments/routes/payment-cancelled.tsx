@@ -1,14 +1,13 @@
 import { PAYMENT_EXPIRED_REASON } from '@functions/domain/booking';
 import { Clock, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/lib/auth';
 import { useConfig } from '@/lib/config';
-import { errorMessage } from '@/lib/error-message';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { isSessionNotFound, useAbandonSession } from '../api/session';
+import { PaymentReturn } from '../components/payment-return';
 import { ResultPanel, SessionNotFound } from '../components/result-panel';
 
 function Actions() {
@@ -38,11 +37,7 @@ function LeftCheckout({ sessionId }: { sessionId: string }) {
 
   if (abandon.isError) {
     if (isSessionNotFound(abandon.error)) return <SessionNotFound />;
-    return (
-      <p role="alert" className="mx-auto max-w-xl px-4 py-16 text-red-800">
-        We could not update your booking: {errorMessage(abandon.error)}
-      </p>
-    );
+    return <LoadFailed what="your booking" error={abandon.error} onRetry={() => mutate(sessionId)} />;
   }
   if (!abandon.data) return <Spinner label="Updating your booking..." />;
   const session = abandon.data;
@@ -72,12 +67,7 @@ function LeftCheckout({ sessionId }: { sessionId: string }) {
 
 /** `/payment-cancelled?session_id=…`: where the payment provider sends the payer who left checkout. */
 export function PaymentCancelledPage() {
-  useDocumentTitle('Payment cancelled');
-  const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
-  const { user, loading } = useAuth();
-  if (!sessionId) return <Navigate to="/coaches" replace />;
-  if (loading) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace />;
-  return <LeftCheckout sessionId={sessionId} />;
+  return (
+    <PaymentReturn title="Payment cancelled">{(sessionId) => <LeftCheckout sessionId={sessionId} />}</PaymentReturn>
+  );
 }

@@ -1,13 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/lib/auth';
-import { errorMessage } from '@/lib/error-message';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
 import { isSessionNotFound, useSession } from '../api/session';
 import { ResultPanel, SessionNotFound } from '../components/result-panel';
+import { PaymentReturn } from '../components/payment-return';
 import { SessionFacts } from '../components/session-facts';
 
 const WHATS_NEXT = [
@@ -23,11 +22,7 @@ function PaidSession({ sessionId }: { sessionId: string }) {
   if (session.isPending) return <Spinner label="Loading your session..." />;
   if (session.isError) {
     if (isSessionNotFound(session.error)) return <SessionNotFound />;
-    return (
-      <p role="alert" className="mx-auto max-w-xl px-4 py-16 text-red-800">
-        We could not load your session: {errorMessage(session.error)}
-      </p>
-    );
+    return <LoadFailed what="your session" error={session.error} onRetry={() => void session.refetch()} />;
   }
   const view = session.data;
   if (view.status === 'pending_payment')
@@ -55,12 +50,7 @@ function PaidSession({ sessionId }: { sessionId: string }) {
 
 /** `/payment-success?session_id=…`: where the payment provider sends the payer back after paying. */
 export function PaymentSuccessPage() {
-  useDocumentTitle('Payment successful');
-  const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
-  const { user, loading } = useAuth();
-  if (!sessionId) return <Navigate to="/coaches" replace />;
-  if (loading) return <Spinner />;
-  if (!user) return <Navigate to="/login" replace />;
-  return <PaidSession sessionId={sessionId} />;
+  return (
+    <PaymentReturn title="Payment successful">{(sessionId) => <PaidSession sessionId={sessionId} />}</PaymentReturn>
+  );
 }

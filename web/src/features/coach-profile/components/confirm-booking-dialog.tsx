@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-client';
+import { openInNewTab } from '@/lib/open-in-new-tab';
 import { useBookSession } from '../api/book-session';
 import { type SessionOption, sessionPriceLabel, sessionTypeLabel } from '../session-options';
 import { type Slot, slotTime } from '../slot-days';
@@ -75,32 +76,29 @@ function BookingSummary({ choice, onCancel }: { choice: BookingChoice; onCancel(
   const booking = useBookSession(choice.coachId);
   const free = option.isFreeConsultation;
 
-  const confirm = () => {
-    // Opened within the click, so popup blockers let the payment page through; filled in once the server answers.
-    const paymentTab = free ? null : window.open('', '_blank');
-    booking.mutate(bookingOf(choice), {
-      onSuccess: ({ checkoutUrl }) => {
+  const confirm = async () => {
+    try {
+      if (free) {
+        await booking.mutateAsync(bookingOf(choice));
         onCancel();
-        if (free || !checkoutUrl) {
-          toast.success('Free Consultation Booked!', {
-            description: 'Your session is confirmed. Opening your dashboard…',
-          });
-          setTimeout(() => navigate('/dashboard'), DASHBOARD_DELAY_MS);
-          return;
-        }
-        toast.success('Redirecting to Payment', {
-          description: 'Complete your payment in the new tab within 30 minutes.',
+        toast.success('Free Consultation Booked!', {
+          description: 'Your session is confirmed. Opening your dashboard…',
         });
-        if (paymentTab) {
-          paymentTab.opener = null;
-          paymentTab.location.href = checkoutUrl;
-        } else window.location.assign(checkoutUrl);
-      },
-      onError: (error) => {
-        paymentTab?.close();
-        toast.error('Booking Failed', { description: failureText(error) });
-      },
-    });
+        setTimeout(() => navigate('/dashboard'), DASHBOARD_DELAY_MS);
+        return;
+      }
+      await openInNewTab(async () => {
+        const { checkoutUrl } = await booking.mutateAsync(bookingOf(choice));
+        if (!checkoutUrl) throw new Error('The server did not open a payment page.');
+        return checkoutUrl;
+      });
+      onCancel();
+      toast.success('Redirecting to Payment', {
+        description: 'Complete your payment in the new tab within 30 minutes.',
+      });
+    } catch (error) {
+      toast.error('Booking Failed', { description: failureText(error) });
+    }
   };
 
   return (
@@ -125,7 +123,7 @@ function BookingSummary({ choice, onCancel }: { choice: BookingChoice; onCancel(
         <Button variant="secondary" onClick={onCancel} disabled={booking.isPending}>
           Cancel
         </Button>
-        <Button onClick={confirm} disabled={booking.isPending} aria-busy={booking.isPending}>
+        <Button onClick={() => void confirm()} disabled={booking.isPending} aria-busy={booking.isPending}>
           {booking.isPending ? 'Booking…' : free ? 'Confirm Booking' : 'Proceed to Payment'}
         </Button>
       </div>

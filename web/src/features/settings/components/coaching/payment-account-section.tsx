@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { myProfileQueryKey } from '../../api/get-my-profile';
 import { requestPaymentAccountLink } from '../../api/payment-account';
-import { openInNewTab } from './open-in-new-tab';
+import { openInNewTab } from '@/lib/open-in-new-tab';
 
 /** The three displays of spec section 2, each with the one action that moves it on. */
 export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Profile['paymentAccount'] }) {

@@ -231,6 +231,30 @@ export const routes: readonly Route[] = [
     auth: 'user',
     grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
   },
+  {
+    operation: 'listMySessions',
+    method: 'GET',
+    path: '/api/me/sessions',
+    handler: 'list-my-sessions',
+    auth: 'user',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    operation: 'cancelSession',
+    method: 'POST',
+    path: '/api/sessions/{id}/cancel',
+    handler: 'cancel-session',
+    auth: 'user',
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
+  },
+  {
+    operation: 'rateSession',
+    method: 'POST',
+    path: '/api/sessions/{id}/rating',
+    handler: 'rate-session',
+    auth: 'user',
+    grants: ['table:read', 'table:write'],
+  },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
     operation: 'apiNotFound',
@@ -268,4 +292,6 @@ export const jobs: readonly Job[] = [
     grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
   },
   { operation: 'completeSession', handler: 'complete-session', grants: ['table:read', 'table:write'] },
+  { operation: 'remindDayBefore', handler: 'remind-day-before', grants: ['table:read', 'mail:send'] },
+  { operation: 'remindHourBefore', handler: 'remind-hour-before', grants: ['table:read', 'mail:send'] },
 ];

@@ -4,6 +4,8 @@ import { log } from '../../functions/http/log';
 import { handler as completeSession } from '../../functions/jobs/complete-session';
 import { handler as expirePendingPayment } from '../../functions/jobs/expire-pending-payment';
 import { handler as finishBooking } from '../../functions/jobs/finish-booking';
+import { handler as remindDayBefore } from '../../functions/jobs/remind-day-before';
+import { handler as remindHourBefore } from '../../functions/jobs/remind-hour-before';
 
 interface LocalSchedule {
   job: JobName;
@@ -15,6 +17,8 @@ const jobHandlers: Record<JobName, (event: { sessionId: string }) => Promise<unk
   expirePendingPayment,
   completeSession,
   finishBooking,
+  remindDayBefore,
+  remindHourBefore,
 };
 
 /** setTimeout's longest delay (about 24.8 days); a later schedule is re-armed when that passes. */

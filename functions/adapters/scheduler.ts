@@ -9,7 +9,12 @@ import {
 import { jobArnVariable } from '../routes';
 
 /** The one-off jobs (functions/jobs/), by their route-table operation name. */
-export type JobName = 'expirePendingPayment' | 'completeSession' | 'finishBooking';
+export type JobName =
+  | 'expirePendingPayment'
+  | 'completeSession'
+  | 'finishBooking'
+  | 'remindDayBefore'
+  | 'remindHourBefore';
 
 /** One-off jobs that run once at a given time with a session id. */
 export interface JobScheduler {

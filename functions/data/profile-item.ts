@@ -31,6 +31,8 @@ export interface ProfileItem {
   calendlyUrl?: string | null;
   averageRating?: number;
   totalRatings?: number;
+  /** The exact sum of the coach's stars, so the average stays exact (data/rating-writes.ts). */
+  ratingSum?: number;
   stripeAccountId?: string | null;
   stripeOnboardingComplete?: boolean;
   /** The provider's capability flags, as last read from it (refresh_status or an account.updated event). */

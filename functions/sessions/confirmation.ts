@@ -9,6 +9,7 @@ import { getSession, recordSessionFields } from '../data/sessions';
 import { sessionConfirmationEmail } from '../domain/session-emails';
 import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
+import { REMINDERS, reminderTime } from './reminders';
 
 export const NO_MEETING_NOTE =
   'Your mentor has not connected Zoom; they will send you the meeting link before the session.';
@@ -60,6 +61,10 @@ export async function finishConfirmedSession(sessionId: string, now: Date): Prom
   const session = await createMeeting(stored, coach, now);
   await sendConfirmations(session, coach, mentee, now);
   await schedulerFromEnvironment().schedule('completeSession', session.id, new Date(session.end));
+  for (const { job, hoursBefore } of REMINDERS) {
+    const at = reminderTime(session.start, hoursBefore);
+    if (at > now) await schedulerFromEnvironment().schedule(job, session.id, at);
+  }
 }
 
 /** The booking stands whatever happens here: a failure is logged and tried again later. */

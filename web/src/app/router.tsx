@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { authRoutes, confirmSignUpLinkRoute } from '@/features/auth/routes';
 import { coachProfileRoutes } from '@/features/coach-profile/routes';
+import { dashboardRoutes } from '@/features/dashboard/routes';
 import { directoryRoutes } from '@/features/directory/routes';
 import { marketingRoutes, notFoundRoute } from '@/features/marketing/routes';
 import { paymentRoutes } from '@/features/payments/routes';
@@ -29,6 +30,7 @@ export const router = createBrowserRouter([
             ...directoryRoutes,
             ...coachProfileRoutes,
             ...paymentRoutes,
+            ...dashboardRoutes,
             notFoundRoute,
           ]),
         ],

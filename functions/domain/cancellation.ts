@@ -1,0 +1,46 @@
+import type { SessionStatus } from './booking';
+import { DomainError } from './errors';
+
+/** The reason rule itself (required once trimmed, at most 500) is schemas/session-actions.ts, shared with the SPA. */
+export const CANCELLATION_REASON_REQUIRED = 'Please provide a reason for cancelling this session.';
+export const MAX_CANCELLATION_REASON_LENGTH = 500;
+/** Spec section 9: the mentee's lead time is 0 hours, so it never blocks; a coach is never blocked. */
+export const MENTEE_CANCELLATION_LEAD_HOURS = 0;
+
+/**
+ * A party may cancel a held session (confirmed or scheduled) that has not started yet: the
+ * dashboard offers Cancel only for 'upcoming' and 'soon', and once a session is live or over the
+ * time was used, so it is not refunded. pending_payment is the payer's abandon, not a cancel.
+ */
+export const CANCELLABLE_STATUSES = ['confirmed', 'scheduled'] as const satisfies readonly SessionStatus[];
+
+export interface CancellableSession {
+  coachId: string;
+  menteeId: string;
+  status: SessionStatus;
+  start: string;
+}
+
+/** Which party cancels; the caller must be one of them (the handler answers 404 otherwise). */
+export const cancelledByOf = (session: CancellableSession, callerId: string): 'coach' | 'mentee' =>
+  session.coachId === callerId ? 'coach' : 'mentee';
+
+/** Throws 409 CONFLICT with a message the dashboard shows when this session cannot be cancelled now. */
+export function assertCancellable(session: CancellableSession, cancelledBy: 'coach' | 'mentee', now: Date): void {
+  if (session.status === 'cancelled') throw new DomainError('CONFLICT', 'This session is already cancelled.');
+  if (session.status === 'completed') throw new DomainError('CONFLICT', 'This session has already taken place.');
+  if (!(CANCELLABLE_STATUSES as readonly string[]).includes(session.status)) {
+    throw new DomainError('CONFLICT', 'This session is awaiting payment and cannot be cancelled.');
+  }
+  const start = Date.parse(session.start);
+  if (now.getTime() >= start) {
+    throw new DomainError('CONFLICT', 'This session has already started and can no longer be cancelled.');
+  }
+  const leadMs = MENTEE_CANCELLATION_LEAD_HOURS * 60 * 60 * 1000;
+  if (cancelledBy === 'mentee' && leadMs > 0 && start - now.getTime() < leadMs) {
+    throw new DomainError(
+      'CONFLICT',
+      `Sessions can be cancelled up to ${MENTEE_CANCELLATION_LEAD_HOURS} hours before they start.`,
+    );
+  }
+}

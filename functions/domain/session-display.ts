@@ -1,0 +1,70 @@
+import type { SessionStatus } from './booking';
+
+/**
+ * The dashboard's status of a session (spec section 4, 'Dashboard display status'), derived from
+ * its stored status and the clock. ARCHITECTURE section 6 settles the spec's open reading:
+ * 'soon' is the nearer one (starting within one hour), 'upcoming' is further out.
+ */
+export type DisplayStatus = 'active' | 'soon' | 'upcoming' | 'past' | 'cancelled' | 'completed' | 'scheduled';
+
+export const SOON_WINDOW_MS = 60 * 60 * 1000;
+
+export interface TimedSession {
+  status: SessionStatus;
+  start: string;
+  end: string;
+}
+
+export const DISPLAY_LABELS: Record<DisplayStatus, string> = {
+  active: 'Live Now',
+  soon: 'Starting Soon',
+  upcoming: 'Upcoming',
+  past: 'Past',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+  scheduled: 'Scheduled',
+};
+
+const HELD: readonly SessionStatus[] = ['confirmed', 'scheduled'];
+
+export function displayStatus(session: TimedSession, now: Date): DisplayStatus {
+  if (session.status === 'cancelled') return 'cancelled';
+  if (session.status === 'completed') return 'completed';
+  // A pending payment never reaches the dashboard; should one, it shows as the spec's 'otherwise'.
+  if (!HELD.includes(session.status)) return 'scheduled';
+  const at = now.getTime();
+  const start = Date.parse(session.start);
+  const end = Date.parse(session.end);
+  if (at >= end) return 'past';
+  if (at >= start) return 'active';
+  if (start - at <= SOON_WINDOW_MS) return 'soon';
+  return 'upcoming';
+}
+
+export const displayLabel = (status: DisplayStatus) => DISPLAY_LABELS[status];
+
+/** Upcoming section: active, soon, upcoming (and the 'otherwise' status); past section: the rest. */
+export const sectionOf = (status: DisplayStatus): 'upcoming' | 'past' =>
+  status === 'past' || status === 'completed' || status === 'cancelled' ? 'past' : 'upcoming';
+
+export const canCancel = (status: DisplayStatus) => status === 'upcoming' || status === 'soon';
+
+export const showsMeetingLink = (status: DisplayStatus) =>
+  status === 'upcoming' || status === 'soon' || status === 'active';
+
+/** Only the mentee rates, only a completed session, and only once (spec sections 4 and 6). */
+export const canRate = (status: DisplayStatus, viewerRole: 'coach' | 'mentee', hasRating: boolean) =>
+  status === 'completed' && viewerRole === 'mentee' && !hasRating;
+
+/**
+ * The next instant at which `displayStatus` changes by the clock alone, or null when it never
+ * will (cancelled, completed; a past session changes only when the server completes it).
+ */
+export function nextBoundary(session: TimedSession, now: Date): Date | null {
+  if (!HELD.includes(session.status)) return null;
+  const at = now.getTime();
+  const start = Date.parse(session.start);
+  const end = Date.parse(session.end);
+  const boundaries = [start - SOON_WINDOW_MS, start, end].filter((instant) => instant > at);
+  return boundaries.length > 0 ? new Date(Math.min(...boundaries)) : null;
+}

@@ -1,0 +1,15 @@
+import { httpHandler } from '../http/handler';
+import { sessionPath } from '../schemas/session';
+import { cancelSessionInput } from '../schemas/session-actions';
+import { cancelByParty } from '../sessions/cancellation';
+import { sessionOfParty, viewForParty } from '../sessions/party-session';
+
+/** `POST /api/sessions/{id}/cancel {reason}` → the cancelled session as the caller sees it. */
+export const handler = httpHandler(
+  { schemas: { path: sessionPath, body: cancelSessionInput }, auth: true },
+  async ({ path, body, caller, now }) => {
+    const session = await sessionOfParty(path.id, caller.userId);
+    const cancelled = await cancelByParty(session, caller.userId, body.reason, now);
+    return { status: 200, body: await viewForParty(cancelled, caller.userId) };
+  },
+);

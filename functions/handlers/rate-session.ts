@@ -1,0 +1,46 @@
+import { completedIfEnded } from '../data/my-sessions';
+import { getProfile } from '../data/profiles';
+import { storeRating } from '../data/rating-writes';
+import { ratingOfSession } from '../data/session-ratings';
+import { DomainError } from '../domain/errors';
+import { moderateReview } from '../domain/moderation';
+import { httpHandler } from '../http/handler';
+import { sessionPath } from '../schemas/session';
+import { type RatingResult, rateSessionInput } from '../schemas/session-actions';
+import { sessionOfParty } from '../sessions/party-session';
+
+/**
+ * `POST /api/sessions/{id}/rating {rating, reviewText?}`: the mentee of a completed session rates
+ * it once (spec section 6). The rating always counts; moderation only decides whether the review
+ * text is shown.
+ */
+export const handler = httpHandler(
+  { schemas: { path: sessionPath, body: rateSessionInput }, auth: true },
+  async ({ path, body, caller, now }) => {
+    const session = await completedIfEnded(await sessionOfParty(path.id, caller.userId), now);
+    if (session.menteeId !== caller.userId) throw new DomainError('FORBIDDEN', 'Coaches cannot rate sessions.');
+    if (session.rated || (await ratingOfSession(session.id))) {
+      throw new DomainError('ALREADY_RATED', 'You have already rated this session');
+    }
+    if (session.status !== 'completed') {
+      throw new DomainError('CONFLICT', 'Only a completed session can be rated.');
+    }
+    const mentee = await getProfile(caller.userId);
+    const moderationStatus = moderateReview(body.reviewText);
+    await storeRating(
+      {
+        sessionId: session.id,
+        coachId: session.coachId,
+        ratedBy: caller.userId,
+        reviewerName: mentee ? `${mentee.firstName} ${mentee.lastName.slice(0, 1)}.`.trim() : 'Anonymous',
+        rating: body.rating as 1 | 2 | 3 | 4 | 5,
+        reviewText: body.reviewText,
+        moderationStatus,
+        createdAt: now.toISOString(),
+      },
+      now,
+    );
+    const result: RatingResult = { moderationStatus };
+    return { status: 201, body: result };
+  },
+);

@@ -1,0 +1,36 @@
+import { mailerFromEnvironment } from '../adapters/mailer';
+import { getProfile } from '../data/profiles';
+import { getSession } from '../data/sessions';
+import { sessionReminderEmail } from '../domain/session-emails';
+import { siteOrigin } from '../http/site';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The two reminders (spec: e-mail notifications default to on), by job name and lead time. */
+export const REMINDERS = [
+  { job: 'remindDayBefore', hoursBefore: 24 },
+  { job: 'remindHourBefore', hoursBefore: 1 },
+] as const;
+
+export const reminderTime = (start: string, hoursBefore: 24 | 1) => new Date(Date.parse(start) - hoursBefore * HOUR_MS);
+
+/**
+ * E-mails both parties who keep notifications on, only while the session is still held (a
+ * cancelled or completed one gets no reminder, whatever the schedule says).
+ */
+export async function remindParties(sessionId: string, hoursBefore: 24 | 1, now: Date): Promise<boolean> {
+  const session = await getSession(sessionId);
+  if (!session || (session.status !== 'confirmed' && session.status !== 'scheduled')) return false;
+  if (session.start <= now.toISOString()) return false;
+  const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
+  if (!coach || !mentee) return false;
+  const letters = [
+    { recipient: mentee, role: 'mentee' as const, other: coach },
+    { recipient: coach, role: 'coach' as const, other: mentee },
+  ].filter((letter) => letter.recipient.emailNotifications !== false);
+  const mailer = mailerFromEnvironment();
+  for (const letter of letters) {
+    await mailer.send(sessionReminderEmail({ ...letter, session, siteOrigin: siteOrigin(), now, hoursBefore }));
+  }
+  return letters.length > 0;
+}

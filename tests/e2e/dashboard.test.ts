@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, tableName } from '../../functions/data/client';
+import { profileRow } from '../../functions/data/profiles';
+import type { ProfileItem } from '../../functions/data/profile-item';
+import type { SessionItem } from '../../functions/data/session-item';
+import { createBooking, getSession } from '../../functions/data/sessions';
+import { timeBlocks } from '../../functions/data/time-claims';
+import { launchBrowser, openPage, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type SignedInUser, signedInUser } from '../support/users';
+
+const PASSWORD = 'test-password-1';
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+let stack: TestStack;
+let browser: Browser;
+let coach: SignedInUser;
+let mentee: SignedInUser;
+const sessions: Record<string, SessionItem> = {};
+
+/** Whole seconds, on a quarter hour, `offsetMs` from now. */
+const quarterFromNow = (offsetMs: number) => {
+  const quarter = 15 * MINUTE_MS;
+  return new Date(Math.floor((Date.now() + offsetMs) / quarter) * quarter).toISOString().replace('.000Z', 'Z');
+};
+
+async function profile(user: SignedInUser, fields: Partial<ProfileItem> & Pick<ProfileItem, 'userType'>) {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: profileRow({
+        userId: user.userId,
+        email: user.email,
+        published: false,
+        firstName: 'Test',
+        lastName: 'User',
+        timezone: 'America/New_York',
+        createdAt: '2026-01-01T00:00:00Z',
+        updatedAt: '2026-01-01T00:00:00Z',
+        ...fields,
+      }),
+    }),
+  );
+}
+
+async function stored(name: string, startOffsetMs: number, minutes: number, fields: Partial<SessionItem> = {}) {
+  const start = quarterFromNow(startOffsetMs);
+  const end = new Date(Date.parse(start) + minutes * MINUTE_MS).toISOString().replace('.000Z', 'Z');
+  const now = new Date().toISOString();
+  const session: SessionItem = {
+    id: randomUUID(),
+    coachId: coach.userId,
+    menteeId: mentee.userId,
+    start,
+    end,
+    durationMinutes: minutes,
+    priceCents: minutes * 200,
+    platformFeeCents: minutes * 20,
+    status: 'scheduled',
+    sessionType: 'one-time',
+    isFreeConsultation: false,
+    bookingMethod: 'slot',
+    claimedBlocks: timeBlocks(start, end),
+    meetingUrl: `${stack.webUrl}/_local/zoom/j/${Math.floor(Math.random() * 1e9)}`,
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  };
+  await createBooking(session, new Date());
+  sessions[name] = session;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack({ web: true });
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+  [coach, mentee] = await Promise.all([signedInUser(stack.config), signedInUser(stack.config)]);
+  await profile(coach, {
+    userType: 'mentor',
+    firstName: 'Dana',
+    lastName: 'Reyes',
+    credentials: 'MD, MBA',
+    specialty: 'Emergency Medicine',
+  });
+  await profile(mentee, {
+    userType: 'mentee',
+    firstName: 'Sam',
+    lastName: 'Patel',
+    credentials: 'DO',
+    specialty: 'Internal Medicine',
+  });
+  await stored('upcoming', 3 * DAY_MS, 60);
+  await stored('coachCancels', 5 * DAY_MS, 30);
+  await stored('later', 10 * DAY_MS, 60);
+  await stored('soon', 40 * MINUTE_MS, 15, {
+    status: 'confirmed',
+    isFreeConsultation: true,
+    priceCents: 0,
+    platformFeeCents: 0,
+    meetingUrl: null,
+    meetingNote: 'Your mentor has not connected Zoom; they will send you the meeting link before the session.',
+  });
+  // 45 minutes from a quarter at least 15 minutes back: live now, and never overlapping 'soon'.
+  await stored('live', -15 * MINUTE_MS, 45);
+  // Ended but never completed by its job: the dashboard completes it on read.
+  await stored('ended', -2 * DAY_MS, 60);
+  await stored('cancelled', -4 * DAY_MS, 30, {
+    status: 'cancelled',
+    cancellationReason: 'Family emergency',
+    cancelledBy: 'coach',
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.dispose();
+});
+
+async function signedIn(user: SignedInUser, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS] = VIEWPORTS.desktop) {
+  const opened = await openPage(browser, `${stack.webUrl}/login`, viewport);
+  const { page } = opened;
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.goto(`${stack.webUrl}/dashboard`, { waitUntil: 'networkidle' });
+  await expect.poll(() => page.getByTestId('session-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  return opened;
+}
+
+/** One session's card, checked to name the other party. */
+const card = (page: Page, session: SessionItem, otherParty: RegExp) =>
+  page
+    .locator(`[aria-labelledby="session-${session.id}-heading"]`)
+    .filter({ has: page.getByRole('heading', { name: otherParty }) });
+
+const section = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+
+describe('the dashboard', () => {
+  it('asks a signed-out visitor to log in', async () => {
+    const { page } = await openPage(browser, `${stack.webUrl}/dashboard`, VIEWPORTS.desktop);
+    try {
+      await expect
+        .poll(() => page.getByText('Please log in to view your sessions.').count(), { timeout: 20_000 })
+        .toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the mentee every status, rates the completed session and cancels one with a reason', async () => {
+    const { page, errors } = await signedIn(mentee);
+    try {
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('My sessions');
+      const upcoming = section(page, 'Upcoming sessions');
+      const past = section(page, 'Past sessions');
+      await expect.poll(() => upcoming.getByTestId('session-card').count()).toBe(5);
+      await expect.poll(() => past.getByTestId('session-card').count()).toBe(2);
+
+      const statusOf = async (name: string) =>
+        card(page, sessions[name] as SessionItem, /Dana Reyes/).getAttribute('data-status');
+      expect(await statusOf('upcoming')).toBe('upcoming');
+      expect(await statusOf('soon')).toBe('soon');
+      expect(await statusOf('live')).toBe('active');
+      expect(await statusOf('ended')).toBe('completed');
+      expect(await statusOf('cancelled')).toBe('cancelled');
+      expect((await getSession((sessions.ended as SessionItem).id))?.status).toBe('completed');
+
+      const live = card(page, sessions.live as SessionItem, /Dana Reyes/);
+      expect(await live.getByText('Live Now').count()).toBe(1);
+      expect(await live.getByRole('link', { name: /Join Session/ }).count()).toBe(1);
+      expect(await live.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+      const soon = card(page, sessions.soon as SessionItem, /Dana Reyes/);
+      expect(await soon.getByText('Free Consultation').count()).toBe(1);
+      expect(await soon.getByText('Starting Soon').count()).toBe(1);
+      expect(await soon.getByText(/has not connected Zoom/).count()).toBe(1);
+      expect(await page.getByText('Online Session').count()).toBe(7);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      // Rate the session completed on read.
+      const ended = card(page, sessions.ended as SessionItem, /Dana Reyes/);
+      await ended.getByRole('button', { name: /^Rate session/ }).click();
+      const rateDialog = page.getByRole('dialog', { name: 'Rate session' });
+      await expect.poll(() => rateDialog.count()).toBe(1);
+      const submitRating = rateDialog.getByRole('button', { name: 'Submit rating' });
+      expect(await submitRating.isDisabled()).toBe(true);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await rateDialog.locator('label').filter({ hasText: '4 stars' }).click();
+      expect(await rateDialog.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+      await rateDialog.getByLabel('Review (optional)').fill('Practical advice on moving into informatics.');
+      expect(await rateDialog.getByText(/44\/500 characters/).count()).toBe(1);
+      await submitRating.click();
+      await expect.poll(() => page.getByText('Thank you for your feedback!').count(), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(() => ended.getByRole('img', { name: 'Rated 4.0 out of 5' }).count(), { timeout: 10_000 })
+        .toBe(1);
+      expect(await ended.getByRole('button', { name: /^Rate session/ }).count()).toBe(0);
+
+      // Cancel the upcoming one: a reason is required first.
+      // The dialog's overlay would dim a toast still on screen, which axe reads as low contrast.
+      await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+      const upcomingCard = card(page, sessions.upcoming as SessionItem, /Dana Reyes/);
+      await upcomingCard.getByRole('button', { name: /^Cancel/ }).click();
+      const cancelDialog = page.getByRole('dialog', { name: 'Cancel session' });
+      await expect.poll(() => cancelDialog.count()).toBe(1);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await cancelDialog.getByRole('button', { name: 'Cancel session' }).click();
+      await expect.poll(() => page.getByText('Reason Required').count(), { timeout: 10_000 }).toBe(1);
+      await cancelDialog.getByLabel('Reason for cancelling').fill('I have a conflicting clinic shift.');
+      await cancelDialog.getByRole('button', { name: 'Cancel session' }).click();
+      await expect.poll(() => page.getByText('Session Cancelled').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => statusOf('upcoming'), { timeout: 10_000 }).toBe('cancelled');
+      expect((await getSession((sessions.upcoming as SessionItem).id))?.cancelledBy).toBe('mentee');
+
+      await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/dashboard-mentee.png`, fullPage: true });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the coach their sessions, the publish banner, and lets them cancel', async () => {
+    const { page, errors } = await signedIn(coach);
+    try {
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('My mentoring sessions');
+      expect(await page.getByText('Profile not published').count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Publish profile' }).getAttribute('href')).toBe(
+        '/settings?tab=coaching',
+      );
+      const ended = card(page, sessions.ended as SessionItem, /Sam Patel/);
+      expect(await ended.getByRole('img', { name: 'Rated 4.0 out of 5' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /^Rate session/ }).count()).toBe(0);
+
+      const target = card(page, sessions.coachCancels as SessionItem, /Sam Patel/);
+      await target.getByRole('button', { name: /^Cancel/ }).click();
+      const cancelDialog = page.getByRole('dialog', { name: 'Cancel session' });
+      await cancelDialog.getByLabel('Reason for cancelling').fill('Called in for an ICU shift.');
+      await cancelDialog.getByRole('button', { name: 'Cancel session' }).click();
+      await expect.poll(() => page.getByText('Session Cancelled').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => target.getAttribute('data-status'), { timeout: 10_000 }).toBe('cancelled');
+      expect((await getSession((sessions.coachCancels as SessionItem).id))?.cancelledBy).toBe('coach');
+
+      await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/dashboard-coach.png`, fullPage: true });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('fits a phone screen', async () => {
+    const { page, errors } = await signedIn(mentee, VIEWPORTS.mobile);
+    try {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/dashboard-mentee-mobile.png`, fullPage: true });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import type { SessionView } from '@functions/schemas/session';
+import { MAX_REVIEW_LENGTH } from '@functions/schemas/session-actions';
+import clsx from 'clsx';
+import { Star } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormField, inputClass } from '@/components/ui/form-field';
+import { Modal } from '@/components/ui/modal';
+import { ApiError } from '@/lib/api-client';
+import { useRateSession } from '../api/my-sessions';
+
+/** Five radio buttons drawn as stars, so keyboard and screen-reader users pick a rating like any choice. */
+function StarPicker({ value, onChange }: { value: number; onChange(rating: number): void }) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">Your rating</legend>
+      <div className="mt-1 flex gap-1">
+        {[1, 2, 3, 4, 5].map((stars) => (
+          <label
+            key={stars}
+            className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={stars}
+              checked={value === stars}
+              onChange={() => onChange(stars)}
+              className="sr-only"
+            />
+            <span className="sr-only">
+              {stars} {stars === 1 ? 'star' : 'stars'}
+            </span>
+            <Star
+              aria-hidden="true"
+              className={clsx('h-8 w-8', stars <= value ? 'fill-amber-400 text-amber-500' : 'fill-none text-slate-400')}
+            />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function RateSessionDialog({ session, onClose }: { session: SessionView | null; onClose(): void }) {
+  const [rating, setRating] = useState(0);
+  const [review, setReview] = useState('');
+  const rate = useRateSession();
+  const tooLong = review.length > MAX_REVIEW_LENGTH;
+
+  const close = () => {
+    setRating(0);
+    setReview('');
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!session || rating === 0 || tooLong) return;
+    rate.mutate(
+      { sessionId: session.id, rating, reviewText: review.trim() || null },
+      {
+        onSuccess: ({ moderationStatus }) => {
+          if (moderationStatus === 'rejected') {
+            toast.warning('Your review was rejected due to inappropriate content. Your rating has been recorded.');
+          } else {
+            toast.success('Thank you for your feedback!');
+          }
+          close();
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === 'ALREADY_RATED') {
+            toast.error('You have already rated this session');
+            close();
+          } else {
+            toast.error('Failed to submit rating. Please try again.');
+          }
+        },
+      },
+    );
+  };
+
+  const mentor = session ? `${session.otherParty.firstName} ${session.otherParty.lastName}` : '';
+  return (
+    <Modal
+      open={session !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Rate session"
+      description={`How was your session with ${mentor}?`}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <StarPicker value={rating} onChange={setRating} />
+        <FormField
+          label="Review (optional)"
+          hint={`${review.length}/${MAX_REVIEW_LENGTH} characters`}
+          error={tooLong ? `Review must be ${MAX_REVIEW_LENGTH} characters or less` : undefined}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              value={review}
+              onChange={(event) => setReview(event.target.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={close}>
+            Not now
+          </Button>
+          <Button type="submit" disabled={rating === 0 || tooLong || rate.isPending}>
+            {rate.isPending ? 'Submitting…' : 'Submit rating'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

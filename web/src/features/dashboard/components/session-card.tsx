@@ -1,0 +1,153 @@
+import {
+  canCancel,
+  canRate,
+  type DisplayStatus,
+  displayLabel,
+  displayStatus,
+  showsMeetingLink,
+} from '@functions/domain/session-display';
+import type { SessionView } from '@functions/schemas/session';
+import clsx from 'clsx';
+import { CalendarDays, Clock, Video } from 'lucide-react';
+import { DateTime } from 'luxon';
+import { Button } from '@/components/ui/button';
+import { RatingStars } from '@/components/ui/rating-stars';
+
+const statusBadge: Record<DisplayStatus, string> = {
+  active: 'bg-green-100 text-green-900',
+  soon: 'bg-amber-100 text-amber-900',
+  upcoming: 'bg-brand-50 text-brand-800',
+  scheduled: 'bg-brand-50 text-brand-800',
+  past: 'bg-slate-100 text-slate-800',
+  completed: 'bg-slate-100 text-slate-800',
+  cancelled: 'bg-red-50 text-red-800',
+};
+
+/** The stored note speaks to the mentee; the coach is told what they can do about it. */
+const COACH_NO_MEETING_NOTE =
+  'No meeting link yet: connect Zoom in Settings, or send your mentee a meeting link before the session.';
+
+function Badge({ className, children }: { className: string; children: string }) {
+  return <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold', className)}>{children}</span>;
+}
+
+export function SessionCard({
+  session,
+  now,
+  timeZone,
+  onCancel,
+  onRate,
+}: {
+  session: SessionView;
+  now: Date;
+  timeZone: string;
+  onCancel(session: SessionView): void;
+  onRate(session: SessionView): void;
+}) {
+  const status = displayStatus(session, now);
+  const start = DateTime.fromISO(session.start, { zone: timeZone });
+  const end = DateTime.fromISO(session.end, { zone: timeZone });
+  const { firstName, lastName, credentials, specialty } = session.otherParty;
+  const name = `${firstName} ${lastName}${credentials ? `, ${credentials}` : ''}`;
+  const headingId = `session-${session.id}-heading`;
+  const actions =
+    (showsMeetingLink(status) && Boolean(session.meetingUrl)) ||
+    canCancel(status) ||
+    canRate(status, session.viewerRole, session.rating !== null);
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="session-card"
+      data-status={status}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
+            {session.viewerRole === 'mentee' ? 'Mentor' : 'Mentee'}
+          </p>
+          <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+            {name}
+          </h3>
+          {specialty && <p className="text-sm text-slate-700">{specialty}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {session.isFreeConsultation && <Badge className="bg-emerald-100 text-emerald-900">Free Consultation</Badge>}
+          <Badge className={statusBadge[status]}>{displayLabel(status)}</Badge>
+        </div>
+      </div>
+
+      <ul className="grid gap-1.5 text-sm text-slate-800 sm:grid-cols-3">
+        <li className="flex items-center gap-2">
+          <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          {start.toFormat('ccc, LLL d, yyyy')}
+        </li>
+        <li className="flex items-center gap-2">
+          <Clock className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          {start.toFormat('h:mm a')} – {end.toFormat('h:mm a ZZZZ')}
+        </li>
+        <li className="flex items-center gap-2">
+          <Video className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          Online Session
+        </li>
+      </ul>
+
+      {status === 'cancelled' && session.cancellationReason && (
+        <p className="text-sm text-slate-700">
+          <span className="font-medium">Cancellation reason:</span> {session.cancellationReason}
+        </p>
+      )}
+
+      {showsMeetingLink(status) && !session.meetingUrl && session.meetingNote && (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+          {session.viewerRole === 'coach' ? COACH_NO_MEETING_NOTE : session.meetingNote}
+        </p>
+      )}
+
+      {session.rating && (
+        <div className="rounded-lg bg-slate-50 p-3 text-sm">
+          <p className="flex items-center gap-2 font-medium text-slate-800">
+            {session.viewerRole === 'mentee' ? 'Your rating' : 'Rating'}
+            <RatingStars rating={session.rating.rating} />
+          </p>
+          {session.rating.reviewText && <p className="mt-1 text-slate-700">“{session.rating.reviewText}”</p>}
+          {session.viewerRole === 'mentee' && session.rating.moderationStatus === 'rejected' && (
+            <p className="mt-1 text-slate-600">Your review text was not published.</p>
+          )}
+        </div>
+      )}
+
+      {actions && (
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {showsMeetingLink(status) && session.meetingUrl && (
+            <a
+              href={session.meetingUrl}
+              target="_blank"
+              rel="noreferrer"
+              className={clsx(
+                'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold',
+                status === 'active'
+                  ? 'bg-brand-700 text-white hover:bg-brand-800'
+                  : 'border border-brand-700 bg-white text-brand-700 hover:bg-brand-50',
+              )}
+            >
+              <Video className="h-4 w-4" aria-hidden="true" />
+              {status === 'active' ? 'Join Session' : 'Meeting Link'}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          )}
+          {canCancel(status) && (
+            <Button variant="danger" onClick={() => onCancel(session)}>
+              Cancel<span className="sr-only"> session with {name}</span>
+            </Button>
+          )}
+          {canRate(status, session.viewerRole, session.rating !== null) && (
+            <Button onClick={() => onRate(session)}>
+              Rate session<span className="sr-only"> with {name}</span>
+            </Button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
-import { launchBrowser, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import {
+  startBrowserStack,
+  stopBrowserStack,
+  SCREENSHOTS,
+  seriousAccessibilityViolations,
+  VIEWPORTS,
+} from '../support/browser';
+import type { TestStack } from '../support/local-stack';
 
 const FIRST_PASSWORD = 'first-password-1';
 const NEW_PASSWORD = 'second-password-2';
@@ -21,19 +27,16 @@ const email = `mentor-${randomUUID()}@example.test`;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: true, web: true });
-  browser = await launchBrowser();
+  ({ stack, browser } = await startBrowserStack({ seed: true }));
   context = await browser.newContext({ viewport: VIEWPORTS.desktop });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   scratch = await mkdtemp(path.join(os.tmpdir(), 'pm-accounts-'));
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await stack?.dispose();
+  await stopBrowserStack({ stack, browser });
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 

@@ -1,24 +1,25 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
 import { DEMO_MENTEE_EMAIL, DEMO_PASSWORD } from '../../bin/local/seed';
-import { launchBrowser, openPage, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import {
+  startBrowserStack,
+  stopBrowserStack,
+  openPage,
+  SCREENSHOTS,
+  seriousAccessibilityViolations,
+  VIEWPORTS,
+} from '../support/browser';
+import type { TestStack } from '../support/local-stack';
 
 let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: true, web: true });
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
+  ({ stack, browser } = await startBrowserStack({ seed: true }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.dispose();
-});
+afterAll(() => stopBrowserStack({ stack, browser }));
 
 async function signedInMentee(): Promise<{ page: Page; errors: string[] }> {
   const opened = await openPage(browser, `${stack.webUrl}/login`, VIEWPORTS.desktop);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +8,15 @@ import type { ProfileItem } from '../../functions/data/profile-item';
 import type { SessionItem } from '../../functions/data/session-item';
 import { createBooking, getSession } from '../../functions/data/sessions';
 import { timeBlocks } from '../../functions/data/time-claims';
-import { launchBrowser, openPage, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import {
+  startBrowserStack,
+  stopBrowserStack,
+  openPage,
+  SCREENSHOTS,
+  seriousAccessibilityViolations,
+  VIEWPORTS,
+} from '../support/browser';
+import type { TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUser } from '../support/users';
 
 const PASSWORD = 'test-password-1';
@@ -77,9 +83,7 @@ async function stored(name: string, startOffsetMs: number, minutes: number, fiel
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ web: true });
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
+  ({ stack, browser } = await startBrowserStack());
   [coach, mentee] = await Promise.all([signedInUser(stack.config), signedInUser(stack.config)]);
   await profile(coach, {
     userType: 'mentor',
@@ -117,10 +121,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.dispose();
-});
+afterAll(() => stopBrowserStack({ stack, browser }));
 
 async function signedIn(user: SignedInUser, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS] = VIEWPORTS.desktop) {
   const opened = await openPage(browser, `${stack.webUrl}/login`, viewport);

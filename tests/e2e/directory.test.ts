@@ -1,9 +1,15 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MENTEE_EMAIL, DEMO_PASSWORD } from '../../bin/local/seed';
-import { launchBrowser, openPage, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import {
+  startBrowserStack,
+  stopBrowserStack,
+  openPage,
+  SCREENSHOTS,
+  seriousAccessibilityViolations,
+  VIEWPORTS,
+} from '../support/browser';
+import type { TestStack } from '../support/local-stack';
 
 type Viewport = (typeof VIEWPORTS)[keyof typeof VIEWPORTS];
 const COUNT_LINE = /^Showing (\d+) of (\d+) mentors$/;
@@ -12,15 +18,10 @@ let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: true, web: true });
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
+  ({ stack, browser } = await startBrowserStack({ seed: true }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.dispose();
-});
+afterAll(() => stopBrowserStack({ stack, browser }));
 
 const open = (path: string, viewport: Viewport = VIEWPORTS.desktop) =>
   openPage(browser, `${stack.webUrl}${path}`, viewport);

@@ -1,9 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import {
+  startBrowserStack,
+  stopBrowserStack,
+  SCREENSHOTS,
+  seriousAccessibilityViolations,
+  VIEWPORTS,
+} from '../support/browser';
+import type { TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 /** The password tests/support/users.ts gives every user it creates. */
@@ -20,7 +25,7 @@ let mentor: SignedInUser;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: true, web: true });
+  ({ stack, browser } = await startBrowserStack({ seed: true }));
   mentor = await signedInUserWithProfile(stack.config, 'mentor');
   const named = await fetch(`${stack.apiUrl}/api/me`, {
     method: 'PATCH',
@@ -28,17 +33,14 @@ beforeAll(async () => {
     body: JSON.stringify({ firstName: FIRST_NAME, lastName: LAST_NAME, timezone: ZONE }),
   });
   expect(named.status).toBe(200);
-  browser = await launchBrowser();
   context = await browser.newContext({ viewport: VIEWPORTS.desktop });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await stack?.dispose();
+  await stopBrowserStack({ stack, browser });
 });
 
 const goto = (route: string) => page.goto(`${stack.webUrl}${route}`, { waitUntil: 'networkidle' });

@@ -1,8 +1,14 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, SCREENSHOTS, seriousAccessibilityViolations, VIEWPORTS } from '../support/browser';
-import { startTestStack, type TestStack } from '../support/local-stack';
+import {
+  startBrowserStack,
+  stopBrowserStack,
+  openPage,
+  SCREENSHOTS,
+  seriousAccessibilityViolations,
+  VIEWPORTS,
+} from '../support/browser';
+import type { TestStack } from '../support/local-stack';
 
 /** Every public page, with a text its main heading must contain. */
 const PUBLIC_PAGES = [
@@ -19,15 +25,10 @@ let stack: TestStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  stack = await startTestStack({ seed: true, web: true });
-  browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
+  ({ stack, browser } = await startBrowserStack({ seed: true }));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.dispose();
-});
+afterAll(() => stopBrowserStack({ stack, browser }));
 
 const open = (path: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) =>
   openPage(browser, `${stack.webUrl}${path}`, viewport);

@@ -1,4 +1,4 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
 import type { StoredMail } from '../../functions/adapters/mailer';
@@ -6,77 +6,18 @@ import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { saveMeetingTokens } from '../../functions/data/meeting-connections';
-import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
-import { profileRow } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
 import { handler as expireJob } from '../../functions/jobs/expire-pending-payment';
 import { bookingResult, type SessionView, sessionView } from '../../functions/schemas/session';
 import { readMailbox } from '../../bin/local/mailbox';
+import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
 let payments: LocalPayments;
 let coach: SignedInUser;
 let mentee: SignedInUser;
-
-const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
-const RATE_CENTS = 12_000;
-
-const put = (item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item: item }));
-
-/** Midnight UTC `days` from today, plus `hours`. */
-const at = (days: number, hours: number) => {
-  const date = new Date();
-  date.setUTCHours(0, 0, 0, 0);
-  return new Date(date.getTime() + days * DAY_MS + hours * HOUR_MS).toISOString().replace('.000Z', 'Z');
-};
-
-/** A published coach, available every day 00:00–23:30 UTC; optionally with a finished payment account. */
-async function publishedCoach(options: { payments: boolean; freeConsultMinutes?: 15 | 30 }): Promise<SignedInUser> {
-  const user = await signedInUser(stack.config);
-  await put(
-    profileRow({
-      userId: user.userId,
-      email: user.email,
-      userType: 'mentor',
-      published: true,
-      firstName: 'Casey',
-      lastName: 'Coach',
-      credentials: 'MD',
-      timezone: 'UTC',
-      hourlyRateCents: RATE_CENTS,
-      offersFreeConsult: true,
-      freeConsultMinutes: options.freeConsultMinutes ?? 30,
-      createdAt: '2026-01-01T00:00:00Z',
-      updatedAt: '2026-01-01T00:00:00Z',
-    }),
-  );
-  for (let weekday = 0; weekday < 7; weekday++) {
-    const id = `window-${weekday}`;
-    await put({
-      ...keys.availability(user.userId, id),
-      id,
-      coachId: user.userId,
-      start: at(weekday, 0),
-      end: at(weekday, 23.5),
-      recurring: true,
-      timezone: 'UTC',
-      createdAt: '2026-01-01T00:00:00Z',
-    });
-  }
-  if (options.payments) {
-    const accountId = await attachPaymentAccount(
-      user.userId,
-      await payments.createConnectedAccount({ userId: user.userId, email: user.email }),
-      new Date(),
-    );
-    await payments.completeOnboarding(accountId);
-    await savePaymentAccountStatus(user.userId, accountId, await payments.accountStatus(accountId), new Date());
-  }
-  return user;
-}
 
 const book = (user: SignedInUser, body: Record<string, unknown>) =>
   fetch(`${stack.apiUrl}/api/sessions`, {
@@ -110,7 +51,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   payments = localPaymentsFromEnvironment() as LocalPayments;
   [coach, mentee] = await Promise.all([
-    publishedCoach({ payments: true }),
+    publishedCoach(stack.config, { payments: true }),
     signedInUserWithProfile(stack.config, 'mentee'),
   ]);
 });
@@ -143,7 +84,7 @@ describe('POST /api/sessions: the rules', () => {
   });
 
   it('refuses an unpublished coach with 403', async () => {
-    const hidden = await publishedCoach({ payments: true });
+    const hidden = await publishedCoach(stack.config, { payments: true });
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
@@ -170,7 +111,7 @@ describe('POST /api/sessions: the rules', () => {
   });
 
   it('only takes free consultations for a coach whose payment account is not finished', async () => {
-    const unpaid = await publishedCoach({ payments: false });
+    const unpaid = await publishedCoach(stack.config, { payments: false });
     const paid = await book(mentee, { ...slot(4, 9), coachId: unpaid.userId });
     expect(paid.status).toBe(409);
     const free = await booked(mentee, { ...slot(4, 9, 30), coachId: unpaid.userId, freeConsultation: true });
@@ -243,7 +184,7 @@ describe('a free consultation', () => {
 
 describe('the meeting link', () => {
   it('is a Zoom meeting on the coach account once the coach connected Zoom', async () => {
-    const zoomCoach = await publishedCoach({ payments: true });
+    const zoomCoach = await publishedCoach(stack.config, { payments: true });
     await saveMeetingTokens(
       zoomCoach.userId,
       { accessToken: 'local-access-x', refreshToken: 'local-refresh-x', expiresAt: at(1, 0) },

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
-import { db, tableName } from '../../functions/data/client';
-import { keys } from '../../functions/data/keys';
-import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
-import { getProfile, profileRow } from '../../functions/data/profiles';
+import { getProfile } from '../../functions/data/profiles';
 import type { SessionItem } from '../../functions/data/session-item';
 import { createBooking, getSession } from '../../functions/data/sessions';
 import { timeBlocks } from '../../functions/data/time-claims';
@@ -13,8 +9,9 @@ import { bookingResult, type SessionView, sessionView } from '../../functions/sc
 import { mySessions } from '../../functions/schemas/session-actions';
 import { readMailbox } from '../../bin/local/mailbox';
 import { handler as remindDayBefore } from '../../functions/jobs/remind-day-before';
+import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
 let payments: LocalPayments;
@@ -23,16 +20,6 @@ let mentee: SignedInUser;
 let stranger: SignedInUser;
 
 const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
-
-const put = (item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item: item }));
-
-/** Midnight UTC `days` from today, plus `hours`, in whole seconds. */
-const at = (days: number, hours: number) => {
-  const date = new Date();
-  date.setUTCHours(0, 0, 0, 0);
-  return new Date(date.getTime() + days * DAY_MS + hours * HOUR_MS).toISOString().replace('.000Z', 'Z');
-};
 
 const call = (user: SignedInUser, method: string, path: string, body?: unknown) =>
   fetch(`${stack.apiUrl}${path}`, {
@@ -64,49 +51,6 @@ async function storedSession(overrides: Partial<SessionItem> & { start: string; 
   return session;
 }
 
-async function publishedCoach(): Promise<SignedInUser> {
-  const user = await signedInUser(stack.config);
-  await put(
-    profileRow({
-      userId: user.userId,
-      email: user.email,
-      userType: 'mentor',
-      published: true,
-      firstName: 'Casey',
-      lastName: 'Coach',
-      credentials: 'MD',
-      specialty: 'Cardiology',
-      timezone: 'UTC',
-      hourlyRateCents: 12_000,
-      offersFreeConsult: true,
-      freeConsultMinutes: 30,
-      createdAt: '2026-01-01T00:00:00Z',
-      updatedAt: '2026-01-01T00:00:00Z',
-    }),
-  );
-  for (let weekday = 0; weekday < 7; weekday++) {
-    const id = `window-${weekday}`;
-    await put({
-      ...keys.availability(user.userId, id),
-      id,
-      coachId: user.userId,
-      start: at(weekday, 0),
-      end: at(weekday, 23.5),
-      recurring: true,
-      timezone: 'UTC',
-      createdAt: '2026-01-01T00:00:00Z',
-    });
-  }
-  const accountId = await attachPaymentAccount(
-    user.userId,
-    await payments.createConnectedAccount({ userId: user.userId, email: user.email }),
-    new Date(),
-  );
-  await payments.completeOnboarding(accountId);
-  await savePaymentAccountStatus(user.userId, accountId, await payments.accountStatus(accountId), new Date());
-  return user;
-}
-
 const listOf = async (user: SignedInUser) => {
   const response = await call(user, 'GET', '/api/me/sessions');
   expect(response.status).toBe(200);
@@ -116,7 +60,7 @@ const listOf = async (user: SignedInUser) => {
 beforeAll(async () => {
   stack = await startTestStack();
   payments = localPaymentsFromEnvironment() as LocalPayments;
-  coach = await publishedCoach();
+  coach = await publishedCoach(stack.config, { payments: true, specialty: 'Cardiology' });
   [mentee, stranger] = await Promise.all([
     signedInUserWithProfile(stack.config, 'mentee'),
     signedInUserWithProfile(stack.config, 'mentee'),
@@ -318,7 +262,7 @@ describe('POST /api/sessions/{id}/rating', () => {
   });
 
   it('keeps the coach’s average exact under many concurrent ratings', async () => {
-    const rater = await publishedCoach();
+    const rater = await publishedCoach(stack.config, { payments: true, specialty: 'Cardiology' });
     const stars = [5, 4, 4, 3, 5, 1, 2, 5, 4, 3, 5, 5];
     const sessions = [];
     for (const [index] of stars.entries()) {

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { mkdir } from 'node:fs/promises';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { startTestStack, type TestStack } from './local-stack';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
@@ -7,7 +9,7 @@ export const VIEWPORTS = {
 } as const;
 
 /** Debian's Chromium, with the flags this sandbox needs (no background network, no sandbox as root). */
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -43,9 +45,28 @@ export const SCREENSHOTS = 'test-results/screenshots';
 export async function openPage(browser: Browser, url: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // The context goes with its page; a browser already closing may refuse, which is fine.
+  page.on('close', () => void context.close().catch(() => undefined));
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(url, { waitUntil: 'networkidle' });
   return { page, errors };
+}
+
+export interface BrowserStack {
+  stack: TestStack;
+  browser: Browser;
+}
+
+/** What every browser test file starts from: the local stack with the web app, a browser, the screenshot folder. */
+export async function startBrowserStack(options: { seed?: boolean } = {}): Promise<BrowserStack> {
+  const stack = await startTestStack({ seed: options.seed ?? false, web: true });
+  const browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+  return { stack, browser };
+}
+
+export async function stopBrowserStack({ stack, browser }: Partial<BrowserStack>): Promise<void> {
+  await browser?.close();
+  await stack?.dispose();
 }

@@ -98,6 +98,16 @@ describe('a mentor sets up coaching, end to end', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
+  it('connects Zoom through the consent page and comes back connected', async () => {
+    await goto('/settings');
+    await page.getByRole('button', { name: 'Connect Zoom' }).click();
+    await page.waitForURL(/\/_local\/zoom\/authorize/);
+    await page.getByRole('link', { name: 'Allow' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings' && url.search === '');
+    await expectVisible(toast('Zoom Connected'));
+    await expectVisible(page.getByText('Zoom connected', { exact: true }));
+  });
+
   it('reloads the coaching settings on the coaching-settings-refresh window event', async () => {
     const reloaded = page.waitForResponse((response) => response.url().endsWith('/api/me/availability'));
     await page.evaluate(() => window.dispatchEvent(new Event('coaching-settings-refresh')));

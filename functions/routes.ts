@@ -255,6 +255,30 @@ export const routes: readonly Route[] = [
     auth: 'user',
     grants: ['table:read', 'table:write'],
   },
+  {
+    operation: 'connectCalendly',
+    method: 'POST',
+    path: '/api/me/calendly',
+    handler: 'connect-calendly',
+    auth: 'user',
+    grants: ['table:read', 'table:write', 'integrations:read'],
+  },
+  {
+    operation: 'calendlyCallback',
+    method: 'GET',
+    path: '/api/calendly/callback',
+    handler: 'calendly-callback',
+    auth: 'public',
+    grants: ['table:read', 'table:write', 'integrations:read'],
+  },
+  {
+    operation: 'getExternalEvent',
+    method: 'GET',
+    path: '/api/coaches/{coachId}/external-events',
+    handler: 'get-external-event',
+    auth: 'user',
+    grants: ['table:read', 'table:write', 'integrations:read'],
+  },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
     operation: 'apiNotFound',

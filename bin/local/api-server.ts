@@ -9,6 +9,7 @@ import { mailboxPage, readMailbox } from './mailbox';
 import { routeMatcher } from './route-matcher';
 import { S3RVER_CLIENT } from './s3';
 import { serveZoomStandIn } from './zoom-standin';
+import { serveCalendlyStandIn } from './calendly-standin';
 import { serveStripeStandIn } from './stripe-standin';
 
 /** API Gateway's own limit for an HTTP API request body. */
@@ -134,6 +135,7 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     if (url.pathname.startsWith('/_local/stripe/'))
       return serveStripeStandIn(req, res, url, `http://127.0.0.1:${options.port}`);
     if (url.pathname.startsWith('/_local/zoom/')) return serveZoomStandIn(res, url);
+    if (url.pathname.startsWith('/_local/calendly/')) return serveCalendlyStandIn(req, res, url);
     if (url.pathname === '/_local/mail') return sendJson(res, 200, await readMailbox(options.mailboxFile));
     if (url.pathname === '/_local/mailbox') {
       const page = mailboxPage(await readMailbox(options.mailboxFile));

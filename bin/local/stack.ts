@@ -108,6 +108,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_standin',
       // Turns on the local Zoom stand-in (functions/adapters/meetings.ts) unless ZOOM_CLIENT_ID is set.
       LOCAL_ZOOM: 'true',
+      // Turns on the local Calendly stand-in (functions/adapters/external-calendar.ts) unless CALENDLY_CLIENT_ID is set.
+      LOCAL_CALENDLY: 'true',
       PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     });
 

@@ -11,6 +11,8 @@ const integrationSecret = z.object({
   stripeWebhookSecret: z.string().optional(),
   zoomClientId: z.string().optional(),
   zoomClientSecret: z.string().optional(),
+  calendlyClientId: z.string().optional(),
+  calendlyClientSecret: z.string().optional(),
 });
 
 const ENVIRONMENT_NAMES = {
@@ -18,6 +20,8 @@ const ENVIRONMENT_NAMES = {
   stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
   zoomClientId: 'ZOOM_CLIENT_ID',
   zoomClientSecret: 'ZOOM_CLIENT_SECRET',
+  calendlyClientId: 'CALENDLY_CLIENT_ID',
+  calendlyClientSecret: 'CALENDLY_CLIENT_SECRET',
 } as const;
 
 let loaded: Promise<void> | undefined;

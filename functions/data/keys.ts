@@ -34,6 +34,12 @@ export const keys = {
   meetingConnection: (userId: string) => ({ pk: `USER#${userId}`, sk: 'ZOOM' }),
   /** The OAuth `state` of one Zoom consent in flight, naming the user who started it; expires by TTL. */
   meetingConsent: (state: string) => ({ pk: `ZOOMSTATE#${state}`, sk: 'STATE' }),
+  /** A coach's Calendly tokens: their own item, so no profile read ever carries them. */
+  calendarConnection: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CALENDLY' }),
+  /** The OAuth `state` of one Calendly consent in flight, naming the user who started it; expires by TTL. */
+  calendarConsent: (state: string) => ({ pk: `CALENDLYSTATE#${state}`, sk: 'STATE' }),
+  /** An event the local Calendly stand-in scheduled (only when LOCAL_CALENDLY is set). */
+  localCalendlyEvent: (eventId: string) => ({ pk: `LOCALCALENDLY#${eventId}`, sk: 'EVENT' }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
   /** Ratings of one coach in time order (gsi1). */
   coachRatingsPartition,

@@ -3,51 +3,73 @@ import type { MeetingTokens } from '../adapters/meetings';
 import { db, tableName } from './client';
 import { keys } from './keys';
 
-/** A Zoom consent must come back within this long. */
+/**
+ * A coach's OAuth connections to third parties (Zoom for meetings, Calendly for the external
+ * calendar): the consent in flight, then the tokens in an item of their own and a flag on the profile.
+ */
+export type ConnectedService = 'zoom' | 'calendly';
+
+/** The tokens of any connected service; `account` names the provider's user where the provider says so. */
+export interface ServiceTokens extends MeetingTokens {
+  account?: string;
+}
+
+const SERVICES = {
+  zoom: { consent: keys.meetingConsent, connection: keys.meetingConnection, profileFlag: 'zoomConnected' },
+  calendly: { consent: keys.calendarConsent, connection: keys.calendarConnection, profileFlag: 'calendlyConnected' },
+} as const;
+
+/** A consent must come back within this long. */
 const CONSENT_SECONDS = 10 * 60;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Remembers which user started the consent that carries `state`. */
-export async function rememberMeetingConsent(userId: string, state: string, now: Date): Promise<void> {
+export async function rememberConsent(service: ConnectedService, userId: string, state: string, now: Date) {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.meetingConsent(state), userId, expiresAt: epochSeconds(now) + CONSENT_SECONDS },
+      Item: { ...SERVICES[service].consent(state), userId, expiresAt: epochSeconds(now) + CONSENT_SECONDS },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
 
 /** The user who started this consent, once: the state is deleted as it is read. Null if unknown or stale. */
-export async function takeMeetingConsent(state: string, now: Date): Promise<string | null> {
+export async function takeConsent(service: ConnectedService, state: string, now: Date): Promise<string | null> {
   const { Attributes } = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.meetingConsent(state), ReturnValues: 'ALL_OLD' }),
+    new DeleteCommand({ TableName: tableName(), Key: SERVICES[service].consent(state), ReturnValues: 'ALL_OLD' }),
   );
   if (!Attributes || (Attributes.expiresAt as number) < epochSeconds(now)) return null;
   return Attributes.userId as string;
 }
 
 /** `expiresAt` is the table's TTL attribute, so the token's own expiry is stored under another name. */
-const tokenItem = (userId: string, tokens: MeetingTokens, now: Date) => ({
-  ...keys.meetingConnection(userId),
+const tokenItem = (service: ConnectedService, userId: string, tokens: ServiceTokens, now: Date) => ({
+  ...SERVICES[service].connection(userId),
   accessToken: tokens.accessToken,
   refreshToken: tokens.refreshToken,
   accessTokenExpiresAt: tokens.expiresAt,
+  ...(tokens.account ? { account: tokens.account } : {}),
   updatedAt: now.toISOString(),
 });
 
 /** Stores the tokens and marks the profile as connected, together. */
-export async function saveMeetingTokens(userId: string, tokens: MeetingTokens, now: Date): Promise<void> {
+export async function saveServiceTokens(
+  service: ConnectedService,
+  userId: string,
+  tokens: ServiceTokens,
+  now: Date,
+): Promise<void> {
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: tokenItem(userId, tokens, now) } },
+        { Put: { TableName: tableName(), Item: tokenItem(service, userId, tokens, now) } },
         {
           Update: {
             TableName: tableName(),
             Key: keys.profile(userId),
-            UpdateExpression: 'SET zoomConnected = :true, updatedAt = :now',
+            UpdateExpression: `SET ${SERVICES[service].profileFlag} = :true, updatedAt = :now`,
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
           },
@@ -58,18 +80,34 @@ export async function saveMeetingTokens(userId: string, tokens: MeetingTokens, n
 }
 
 /** Keeps refreshed tokens; the connection itself is unchanged. */
-export async function updateMeetingTokens(userId: string, tokens: MeetingTokens, now: Date): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: tokenItem(userId, tokens, now) }));
+export async function updateServiceTokens(
+  service: ConnectedService,
+  userId: string,
+  tokens: ServiceTokens,
+  now: Date,
+): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: tokenItem(service, userId, tokens, now) }));
 }
 
-export async function meetingTokensOf(userId: string): Promise<MeetingTokens | null> {
+export async function serviceTokensOf(service: ConnectedService, userId: string): Promise<ServiceTokens | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.meetingConnection(userId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: SERVICES[service].connection(userId), ConsistentRead: true }),
   );
   if (!Item) return null;
   return {
     accessToken: Item.accessToken as string,
     refreshToken: Item.refreshToken as string,
     expiresAt: Item.accessTokenExpiresAt as string,
+    ...(typeof Item.account === 'string' ? { account: Item.account } : {}),
   };
 }
+
+// Zoom's names, kept for its callers.
+export const rememberMeetingConsent = (userId: string, state: string, now: Date) =>
+  rememberConsent('zoom', userId, state, now);
+export const takeMeetingConsent = (state: string, now: Date) => takeConsent('zoom', state, now);
+export const saveMeetingTokens = (userId: string, tokens: MeetingTokens, now: Date) =>
+  saveServiceTokens('zoom', userId, tokens, now);
+export const updateMeetingTokens = (userId: string, tokens: MeetingTokens, now: Date) =>
+  updateServiceTokens('zoom', userId, tokens, now);
+export const meetingTokensOf = (userId: string): Promise<MeetingTokens | null> => serviceTokensOf('zoom', userId);

@@ -41,6 +41,8 @@ export interface ProfileItem {
   stripeDetailsSubmitted?: boolean;
   /** True once the coach connected Zoom; the tokens themselves live in data/meeting-connections.ts. */
   zoomConnected?: boolean;
+  /** True once the coach connected Calendly; the tokens live in data/calendar-connections.ts. */
+  calendlyConnected?: boolean;
   createdAt: string;
   updatedAt: string;
 }

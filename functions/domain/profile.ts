@@ -109,5 +109,6 @@ export function toProfileView(item: ProfileItem): Profile {
       onboardingComplete: item.stripeOnboardingComplete ?? false,
     },
     zoomConnected: item.zoomConnected ?? false,
+    calendlyConnected: item.calendlyConnected ?? false,
   };
 }

@@ -256,6 +256,7 @@ export const profile = z.object({
   calendlyUrl: z.string().nullable(),
   paymentAccount: z.object({ connected: z.boolean(), onboardingComplete: z.boolean() }),
   zoomConnected: z.boolean(),
+  calendlyConnected: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
 

@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import { SESSION_STATUSES } from '../domain/booking';
+import { externalEventUri } from './external-calendar';
 
 const instant = z.iso.datetime({ offset: true });
 
 /**
  * `POST /api/sessions`: a slot of the built-in picker, or an event booked in the coach's external
- * calendar. Unknown fields (a price, say) are dropped: the server prices every booking itself.
+ * calendar. Unknown fields (a price, say, or an event's times) are dropped: the server prices every
+ * booking itself and reads an external event's times from the coach's calendar by its URI.
  */
 export const newBooking = z.union([
   z.object({
@@ -16,9 +18,7 @@ export const newBooking = z.union([
   }),
   z.object({
     coachId: z.string().min(1).max(64),
-    externalEvent: z
-      .object({ start: instant, end: instant, eventType: z.string().trim().max(200).optional() })
-      .strict(),
+    externalEvent: z.object({ uri: externalEventUri }),
   }),
 ]);
 export type NewBooking = z.infer<typeof newBooking>;

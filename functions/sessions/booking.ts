@@ -15,6 +15,7 @@ import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
 import type { NewBooking } from '../schemas/session';
 import { finishConfirmedSessionOrRetry } from './confirmation';
+import { externalEventRequest } from './external-events';
 
 const DEFAULT_PLATFORM_FEE_PERCENT = 10;
 
@@ -23,9 +24,14 @@ const platformFeePercent = () => {
   return Number.isFinite(configured) && process.env.PLATFORM_FEE_PERCENT ? configured : DEFAULT_PLATFORM_FEE_PERCENT;
 };
 
-const toRequest = (booking: NewBooking): BookingRequest =>
+/** An external event's times come from the coach's calendar, never from the request. */
+const toRequest = async (
+  booking: NewBooking,
+  coach: ProfileItem,
+  now: Date,
+): Promise<BookingRequest & { eventType?: string | null }> =>
   'externalEvent' in booking
-    ? { kind: 'external', start: new Date(booking.externalEvent.start), end: new Date(booking.externalEvent.end) }
+    ? externalEventRequest(coach, booking.externalEvent.uri, now)
     : {
         kind: 'slot',
         start: new Date(booking.start),
@@ -47,7 +53,7 @@ function newSession(
   plan: PlannedBooking,
   coach: ProfileItem,
   menteeId: string,
-  booking: NewBooking,
+  externalEventType: string | null,
   now: Date,
 ): SessionItem {
   const start = isoSeconds(plan.start);
@@ -65,7 +71,7 @@ function newSession(
     sessionType: 'one-time',
     isFreeConsultation: plan.isFreeConsultation,
     bookingMethod: plan.bookingMethod,
-    externalEventType: 'externalEvent' in booking ? (booking.externalEvent.eventType ?? null) : null,
+    externalEventType,
     claimedBlocks: timeBlocks(start, end),
     paymentExpiresAt: plan.status === 'pending_payment' ? paymentDeadline(now).toISOString() : null,
     createdAt: now.toISOString(),
@@ -120,14 +126,15 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
   const [coach, mentee] = await Promise.all([getProfile(booking.coachId), getProfile(menteeId)]);
   if (coach?.userType !== 'mentor') throw new DomainError('NOT_FOUND', 'This mentor does not exist.');
   if (!mentee) throw new DomainError('NOT_FOUND', 'Finish creating your profile first.');
+  const request = await toRequest(booking, coach, now);
   const plan = planBooking({
     coach: bookableCoach(coach),
     menteeId,
-    request: toRequest(booking),
-    availability: await availabilityOfCoach(coach.userId),
+    request,
+    availability: request.kind === 'slot' ? await availabilityOfCoach(coach.userId) : [],
     now,
   });
-  const session = newSession(plan, coach, menteeId, booking, now);
+  const session = newSession(plan, coach, menteeId, request.eventType ?? null, now);
   await createBooking(session, now);
 
   if (session.status === 'confirmed') {
@@ -141,4 +148,22 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
   );
   const checkoutUrl = await startCheckout(session, coach, mentee, now);
   return { session: { ...session }, coach, checkoutUrl };
+}
+
+/**
+ * `GET /api/coaches/{coachId}/external-events?uri=…`: an event the viewer just scheduled in the
+ * coach's calendar, read and planned exactly as `POST /api/sessions` will, before anything is stored.
+ */
+export async function previewExternalBooking(viewerId: string, coachId: string, eventUri: string, now: Date) {
+  const coach = await getProfile(coachId);
+  if (coach?.userType !== 'mentor') throw new DomainError('NOT_FOUND', 'This mentor does not exist.');
+  const request = await externalEventRequest(coach, eventUri, now);
+  const plan = planBooking({ coach: bookableCoach(coach), menteeId: viewerId, request, availability: [], now });
+  return {
+    start: isoSeconds(plan.start),
+    end: isoSeconds(plan.end),
+    durationMinutes: plan.durationMinutes,
+    eventType: request.eventType,
+    priceCents: plan.priceCents,
+  };
 }

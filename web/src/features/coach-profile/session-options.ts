@@ -3,7 +3,8 @@ import { formatWholeDollars } from '@functions/domain/money';
 import type { Coach } from '@functions/schemas/coach';
 
 export interface SessionOption {
-  id: 'consult' | '30' | '60';
+  /** `external`: a time picked in the coach's external calendar, of the length that event has. */
+  id: 'consult' | '30' | '60' | 'external';
   label: string;
   minutes: number;
   isFreeConsultation: boolean;

@@ -1,4 +1,5 @@
 import { timeZoneDisplayName } from '@functions/domain/fixed-lists';
+import { formatWholeDollars } from '@functions/domain/money';
 import type { NewBooking } from '@functions/schemas/session';
 import { DateTime } from 'luxon';
 import { useNavigate } from 'react-router';
@@ -18,8 +19,11 @@ export interface BookingChoice {
   option: SessionOption;
   slot: Slot;
   timeZone: string;
-  /** Set when the time was picked in the coach's external calendar instead of the slot picker. */
-  externalCalendar?: { eventType: string | null };
+  /**
+   * Set when the time was picked in the coach's external calendar instead of the slot picker: the
+   * event's URI (all the server takes) and what the server read of it there.
+   */
+  externalCalendar?: { eventType: string | null; uri: string; priceCents: number };
 }
 
 const BOOKING_FAILED = 'There was an error processing your booking. Please try again.';
@@ -52,11 +56,7 @@ const bookingOf = (choice: BookingChoice): NewBooking =>
   choice.externalCalendar
     ? {
         coachId: choice.coachId,
-        externalEvent: {
-          start: choice.slot.start,
-          end: choice.slot.end,
-          ...(choice.externalCalendar.eventType ? { eventType: choice.externalCalendar.eventType } : {}),
-        },
+        externalEvent: { uri: choice.externalCalendar.uri },
       }
     : {
         coachId: choice.coachId,
@@ -112,7 +112,11 @@ function BookingSummary({ choice, onCancel }: { choice: BookingChoice; onCancel(
         <Detail term="Session type">{sessionTypeLabel(option)}</Detail>
         {choice.externalCalendar && <Detail term="Booking method">External calendar</Detail>}
         {choice.externalCalendar?.eventType && <Detail term="Event type">{choice.externalCalendar.eventType}</Detail>}
-        <Detail term="Total">{sessionPriceLabel(option, choice.hourlyRateCents)}</Detail>
+        <Detail term="Total">
+          {choice.externalCalendar
+            ? formatWholeDollars(choice.externalCalendar.priceCents)
+            : sessionPriceLabel(option, choice.hourlyRateCents)}
+        </Detail>
       </dl>
       {!free && (
         <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">

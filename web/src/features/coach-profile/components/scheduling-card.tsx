@@ -7,7 +7,7 @@ export function SchedulingCard({ coach, coachName }: { coach: Coach; coachName: 
   return (
     <ProfileCard title="Schedule a Session">
       {coach.calendlyUrl ? (
-        <CalendlyEmbed url={coach.calendlyUrl} coachName={coachName} />
+        <CalendlyEmbed coach={coach} coachName={coachName} />
       ) : (
         <SlotPicker coach={coach} coachName={coachName} />
       )}

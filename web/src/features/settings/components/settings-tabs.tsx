@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CoachingTab } from './coaching/coaching-tab';
+import { readCalendlyReturn, useCalendlyReturnToast } from './coaching/use-calendly-return-toast';
 import { usePaymentStatusPolling } from './coaching/use-payment-status-polling';
 import { useZoomReturnToast } from './coaching/use-zoom-return-toast';
 import { ProfileForm } from './profile-form';
@@ -20,6 +21,8 @@ export function SettingsTabs({ profile }: { profile: Profile }) {
   const [tab, setTab] = useState(() => initialTab(query, isMentor));
   usePaymentStatusPolling(isMentor && query.paymentOnboardingReturn);
   useZoomReturnToast(isMentor ? query.zoomReturn : null);
+  const [calendlyReturn] = useState(() => readCalendlyReturn(params));
+  useCalendlyReturnToast(isMentor ? calendlyReturn : null);
 
   // Spec: once read, the query parameters leave the address bar.
   useEffect(() => {

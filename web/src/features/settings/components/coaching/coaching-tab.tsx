@@ -2,6 +2,7 @@ import type { Profile } from '@functions/schemas/profile';
 import { ExternalLink } from 'lucide-react';
 import { SettingsCard } from '../settings-card';
 import { AvailabilityEditor } from './availability-editor';
+import { CalendlySection } from './calendly-section';
 import { PaymentAccountSection } from './payment-account-section';
 import { PublishToggle } from './publish-toggle';
 import { RatesForm } from './rates-form';
@@ -36,6 +37,11 @@ export function CoachingTab({ profile }: { profile: Profile }) {
       <SettingsCard title="Zoom" lead="Meeting links for your booked sessions.">
         <ZoomSection zoomConnected={profile.zoomConnected} />
       </SettingsCard>
+      {profile.calendlyUrl && (
+        <SettingsCard title="Calendly" lead="Bookings made through your own calendar.">
+          <CalendlySection calendlyConnected={profile.calendlyConnected} />
+        </SettingsCard>
+      )}
     </div>
   );
 }

@@ -1,0 +1,227 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../data/client';
+import { keys } from '../data/keys';
+
+/** A coach's Calendly authorization; kept server-side only, never sent to a browser. */
+export interface CalendarTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** ISO instant after which the access token must be refreshed. */
+  expiresAt: string;
+  /** The calendar's user the tokens act for (Calendly's `owner` URI). */
+  account?: string;
+}
+
+/** One scheduled event, as the calendar provider tells it. */
+export interface ScheduledEvent {
+  start: string;
+  end: string;
+  /** The event type's name, e.g. "30 Minute Meeting". */
+  name: string;
+  status: 'active' | 'canceled';
+  /** The calendar users hosting the event (Calendly user URIs). */
+  hosts: string[];
+}
+
+/** The event does not exist, or the coach's authorization cannot see it. */
+export class UnknownEventError extends Error {}
+
+/** Bookings made in a coach's own calendar (Calendly), read through the coach's OAuth authorization. */
+export interface ExternalCalendar {
+  /** Where the browser goes to let the app read the user's scheduled events. */
+  authorizeUrl(state: string, redirectUri: string): string;
+  exchangeCode(code: string, redirectUri: string): Promise<CalendarTokens>;
+  /** Whether the embed's event URI is one of this provider's scheduled events (checked before any request). */
+  isEventUri(eventUri: string): boolean;
+  /** Answers with the tokens to keep: refreshed ones when the access token had expired. */
+  scheduledEvent(tokens: CalendarTokens, eventUri: string): Promise<ScheduledEvent & { tokens: CalendarTokens }>;
+}
+
+const CALENDLY_AUTH = 'https://auth.calendly.com/oauth';
+export const CALENDLY_EVENTS_PREFIX = 'https://api.calendly.com/scheduled_events/';
+/** Refresh a little before the token's time is up, so it never expires mid-request. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+const UUID_TAIL = /^[A-Za-z0-9-]{1,64}$/;
+
+/** Only `https://api.calendly.com/scheduled_events/<uuid>`: the token is never sent anywhere else. */
+export function isCalendlyEventUri(eventUri: string): boolean {
+  if (!eventUri.startsWith(CALENDLY_EVENTS_PREFIX)) return false;
+  try {
+    const url = new URL(eventUri);
+    return (
+      url.origin === 'https://api.calendly.com' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      UUID_TAIL.test(url.pathname.slice('/scheduled_events/'.length)) &&
+      url.href === eventUri
+    );
+  } catch {
+    return false;
+  }
+}
+
+interface CalendlyTokenResponse {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  owner?: string;
+}
+
+interface CalendlyEventResponse {
+  resource: {
+    start_time: string;
+    end_time: string;
+    name: string;
+    status: 'active' | 'canceled';
+    event_memberships?: { user?: string; user_email?: string }[];
+  };
+}
+
+export function calendlyCalendar(clientId: string, clientSecret: string): ExternalCalendar {
+  const tokenRequest = async (form: Record<string, string>, account?: string): Promise<CalendarTokens> => {
+    const response = await fetch(`${CALENDLY_AUTH}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...form, client_id: clientId, client_secret: clientSecret }),
+    });
+    if (!response.ok) throw new Error(`Calendly token request failed: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as CalendlyTokenResponse;
+    const owner = body.owner ?? account;
+    return {
+      accessToken: body.access_token,
+      refreshToken: body.refresh_token,
+      expiresAt: new Date(Date.now() + body.expires_in * 1000 - EXPIRY_MARGIN_MS).toISOString(),
+      ...(owner ? { account: owner } : {}),
+    };
+  };
+
+  const fresh = (tokens: CalendarTokens) =>
+    new Date(tokens.expiresAt) > new Date()
+      ? Promise.resolve(tokens)
+      : tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, tokens.account);
+
+  return {
+    authorizeUrl: (state, redirectUri) =>
+      `${CALENDLY_AUTH}/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state })}`,
+
+    exchangeCode: (code, redirectUri) =>
+      tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+
+    isEventUri: isCalendlyEventUri,
+
+    async scheduledEvent(tokens, eventUri) {
+      if (!isCalendlyEventUri(eventUri)) throw new UnknownEventError('Not a Calendly scheduled event');
+      const current = await fresh(tokens);
+      const response = await fetch(eventUri, { headers: { authorization: `Bearer ${current.accessToken}` } });
+      if (response.status === 404 || response.status === 403) throw new UnknownEventError('Calendly event not found');
+      if (!response.ok) throw new Error(`Calendly event read failed: ${response.status} ${await response.text()}`);
+      const { resource } = (await response.json()) as CalendlyEventResponse;
+      return {
+        start: resource.start_time,
+        end: resource.end_time,
+        name: resource.name,
+        status: resource.status,
+        hosts: (resource.event_memberships ?? []).flatMap((member) => (member.user ? [member.user] : [])),
+        tokens: current,
+      };
+    },
+  };
+}
+
+/** What the local stand-in keeps of an event scheduled in its embed page. */
+export interface LocalCalendlyEvent {
+  id: string;
+  /** The coach's calendar link the event was scheduled on. */
+  calendarUrl: string;
+  start: string;
+  end: string;
+  name: string;
+  status: 'active' | 'canceled';
+  inviteeId: string;
+  createdAt: string;
+}
+
+/** The local stand-in's user of a calendar link: one per Calendly username, as at Calendly. */
+export function localCalendlyUser(siteOrigin: string, calendarUrl: string): string {
+  const username = new URL(calendarUrl).pathname.split('/').filter(Boolean)[0]?.toLowerCase() ?? '';
+  return `${siteOrigin}/_local/calendly/users/${encodeURIComponent(username)}`;
+}
+
+const localEventsPrefix = (siteOrigin: string) => `${siteOrigin}/_local/calendly/scheduled_events/`;
+
+/** Stores an event the local embed scheduled; answers with its event and invitee URIs. */
+export async function storeLocalCalendlyEvent(
+  siteOrigin: string,
+  event: Omit<LocalCalendlyEvent, 'id' | 'inviteeId' | 'createdAt'>,
+): Promise<{ eventUri: string; inviteeUri: string }> {
+  const stored: LocalCalendlyEvent = {
+    ...event,
+    id: randomUUID(),
+    inviteeId: randomUUID(),
+    createdAt: new Date().toISOString(),
+  };
+  await db().send(
+    new PutCommand({ TableName: tableName(), Item: { ...keys.localCalendlyEvent(stored.id), ...stored } }),
+  );
+  const eventUri = `${localEventsPrefix(siteOrigin)}${stored.id}`;
+  return { eventUri, inviteeUri: `${eventUri}/invitees/${stored.inviteeId}` };
+}
+
+/**
+ * Calendly without Calendly, for the local stack: consent and the booking embed are local pages
+ * (bin/local/calendly-standin.ts) and scheduled events live in the table.
+ */
+export function localCalendar(siteOrigin: string): ExternalCalendar {
+  const prefix = localEventsPrefix(siteOrigin);
+  const isEventUri = (eventUri: string) => eventUri.startsWith(prefix) && UUID_TAIL.test(eventUri.slice(prefix.length));
+  return {
+    authorizeUrl: (state, redirectUri) =>
+      `${siteOrigin}/_local/calendly/authorize?${new URLSearchParams({ state, redirect_uri: redirectUri })}`,
+    async exchangeCode(code) {
+      const calendarUrl = /^local-code-([A-Za-z0-9_-]+)$/.exec(code)?.[1];
+      if (!calendarUrl) throw new Error('The local Calendly stand-in did not issue this code');
+      return {
+        accessToken: `local-access-${randomBytes(12).toString('hex')}`,
+        refreshToken: `local-refresh-${randomBytes(12).toString('hex')}`,
+        expiresAt: new Date(Date.now() + 2 * 60 * 60_000).toISOString(),
+        account: localCalendlyUser(siteOrigin, Buffer.from(calendarUrl, 'base64url').toString('utf8')),
+      };
+    },
+    isEventUri,
+    async scheduledEvent(tokens, eventUri) {
+      if (!isEventUri(eventUri)) throw new UnknownEventError('Not a local Calendly event');
+      const { Item } = await db().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: keys.localCalendlyEvent(eventUri.slice(prefix.length)),
+          ConsistentRead: true,
+        }),
+      );
+      if (!Item) throw new UnknownEventError('Local Calendly event not found');
+      const event = Item as unknown as LocalCalendlyEvent;
+      return {
+        start: event.start,
+        end: event.end,
+        name: event.name,
+        status: event.status,
+        hosts: [localCalendlyUser(siteOrigin, event.calendarUrl)],
+        tokens,
+      };
+    },
+  };
+}
+
+/** The code the local consent page issues for the Calendly user of `calendarUrl`. */
+export const localCalendlyCode = (calendarUrl: string) =>
+  `local-code-${Buffer.from(calendarUrl, 'utf8').toString('base64url')}`;
+
+/** Calendly when its app credentials are set; the stand-in when the local stack asked for it; else none. */
+export function externalCalendarFromEnvironment(): ExternalCalendar | null {
+  const { CALENDLY_CLIENT_ID, CALENDLY_CLIENT_SECRET, LOCAL_CALENDLY, SITE_ORIGIN } = process.env;
+  if (CALENDLY_CLIENT_ID && CALENDLY_CLIENT_SECRET) return calendlyCalendar(CALENDLY_CLIENT_ID, CALENDLY_CLIENT_SECRET);
+  if (LOCAL_CALENDLY === 'true' && SITE_ORIGIN) return localCalendar(SITE_ORIGIN);
+  return null;
+}

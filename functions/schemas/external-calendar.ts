@@ -1,0 +1,20 @@
+import * as z from 'zod';
+
+/** `GET /api/calendly/callback` and `POST /api/me/calendly` share Zoom's OAuth shapes. */
+export { zoomCallbackQuery as calendlyCallbackQuery, zoomConnectLink as calendlyConnectLink } from './zoom';
+
+/** The URI of an event the coach's calendar embed scheduled (all the embed tells the page). */
+export const externalEventUri = z.string().trim().url().max(500);
+
+/** `GET /api/coaches/{coachId}/external-events?uri=…`. */
+export const externalEventQuery = z.object({ uri: externalEventUri });
+
+/** The event as the server read it from the coach's calendar, priced like the booking will be. */
+export const externalEventView = z.object({
+  start: z.string(),
+  end: z.string(),
+  durationMinutes: z.number().int(),
+  eventType: z.string().nullable(),
+  priceCents: z.number().int(),
+});
+export type ExternalEventView = z.infer<typeof externalEventView>;

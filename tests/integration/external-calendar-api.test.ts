@@ -1,0 +1,249 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeLocalCalendlyEvent } from '../../functions/adapters/external-calendar';
+import { db, tableName } from '../../functions/data/client';
+import { keys } from '../../functions/data/keys';
+import { getSession } from '../../functions/data/sessions';
+import { calendlyConnectLink, externalEventView } from '../../functions/schemas/external-calendar';
+import { bookingResult } from '../../functions/schemas/session';
+import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+
+let stack: TestStack;
+let mentee: SignedInUser;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  mentee = await signedInUserWithProfile(stack.config, 'mentee');
+});
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+const siteOrigin = () => process.env.SITE_ORIGIN as string;
+/** The stand-in's pages and the app's callback, reached on the API server itself. */
+const local = (url: string) => {
+  const parsed = new URL(url, siteOrigin());
+  return `${stack.apiUrl}${parsed.pathname}${parsed.search}`;
+};
+const decodeHtml = (value: string) => value.replaceAll('&#38;', '&').replaceAll('&amp;', '&');
+
+let calendarCount = 0;
+
+/** A published coach with payments, whose profile names a Calendly link of their own. */
+async function calendlyCoach(): Promise<SignedInUser & { calendlyUrl: string }> {
+  const coach = await publishedCoach(stack.config, { payments: true });
+  const calendlyUrl = `https://calendly.com/coach-${Date.now()}-${calendarCount++}`;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.profile(coach.userId),
+      UpdateExpression: 'SET calendlyUrl = :url',
+      ExpressionAttributeValues: { ':url': calendlyUrl },
+    }),
+  );
+  return { ...coach, calendlyUrl };
+}
+
+const connect = (user: SignedInUser) =>
+  fetch(`${stack.apiUrl}/api/me/calendly`, { method: 'POST', headers: user.auth });
+
+/** Goes through the stand-in's consent page as the coach would, and answers where the callback sends the browser. */
+async function connectThroughConsent(coach: SignedInUser, schedulingUrl: string, answer: 'Allow' | 'Decline') {
+  const response = await connect(coach);
+  expect(response.status).toBe(200);
+  const { url } = calendlyConnectLink.parse(await response.json());
+  expect(url).toContain('/_local/calendly/authorize');
+  const page = await (await fetch(local(url))).text();
+  let next: string;
+  if (answer === 'Decline') {
+    next = decodeHtml(/href="([^"]+)">Decline</.exec(page)?.[1] as string);
+  } else {
+    const field = (name: string) => decodeHtml(new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] as string);
+    const allow = await fetch(
+      local(
+        `/_local/calendly/authorize/allow?${new URLSearchParams({
+          redirect_uri: field('redirect_uri'),
+          state: field('state'),
+          scheduling_url: schedulingUrl,
+        })}`,
+      ),
+      { redirect: 'manual' },
+    );
+    expect(allow.status).toBe(303);
+    next = allow.headers.get('location') as string;
+  }
+  const back = await fetch(local(next), { redirect: 'manual' });
+  expect(back.status).toBe(302);
+  return new URL(back.headers.get('location') as string);
+}
+
+/** Schedules the embed's first offered time, as an invitee would, and answers with the event URI it posts. */
+async function scheduleInEmbed(calendlyUrl: string): Promise<string> {
+  const embed = await (
+    await fetch(local(`/_local/calendly/embed?${new URLSearchParams({ url: calendlyUrl })}`))
+  ).text();
+  const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(embed);
+  expect(form).not.toBeNull();
+  const fields = new URLSearchParams();
+  for (const [, name, value] of (form?.[2] ?? '').matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+    fields.set(name as string, decodeHtml(value as string));
+  }
+  const scheduled = await (
+    await fetch(local(form?.[1] as string), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields,
+    })
+  ).text();
+  const message = /window\.parent\.postMessage\((\{.*\}), "([^"]+)"\)/.exec(scheduled);
+  expect(message?.[2]).toBe(new URL(siteOrigin()).origin);
+  const posted = JSON.parse(message?.[1] as string);
+  expect(posted.event).toBe('calendly.event_scheduled');
+  expect(posted.payload.invitee.uri).toMatch(/\/invitees\//);
+  return posted.payload.event.uri as string;
+}
+
+const resolve = (user: SignedInUser, coachId: string, uri: string) =>
+  fetch(`${stack.apiUrl}/api/coaches/${coachId}/external-events?${new URLSearchParams({ uri })}`, {
+    headers: user.auth,
+  });
+
+const book = (user: SignedInUser, body: Record<string, unknown>) =>
+  fetch(`${stack.apiUrl}/api/sessions`, {
+    method: 'POST',
+    headers: { ...user.auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('connecting Calendly', () => {
+  it('exchanges the code server-side, marks the profile connected and never shows the tokens', async () => {
+    const coach = await calendlyCoach();
+    const back = await connectThroughConsent(coach, coach.calendlyUrl, 'Allow');
+    expect(`${back.pathname}${back.search}`).toBe('/settings?calendly=connected');
+    const me = await (await fetch(`${stack.apiUrl}/api/me`, { headers: coach.auth })).json();
+    expect(me.calendlyConnected).toBe(true);
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.calendarConnection(coach.userId) }),
+    );
+    expect(Item?.accessToken).toMatch(/^local-access-/);
+    expect(JSON.stringify(me)).not.toContain(Item?.accessToken as string);
+  });
+
+  it('sends a declined consent back with calendly_error', async () => {
+    const coach = await calendlyCoach();
+    const back = await connectThroughConsent(coach, coach.calendlyUrl, 'Decline');
+    expect(back.searchParams.get('calendly_error')).toBe('Calendly access was not granted.');
+  });
+
+  it('is for mentors only', async () => {
+    expect((await connect(mentee)).status).toBe(403);
+  });
+});
+
+describe('booking an event of the coach’s calendar', () => {
+  let coach: SignedInUser & { calendlyUrl: string };
+
+  beforeAll(async () => {
+    coach = await calendlyCoach();
+    await connectThroughConsent(coach, coach.calendlyUrl, 'Allow');
+  });
+
+  it('reads the event from the calendar, prices it and books it for payment', async () => {
+    const uri = await scheduleInEmbed(coach.calendlyUrl);
+    const resolved = await resolve(mentee, coach.userId, uri);
+    expect(resolved.status, await resolved.clone().text()).toBe(200);
+    const event = externalEventView.parse(await resolved.json());
+    expect(event).toEqual({
+      start: at(1, 10),
+      end: at(1, 10.5),
+      durationMinutes: 30,
+      eventType: '30 Minute Meeting',
+      priceCents: RATE_CENTS / 2,
+    });
+
+    // Times sent by the client are ignored: the event's own times are booked.
+    const response = await book(mentee, {
+      coachId: coach.userId,
+      externalEvent: { uri, start: at(2, 3), end: at(2, 11) },
+      start: at(2, 3),
+      priceCents: 1,
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { session, checkoutUrl } = bookingResult.parse(await response.json());
+    expect(session).toMatchObject({
+      start: at(1, 10),
+      end: at(1, 10.5),
+      durationMinutes: 30,
+      priceCents: RATE_CENTS / 2,
+      status: 'pending_payment',
+      bookingMethod: 'external_calendar',
+    });
+    expect(checkoutUrl).toMatch(/\/_local\/stripe\/checkout\?/);
+    expect((await getSession(session.id))?.externalEventType).toBe('30 Minute Meeting');
+
+    // The same event cannot be booked twice: its time is held.
+    expect((await book(mentee, { coachId: coach.userId, externalEvent: { uri } })).status).toBe(409);
+  });
+
+  it('prices hours times the rate for any length', async () => {
+    const { eventUri } = await storeLocalCalendlyEvent(siteOrigin(), {
+      calendarUrl: coach.calendlyUrl,
+      start: at(3, 9),
+      end: at(3, 9.75),
+      name: 'Chart review',
+      status: 'active',
+    });
+    const event = externalEventView.parse(await (await resolve(mentee, coach.userId, eventUri)).json());
+    expect(event).toMatchObject({ durationMinutes: 45, priceCents: Math.round((RATE_CENTS * 45) / 60) });
+  });
+
+  it.each([
+    ['longer than 480 minutes', { start: at(4, 1), end: at(4, 9.25), status: 'active' as const }],
+    ['cancelled', { start: at(4, 10), end: at(4, 11), status: 'canceled' as const }],
+    ['in the past', { start: at(-1, 10), end: at(-1, 11), status: 'active' as const }],
+    ['ending before it starts', { start: at(4, 12), end: at(4, 11), status: 'active' as const }],
+  ])('refuses an event %s with 400', async (_name, times) => {
+    const { eventUri } = await storeLocalCalendlyEvent(siteOrigin(), {
+      calendarUrl: coach.calendlyUrl,
+      name: 'Meeting',
+      ...times,
+    });
+    expect((await resolve(mentee, coach.userId, eventUri)).status).toBe(400);
+    expect((await book(mentee, { coachId: coach.userId, externalEvent: { uri: eventUri } })).status).toBe(400);
+  });
+
+  it('refuses an event of another coach’s calendar', async () => {
+    const other = await calendlyCoach();
+    const uri = await scheduleInEmbed(other.calendlyUrl);
+    expect([400, 404]).toContain((await resolve(mentee, coach.userId, uri)).status);
+    expect([400, 404]).toContain((await book(mentee, { coachId: coach.userId, externalEvent: { uri } })).status);
+  });
+
+  it('refuses a URI that is not an event of the calendar, and an unknown event', async () => {
+    expect((await resolve(mentee, coach.userId, 'https://evil.example/scheduled_events/x')).status).toBe(400);
+    const unknown = `${siteOrigin()}/_local/calendly/scheduled_events/00000000-0000-0000-0000-000000000000`;
+    expect((await resolve(mentee, coach.userId, unknown)).status).toBe(404);
+  });
+
+  it('needs a signed-in viewer', async () => {
+    const uri = await scheduleInEmbed(coach.calendlyUrl);
+    const response = await fetch(
+      `${stack.apiUrl}/api/coaches/${coach.userId}/external-events?${new URLSearchParams({ uri })}`,
+    );
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('a coach whose calendar is not connected', () => {
+  it('answers 409 with a clear message', async () => {
+    const coach = await calendlyCoach();
+    const uri = await scheduleInEmbed(coach.calendlyUrl);
+    const resolved = await resolve(mentee, coach.userId, uri);
+    expect(resolved.status).toBe(409);
+    expect((await resolved.json()).error.message).toBe("This mentor's calendar is not connected for bookings yet.");
+    expect((await book(mentee, { coachId: coach.userId, externalEvent: { uri } })).status).toBe(409);
+  });
+});

@@ -39,7 +39,7 @@ export interface ProfileItem {
   stripeChargesEnabled?: boolean;
   stripePayoutsEnabled?: boolean;
   stripeDetailsSubmitted?: boolean;
-  /** True once the coach connected Zoom; the tokens themselves live in data/meeting-connections.ts. */
+  /** True once the coach connected Zoom; the tokens themselves live in data/service-connections.ts. */
   zoomConnected?: boolean;
   /** True once the coach connected Calendly; the tokens live in data/calendar-connections.ts. */
   calendlyConnected?: boolean;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
-/** `GET /api/calendly/callback` and `POST /api/me/calendly` share Zoom's OAuth shapes. */
-export { zoomCallbackQuery as calendlyCallbackQuery, zoomConnectLink as calendlyConnectLink } from './zoom';
+/** `POST /api/me/calendly` answers with the shape every connected service shares. */
+export { serviceConnectLink as calendlyConnectLink } from './service-connection';
 
 /** The URI of an event the coach's calendar embed scheduled (all the embed tells the page). */
 export const externalEventUri = z.string().trim().url().max(500);

@@ -1,7 +1,7 @@
 import { mailerFromEnvironment } from '../adapters/mailer';
 import { meetingsFromEnvironment } from '../adapters/meetings';
 import { type JobName, schedulerFromEnvironment } from '../adapters/scheduler';
-import { meetingTokensOf, updateMeetingTokens } from '../data/meeting-connections';
+import { serviceTokensOf, updateServiceTokens } from '../data/service-connections';
 import { getProfile } from '../data/profiles';
 import type { SessionItem } from '../data/session-item';
 import { cancelSession } from '../data/sessions';
@@ -26,10 +26,10 @@ async function attempt(step: string, sessionId: string, effect: () => Promise<un
 async function deleteMeeting(session: SessionItem, now: Date): Promise<void> {
   const meetings = meetingsFromEnvironment();
   if (!session.meetingId || !meetings) return;
-  const tokens = await meetingTokensOf(session.coachId);
+  const tokens = await serviceTokensOf('zoom', session.coachId);
   if (!tokens) return;
   const kept = await meetings.deleteMeeting(tokens, session.meetingId);
-  if (kept !== tokens) await updateMeetingTokens(session.coachId, kept, now);
+  if (kept !== tokens) await updateServiceTokens('zoom', session.coachId, kept, now);
 }
 
 async function notifyOtherParty(session: SessionItem, cancelledBy: 'coach' | 'mentee', now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import { mailerFromEnvironment } from '../adapters/mailer';
 import { meetingsFromEnvironment } from '../adapters/meetings';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
-import { meetingTokensOf, updateMeetingTokens } from '../data/meeting-connections';
+import { serviceTokensOf, updateServiceTokens } from '../data/service-connections';
 import { getProfile } from '../data/profiles';
 import type { ProfileItem } from '../data/profile-item';
 import type { SessionItem } from '../data/session-item';
@@ -20,7 +20,7 @@ const RETRY_AFTER_MS = 2 * 60_000;
 async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date): Promise<SessionItem> {
   if (session.meetingUrl || session.meetingNote) return session;
   const meetings = meetingsFromEnvironment();
-  const tokens = coach.zoomConnected ? await meetingTokensOf(coach.userId) : null;
+  const tokens = coach.zoomConnected ? await serviceTokensOf('zoom', coach.userId) : null;
   if (!meetings || !tokens) {
     await recordSessionFields(session.id, { meetingNote: NO_MEETING_NOTE }, now);
     return { ...session, meetingNote: NO_MEETING_NOTE };
@@ -30,7 +30,7 @@ async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date
     start: session.start,
     durationMinutes: session.durationMinutes,
   });
-  if (created.tokens !== tokens) await updateMeetingTokens(coach.userId, created.tokens, now);
+  if (created.tokens !== tokens) await updateServiceTokens('zoom', coach.userId, created.tokens, now);
   await recordSessionFields(session.id, { meetingId: created.meetingId, meetingUrl: created.joinUrl }, now);
   return { ...session, meetingId: created.meetingId, meetingUrl: created.joinUrl };
 }

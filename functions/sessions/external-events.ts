@@ -1,5 +1,5 @@
 import { externalCalendarFromEnvironment, UnknownEventError } from '../adapters/external-calendar';
-import { serviceTokensOf, updateServiceTokens } from '../data/meeting-connections';
+import { serviceTokensOf, updateServiceTokens } from '../data/service-connections';
 import type { ProfileItem } from '../data/profile-item';
 import type { BookingRequest } from '../domain/booking';
 import { DomainError } from '../domain/errors';

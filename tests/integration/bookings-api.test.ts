@@ -5,7 +5,7 @@ import type { StoredMail } from '../../functions/adapters/mailer';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
-import { saveMeetingTokens } from '../../functions/data/meeting-connections';
+import { saveServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
 import { handler as expireJob } from '../../functions/jobs/expire-pending-payment';
 import { bookingResult, type SessionView, sessionView } from '../../functions/schemas/session';
@@ -185,7 +185,8 @@ describe('a free consultation', () => {
 describe('the meeting link', () => {
   it('is a Zoom meeting on the coach account once the coach connected Zoom', async () => {
     const zoomCoach = await publishedCoach(stack.config, { payments: true });
-    await saveMeetingTokens(
+    await saveServiceTokens(
+      'zoom',
       zoomCoach.userId,
       { accessToken: 'local-access-x', refreshToken: 'local-refresh-x', expiresAt: at(1, 0) },
       new Date(),

@@ -1,26 +1,29 @@
 const SETTINGS_TABS = ['coaching', 'profile', 'security'] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
 
-export type ZoomReturn = { connected: true } | { connected: false; error: string };
+/** Back from a connected service's authorize page (Zoom, Calendly): `?{service}=connected` or `?{service}_error=…`. */
+export type ServiceReturn = { connected: true } | { connected: false; error: string };
 
 /** What a link to /settings asks for (spec section 2), read once on load. */
 interface SettingsQuery {
   tab: string | null;
   /** Back from payment onboarding: poll the account's status. */
   paymentOnboardingReturn: boolean;
-  zoomReturn: ZoomReturn | null;
+  zoomReturn: ServiceReturn | null;
+  calendlyReturn: ServiceReturn | null;
 }
 
-function zoomReturn(params: URLSearchParams): ZoomReturn | null {
-  const error = params.get('zoom_error');
+function serviceReturn(params: URLSearchParams, service: 'zoom' | 'calendly'): ServiceReturn | null {
+  const error = params.get(`${service}_error`);
   if (error !== null) return { connected: false, error };
-  return params.get('zoom') === 'connected' ? { connected: true } : null;
+  return params.get(service) === 'connected' ? { connected: true } : null;
 }
 
 export const readSettingsQuery = (params: URLSearchParams): SettingsQuery => ({
   tab: params.get('tab'),
   paymentOnboardingReturn: params.get('stripe') === 'connected',
-  zoomReturn: zoomReturn(params),
+  zoomReturn: serviceReturn(params, 'zoom'),
+  calendlyReturn: serviceReturn(params, 'calendly'),
 });
 
 export const isSettingsTab = (value: string | null): value is SettingsTab =>

@@ -3,9 +3,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CoachingTab } from './coaching/coaching-tab';
-import { readCalendlyReturn, useCalendlyReturnToast } from './coaching/use-calendly-return-toast';
 import { usePaymentStatusPolling } from './coaching/use-payment-status-polling';
-import { useZoomReturnToast } from './coaching/use-zoom-return-toast';
+import { useServiceReturnToast } from './coaching/use-service-return-toast';
 import { ProfileForm } from './profile-form';
 import { SecurityTab } from './security-tab';
 import { SettingsCard } from './settings-card';
@@ -20,9 +19,12 @@ export function SettingsTabs({ profile }: { profile: Profile }) {
   const [query] = useState(() => readSettingsQuery(params));
   const [tab, setTab] = useState(() => initialTab(query, isMentor));
   usePaymentStatusPolling(isMentor && query.paymentOnboardingReturn);
-  useZoomReturnToast(isMentor ? query.zoomReturn : null);
-  const [calendlyReturn] = useState(() => readCalendlyReturn(params));
-  useCalendlyReturnToast(isMentor ? calendlyReturn : null);
+  useServiceReturnToast('Zoom', isMentor ? query.zoomReturn : null, 'Your sessions will get Zoom meeting links.');
+  useServiceReturnToast(
+    'Calendly',
+    isMentor ? query.calendlyReturn : null,
+    'Times mentees pick in your Calendly can now be booked here.',
+  );
 
   // Spec: once read, the query parameters leave the address bar.
   useEffect(() => {

@@ -101,13 +101,3 @@ export async function serviceTokensOf(service: ConnectedService, userId: string)
     ...(typeof Item.account === 'string' ? { account: Item.account } : {}),
   };
 }
-
-// Zoom's names, kept for its callers.
-export const rememberMeetingConsent = (userId: string, state: string, now: Date) =>
-  rememberConsent('zoom', userId, state, now);
-export const takeMeetingConsent = (state: string, now: Date) => takeConsent('zoom', state, now);
-export const saveMeetingTokens = (userId: string, tokens: MeetingTokens, now: Date) =>
-  saveServiceTokens('zoom', userId, tokens, now);
-export const updateMeetingTokens = (userId: string, tokens: MeetingTokens, now: Date) =>
-  updateServiceTokens('zoom', userId, tokens, now);
-export const meetingTokensOf = (userId: string): Promise<MeetingTokens | null> => serviceTokensOf('zoom', userId);

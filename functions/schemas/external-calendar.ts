@@ -1,8 +1,5 @@
 import * as z from 'zod';
 
-/** `POST /api/me/calendly` answers with the shape every connected service shares. */
-export { serviceConnectLink as calendlyConnectLink } from './service-connection';
-
 /** The URI of an event the coach's calendar embed scheduled (all the embed tells the page). */
 export const externalEventUri = z.string().trim().url().max(500);
 

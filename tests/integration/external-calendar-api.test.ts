@@ -4,7 +4,8 @@ import { storeLocalCalendlyEvent } from '../../functions/adapters/external-calen
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { getSession } from '../../functions/data/sessions';
-import { calendlyConnectLink, externalEventView } from '../../functions/schemas/external-calendar';
+import { externalEventView } from '../../functions/schemas/external-calendar';
+import { serviceConnectLink } from '../../functions/schemas/service-connection';
 import { bookingResult } from '../../functions/schemas/session';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -54,7 +55,7 @@ const connect = (user: SignedInUser) =>
 async function connectThroughConsent(coach: SignedInUser, schedulingUrl: string, answer: 'Allow' | 'Decline') {
   const response = await connect(coach);
   expect(response.status).toBe(200);
-  const { url } = calendlyConnectLink.parse(await response.json());
+  const { url } = serviceConnectLink.parse(await response.json());
   expect(url).toContain('/_local/calendly/authorize');
   const page = await (await fetch(local(url))).text();
   let next: string;

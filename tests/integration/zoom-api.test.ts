@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
-import { zoomConnectLink } from '../../functions/schemas/zoom';
+import { serviceConnectLink } from '../../functions/schemas/service-connection';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
@@ -39,7 +39,7 @@ describe('connecting Zoom', () => {
     const mentor = await signedInUserWithProfile(stack.config, 'mentor');
     const response = await connect(mentor);
     expect(response.status).toBe(200);
-    const { url } = zoomConnectLink.parse(await response.json());
+    const { url } = serviceConnectLink.parse(await response.json());
     expect(url).toContain('/_local/zoom/authorize');
     const back = await callback(await consentAnswer(url, 'Allow'));
     expect(`${back.pathname}${back.search}`).toBe('/settings?zoom=connected');
@@ -55,14 +55,14 @@ describe('connecting Zoom', () => {
 
   it('sends a declined consent back with zoom_error', async () => {
     const mentor = await signedInUserWithProfile(stack.config, 'mentor');
-    const { url } = zoomConnectLink.parse(await (await connect(mentor)).json());
+    const { url } = serviceConnectLink.parse(await (await connect(mentor)).json());
     const back = await callback(await consentAnswer(url, 'Decline'));
     expect(back.searchParams.get('zoom_error')).toBe('Zoom access was not granted.');
   });
 
   it('refuses a callback whose state it did not issue, or one used twice', async () => {
     const mentor = await signedInUserWithProfile(stack.config, 'mentor');
-    const { url } = zoomConnectLink.parse(await (await connect(mentor)).json());
+    const { url } = serviceConnectLink.parse(await (await connect(mentor)).json());
     const allow = await consentAnswer(url, 'Allow');
     const forged = new URL(allow);
     forged.searchParams.set('state', 'forged-state');

@@ -2,12 +2,11 @@ import type { Profile } from '@functions/schemas/profile';
 import { ExternalLink } from 'lucide-react';
 import { SettingsCard } from '../settings-card';
 import { AvailabilityEditor } from './availability-editor';
-import { CalendlySection } from './calendly-section';
 import { PaymentAccountSection } from './payment-account-section';
 import { PublishToggle } from './publish-toggle';
 import { RatesForm } from './rates-form';
 import { useCoachingSettingsRefresh } from './use-coaching-settings-refresh';
-import { ZoomSection } from './zoom-section';
+import { ServiceConnectSection } from './service-connect-section';
 
 /** Spec section 2, Coach settings tab: publication, rates, availability, payments and meetings. */
 export function CoachingTab({ profile }: { profile: Profile }) {
@@ -35,11 +34,21 @@ export function CoachingTab({ profile }: { profile: Profile }) {
         <PaymentAccountSection paymentAccount={profile.paymentAccount} />
       </SettingsCard>
       <SettingsCard title="Zoom" lead="Meeting links for your booked sessions.">
-        <ZoomSection zoomConnected={profile.zoomConnected} />
+        <ServiceConnectSection
+          service="zoom"
+          label="Zoom"
+          connected={profile.zoomConnected}
+          note="Once connected, every session booked with you gets its own Zoom meeting link automatically."
+        />
       </SettingsCard>
       {profile.calendlyUrl && (
         <SettingsCard title="Calendly" lead="Bookings made through your own calendar.">
-          <CalendlySection calendlyConnected={profile.calendlyConnected} />
+          <ServiceConnectSection
+            service="calendly"
+            label="Calendly"
+            connected={profile.calendlyConnected}
+            note="Mentees book you through your Calendly page. Connect it so the times they pick there can be booked and paid for here."
+          />
         </SettingsCard>
       )}
     </div>

@@ -253,10 +253,47 @@ export function completeEndedSession(sessionId: string, now: Date): Promise<bool
   );
 }
 
+/**
+ * Claims the right to ask the provider for this session's refund, so of concurrent cancels (or a
+ * cancel and a late payment) exactly one asks. The claim is a lease: when its holder dies before
+ * recording the refund, a later attempt may claim it again once `until` has passed.
+ */
+export function claimRefund(sessionId: string, until: Date, now: Date): Promise<boolean> {
+  return applyIfStill(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(sessionId),
+      UpdateExpression: 'SET refundClaimedUntil = :until',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(refundId) OR refundId = :null) AND (attribute_not_exists(refundClaimedUntil) OR refundClaimedUntil <= :now)',
+      ExpressionAttributeValues: { ':until': until.toISOString(), ':now': now.toISOString(), ':null': null },
+    }),
+  );
+}
+
+/** Gives a refund claim back after the provider refused, so the next cancel may try again. */
+export async function releaseRefundClaim(sessionId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(sessionId),
+      UpdateExpression: 'REMOVE refundClaimedUntil',
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+}
+
 type SessionSideFields = Partial<
   Pick<
     SessionItem,
-    'checkoutId' | 'meetingId' | 'meetingUrl' | 'meetingNote' | 'confirmationSentAt' | 'refundId' | 'paymentIntentId'
+    | 'checkoutId'
+    | 'meetingId'
+    | 'meetingUrl'
+    | 'meetingNote'
+    | 'confirmationSentAt'
+    | 'refundId'
+    | 'refundClaimedUntil'
+    | 'paymentIntentId'
   >
 >;
 

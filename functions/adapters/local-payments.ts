@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
+import { MIN_CARD_CHARGE_CENTS } from '../domain/constants';
 import type { AccountStatus } from '../domain/payment-account';
 import type { CheckoutRequest, CheckoutState, Payments } from './payments';
 import { signStripeEvent, verifyStripeEvent } from './stripe-events';
@@ -140,6 +141,9 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
     },
 
     async createCheckout(request) {
+      if (request.amountCents < MIN_CARD_CHARGE_CENTS) {
+        throw new Error(`Amount must be at least ${MIN_CARD_CHARGE_CENTS} cents (Stripe's minimum charge in usd)`);
+      }
       const checkoutId = derivedId('cs', request.sessionId);
       const { expiresAt, ...rest } = request;
       const checkout: LocalCheckout = {

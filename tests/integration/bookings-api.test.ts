@@ -96,6 +96,25 @@ describe('POST /api/sessions: the rules', () => {
     expect((await book(mentee, { ...slot(2, 10), coachId: hidden.userId })).status).toBe(403);
   });
 
+  it('refuses a paid session priced below the smallest card charge with 400, holding no time', async () => {
+    const cheap = await publishedCoach(stack.config, { payments: true });
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(cheap.userId),
+        UpdateExpression: 'SET hourlyRateCents = :dollar',
+        ExpressionAttributeValues: { ':dollar': 100 },
+      }),
+    );
+    const response = await book(mentee, { ...slot(2, 10, 15), coachId: cheap.userId });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'This session would cost $0.25, below the $0.50 minimum for a card payment. Choose a longer session.',
+    });
+    expect((await book(mentee, { ...slot(2, 10, 30), coachId: cheap.userId })).status).toBe(201);
+  });
+
   it('needs a signed-in caller', async () => {
     const response = await fetch(`${stack.apiUrl}/api/sessions`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);

@@ -104,8 +104,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
-      // Turns on the local Stripe stand-in (functions/adapters/local-payments.ts) unless STRIPE_SECRET_KEY is set.
-      LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_standin',
+      // Turn on the local Stripe stand-in (functions/adapters/local-payments.ts) unless STRIPE_SECRET_KEY is set;
+      // like Stripe, it signs Checkout events with the platform endpoint's secret and account events with the Connect one's.
+      LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',
+      LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_local_connect_standin',
       // Turns on the local Zoom stand-in (functions/adapters/meetings.ts) unless ZOOM_CLIENT_ID is set.
       LOCAL_ZOOM: 'true',
       // Turns on the local Calendly stand-in (functions/adapters/external-calendar.ts) unless CALENDLY_CLIENT_ID is set.

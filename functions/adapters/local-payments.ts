@@ -5,7 +5,7 @@ import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import { MIN_CARD_CHARGE_CENTS } from '../domain/constants';
 import type { AccountStatus } from '../domain/payment-account';
-import type { CheckoutRequest, CheckoutState, Payments } from './payments';
+import type { CheckoutRequest, CheckoutState, Payments, WebhookSecrets } from './payments';
 import { signStripeEvent, verifyStripeEvent } from './stripe-events';
 
 export interface LocalAccount extends AccountStatus {
@@ -55,7 +55,7 @@ const localAccountId = (userId: string) => derivedId('acct', userId);
  * keys, onboarding and the dashboard are local pages, and events are signed and verified with
  * Stripe's real scheme, so the webhook handler runs exactly the code it runs in production.
  */
-export function localPayments(options: { siteOrigin: string; webhookSecret: string }): LocalPayments {
+export function localPayments(options: { siteOrigin: string; webhookSecrets: WebhookSecrets }): LocalPayments {
   const standInPage = (page: string, query: Record<string, string>) =>
     `${options.siteOrigin}/_local/stripe/${page}?${new URLSearchParams(query)}`;
 
@@ -111,7 +111,8 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
       return { chargesEnabled, payoutsEnabled, detailsSubmitted };
     },
 
-    verifyWebhook: (rawBody, signature) => verifyStripeEvent(rawBody, signature, options.webhookSecret),
+    verifyWebhook: (rawBody, signature) =>
+      verifyStripeEvent(rawBody, signature, [options.webhookSecrets.platform, options.webhookSecrets.connect]),
 
     findAccount,
 
@@ -129,7 +130,8 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
 
     async signedAccountUpdated(accountId) {
       const account = await existingAccount(accountId);
-      return signedEvent('account.updated', {
+      // A connected account's event reaches the Connect endpoint, names the account, and carries its secret.
+      return signedEvent('connect', 'account.updated', {
         id: accountId,
         object: 'account',
         type: 'express',
@@ -203,7 +205,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
     async settleCheckout(checkoutId, outcome) {
       if (!(await transitionCheckout(checkoutId, outcome))) return null;
       const checkout = (await findCheckout(checkoutId)) as LocalCheckout;
-      return signedEvent(outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.expired', {
+      return signedEvent('platform', outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.expired', {
         id: checkout.checkoutId,
         object: 'checkout.session',
         status: outcome === 'paid' ? 'complete' : 'expired',
@@ -242,23 +244,31 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
     }
   }
 
-  function signedEvent(type: string, object: Record<string, unknown>): SignedEvent {
+  function signedEvent(endpoint: keyof WebhookSecrets, type: string, object: Record<string, unknown>): SignedEvent {
     const event = {
       id: `evt_local_${randomBytes(12).toString('hex')}`,
       object: 'event',
       type,
+      ...(endpoint === 'connect' ? { account: object.id } : {}),
       created: Math.floor(Date.now() / 1000),
       livemode: false,
       data: { object },
     };
-    return signStripeEvent(event, options.webhookSecret);
+    return signStripeEvent(event, options.webhookSecrets[endpoint]);
   }
 }
 
-/** The stand-in when the local stack enabled it (it sets LOCAL_STRIPE_WEBHOOK_SECRET), else null. */
+/**
+ * The stand-in when the local stack enabled it (it sets LOCAL_STRIPE_WEBHOOK_SECRET and
+ * LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET, one per Stripe endpoint), else null.
+ */
 export function localPaymentsFromEnvironment(): LocalPayments | null {
-  const { LOCAL_STRIPE_WEBHOOK_SECRET, SITE_ORIGIN } = process.env;
+  const { LOCAL_STRIPE_WEBHOOK_SECRET, LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET, SITE_ORIGIN } = process.env;
   if (!LOCAL_STRIPE_WEBHOOK_SECRET) return null;
+  if (!LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET) throw new Error('LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET is not set');
   if (!SITE_ORIGIN) throw new Error('SITE_ORIGIN is not set');
-  return localPayments({ siteOrigin: SITE_ORIGIN, webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET });
+  return localPayments({
+    siteOrigin: SITE_ORIGIN,
+    webhookSecrets: { platform: LOCAL_STRIPE_WEBHOOK_SECRET, connect: LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET },
+  });
 }

@@ -41,8 +41,16 @@ export interface Payments {
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
 }
 
+/** The signing secrets of the two webhook endpoints a Connect platform has at Stripe. */
+export interface WebhookSecrets {
+  /** The platform endpoint: Checkout, charge and dispute events of the platform's own account. */
+  platform: string;
+  /** The Connect endpoint: events of the connected accounts (account.updated). */
+  connect: string;
+}
+
 /** Stripe Connect with Express accounts: Stripe hosts onboarding and the mentor's dashboard. */
-export function stripePayments(secretKey: string, webhookSecret: string): Payments {
+export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets): Payments {
   const stripe = new Stripe(secretKey);
   return {
     async createConnectedAccount({ userId, email }) {
@@ -136,7 +144,8 @@ export function stripePayments(secretKey: string, webhookSecret: string): Paymen
       return refund.id;
     },
 
-    verifyWebhook: (rawBody, signature) => verifyStripeEvent(rawBody, signature, webhookSecret),
+    verifyWebhook: (rawBody, signature) =>
+      verifyStripeEvent(rawBody, signature, [webhookSecrets.platform, webhookSecrets.connect]),
   };
 }
 
@@ -152,10 +161,14 @@ export function paymentsFromEnvironment(): Payments {
 }
 
 function choosePayments(): Payments {
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = process.env;
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET } = process.env;
   if (STRIPE_SECRET_KEY) {
     if (!STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
-    return stripePayments(STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET);
+    if (!STRIPE_CONNECT_WEBHOOK_SECRET) throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET is not set');
+    return stripePayments(STRIPE_SECRET_KEY, {
+      platform: STRIPE_WEBHOOK_SECRET,
+      connect: STRIPE_CONNECT_WEBHOOK_SECRET,
+    });
   }
   const local = localPaymentsFromEnvironment();
   if (!local) throw new Error('STRIPE_SECRET_KEY is not set');

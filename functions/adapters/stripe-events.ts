@@ -10,24 +10,25 @@ export type PaymentEvent =
 
 /**
  * Checks the `Stripe-Signature` header (HMAC-SHA256 over `${t}.${body}`, timestamp within
- * Stripe's 5-minute tolerance) against the exact bytes received. The SDK's static helpers need
- * neither an API key nor the network, so the local stand-in checks with the same code as production.
+ * Stripe's 5-minute tolerance) against the exact bytes received. Stripe signs each endpoint's
+ * events with that endpoint's own secret, and a Connect platform has two endpoints (its own
+ * Checkout events, its connected accounts' events), so an event signed with any one of `secrets`
+ * passes and nothing else does. The SDK's static helpers need neither an API key nor the
+ * network, so the local stand-in checks with the same code as production.
  */
 export function verifyStripeEvent(
   rawBody: Buffer | string,
   signature: string | undefined,
-  secret: string,
+  secrets: readonly string[],
 ): PaymentEvent {
-  let event: Stripe.Event;
-  try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', secret);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      throw new DomainError('VALIDATION_FAILED', 'The Stripe-Signature header is missing or does not match the body.');
+  for (const secret of secrets) {
+    try {
+      return reduceEvent(Stripe.webhooks.constructEvent(rawBody, signature ?? '', secret));
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
     }
-    throw error;
   }
-  return reduceEvent(event);
+  throw new DomainError('VALIDATION_FAILED', 'The Stripe-Signature header is missing or does not match the body.');
 }
 
 const idOf = (field: string | { id: string } | null) => (typeof field === 'string' ? field : (field?.id ?? null));

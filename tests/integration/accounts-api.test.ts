@@ -10,10 +10,11 @@ import { readMailbox } from '../../bin/local/mailbox';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { profileRow } from '../../functions/data/profiles';
+import { HOSTED_UI_SCOPES } from '../../functions/schemas/config';
 import { type Profile, profile as profileSchema } from '../../functions/schemas/profile';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser } from '../support/users';
+import { hostedUiAccessToken, type SignedInUser, signedInUser } from '../support/users';
 
 let stack: TestStack;
 let cognito: CognitoIdentityProviderClient;
@@ -203,6 +204,19 @@ describe('POST /api/me (first third-party sign-in)', () => {
     const second = await call('POST', '/api/me', { token: user.accessToken });
     expect(second.status).toBe(200);
     expect(await second.json()).toMatchObject({ firstName: 'Kept' });
+  });
+
+  it('needs the admin scope in a hosted-UI token, as Cognito GetUser does, and the client asks for it', async () => {
+    const user = await signedInUser(stack.config);
+    const withoutAdminScope = hostedUiAccessToken(stack.config, user, ['openid', 'email', 'profile']);
+    const refused = await call('POST', '/api/me', { token: withoutAdminScope });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    expect(await storedRow(user.userId)).toBeUndefined();
+
+    const created = await call('POST', '/api/me', { token: hostedUiAccessToken(stack.config, user, HOSTED_UI_SCOPES) });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ userId: user.userId, email: user.email });
   });
 });
 

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
 import type { StoredMail } from '../../functions/adapters/mailer';
-import { signStripeEvent } from '../../functions/adapters/stripe-events';
+import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { saveServiceTokens } from '../../functions/data/service-connections';
@@ -260,6 +260,18 @@ describe('a paid session through the local checkout', () => {
     );
     expect((await deliver(forged)).status).toBe(400);
     expect((await getSession(session.id))?.status).toBe('pending_payment');
+  });
+
+  it('gets Checkout events from the platform endpoint, signed with its secret and not the Connect one', async () => {
+    const { checkoutUrl } = await booked(mentee, { coachId: coach.userId, start: at(9, 13), durationMinutes: 30 });
+    const event = (await payments.settleCheckout(checkoutIdOf(checkoutUrl as string), 'paid')) as {
+      body: string;
+      signature: string;
+    };
+    const verify = (secret: string) => () => verifyStripeEvent(event.body, event.signature, [secret]);
+    expect(verify(process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string)()).toMatchObject({ kind: 'checkoutPaid' });
+    expect(verify(process.env.LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET as string)).toThrow(/Stripe-Signature/);
+    expect((await deliver(event)).status).toBe(200);
   });
 
   it('is reconciled with the provider on read, before the event arrives', async () => {

@@ -352,3 +352,15 @@ export async function busyIntervalsOfCoach(coachId: string, from: Date, to: Date
     .filter((s) => s.status !== 'pending_payment' || !s.paymentExpiresAt || s.paymentExpiresAt > nowIso)
     .map(({ start, end }) => ({ start, end }));
 }
+
+/**
+ * Completion before rating: a held session whose end has passed is completed first, so a mentee
+ * can rate it before the scheduled completion job has run.
+ */
+export async function completedIfEnded(session: SessionItem, now: Date): Promise<SessionItem> {
+  if ((session.status !== 'confirmed' && session.status !== 'scheduled') || session.end > now.toISOString()) {
+    return session;
+  }
+  await completeEndedSession(session.id, now);
+  return (await getSession(session.id)) ?? session;
+}

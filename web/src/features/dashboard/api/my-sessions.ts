@@ -1,24 +1,36 @@
 import { type Profile, profile } from '@functions/schemas/profile';
-import type { SessionView } from '@functions/schemas/session';
 import {
   type CancelSessionInput,
   mySessions,
+  type MySessionsQuery,
   type RateSessionInput,
   ratingResult,
 } from '@functions/schemas/session-actions';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { sessionView } from '@functions/schemas/session';
 import { api } from '@/lib/api-client';
 
 export const mySessionsQueryKey = ['me', 'sessions'] as const;
 
-export const mySessionsQuery = () =>
-  queryOptions({
-    queryKey: mySessionsQueryKey,
-    queryFn: async (): Promise<SessionView[]> => mySessions.parse(await api.get('/me/sessions')).sessions,
+export type SessionsSection = MySessionsQuery['when'];
+
+/** One dashboard section, page by page along the server's cursor (upcoming by start, past newest first). */
+export const mySessionsQuery = (when: SessionsSection) =>
+  infiniteQueryOptions({
+    queryKey: [...mySessionsQueryKey, { when }],
+    queryFn: async ({ pageParam }) => mySessions.parse(await api.get('/me/sessions', { when, cursor: pageParam })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useMySessions = (enabled: boolean) => useQuery({ ...mySessionsQuery(), enabled });
+export const useMySessions = (when: SessionsSection) => useInfiniteQuery(mySessionsQuery(when));
 
 /** The viewer's own profile: who they are (mentee or mentor), whether published, and their time zone. */
 export const viewerProfileQuery = () =>

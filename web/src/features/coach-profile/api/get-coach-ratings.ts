@@ -1,6 +1,7 @@
 import { RATINGS_PAGE_SIZE, type RatingListQuery, ratingList } from '@functions/schemas/rating';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RatingSort = RatingListQuery['sort'];
 
@@ -9,7 +10,7 @@ export const getCoachRatings = async (coachId: string, page: number, sort: Ratin
 
 export const coachRatingsQuery = (coachId: string, page: number, sort: RatingSort) =>
   queryOptions({
-    queryKey: ['coaches', coachId, 'ratings', { page, sort }],
+    queryKey: queryKeys.coaches.ratingsPage(coachId, { page, sort }),
     queryFn: () => getCoachRatings(coachId, page, sort),
     placeholderData: keepPreviousData,
   });

@@ -6,14 +6,13 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { useMyProfile } from '@/lib/my-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useMySessions, useViewerProfile } from '../api/my-sessions';
+import { useMySessions } from '../api/my-sessions';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
 import { RateSessionDialog } from '../components/rate-session-dialog';
 import { SessionCard } from '../components/session-card';
 import { useDisplayClock } from '../use-display-clock';
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function PublishBanner() {
   return (
@@ -69,7 +68,7 @@ function SessionLists({ profile }: { profile: Profile }) {
   // A session that just ended is completed by the server on the next read.
   const reload = useCallback(() => void refetch(), [refetch]);
   const now = useDisplayClock(sessions.data, reload);
-  const timeZone = profile.timezone || browserTimeZone();
+  const timeZone = profile.timezone;
 
   if (sessions.isPending) return <Spinner label="Loading your sessions" />;
   if (sessions.isError) {
@@ -114,7 +113,7 @@ function SessionLists({ profile }: { profile: Profile }) {
 }
 
 function DashboardContent() {
-  const profile = useViewerProfile(true);
+  const profile = useMyProfile();
   if (profile.isPending) return <Spinner label="Loading your sessions" />;
   if (profile.isError) {
     return <LoadFailed what="your profile" error={profile.error} onRetry={() => void profile.refetch()} />;

@@ -52,6 +52,7 @@ const mentorSignUp = (email: string) => ({
   areasOfInterest: ['Leadership Development', 'Career Transition'],
   hourlyRate: 150,
   bio: 'Cardiologist turned executive.',
+  timezone: 'America/Los_Angeles',
 });
 
 /** The code Cognito (here cognito-local) e-mailed to this address, read from the local mailbox. */
@@ -134,7 +135,7 @@ describe('POST /api/registrations', () => {
       areasOfInterest: ['Leadership Development', 'Career Transition'],
       hourlyRateCents: 15_000,
       bio: 'Cardiologist turned executive.',
-      timezone: 'America/New_York',
+      timezone: 'America/Los_Angeles',
       languages: ['English'],
     });
   });
@@ -152,7 +153,22 @@ describe('POST /api/registrations', () => {
     };
     expect((await call('POST', '/api/registrations', { body })).status).toBe(201);
     const profile = await myProfile(await confirmAndSignIn(email, 'secret1'));
-    expect(profile).toMatchObject({ userType: 'mentee', emailNotifications: true, hourlyRateCents: null });
+    expect(profile).toMatchObject({
+      userType: 'mentee',
+      emailNotifications: true,
+      hourlyRateCents: null,
+      // Without a zone from the browser, the spec's default.
+      timezone: 'America/New_York',
+    });
+  });
+
+  it('refuses a time zone that is not an IANA zone', async () => {
+    const response = await call('POST', '/api/registrations', {
+      body: { ...mentorSignUp(uniqueEmail('zone')), timezone: 'Mars/Olympus_Mons' },
+    });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { details: { field: string }[] } };
+    expect(error.details).toEqual([expect.objectContaining({ field: 'body.timezone' })]);
   });
 
   it('answers 409 for an e-mail that already has an account', async () => {
@@ -217,6 +233,16 @@ describe('POST /api/me (first third-party sign-in)', () => {
     const created = await call('POST', '/api/me', { token: hostedUiAccessToken(stack.config, user, HOSTED_UI_SCOPES) });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ userId: user.userId, email: user.email });
+  });
+
+  it("stores the browser's time zone, and refuses an unknown zone or field", async () => {
+    const user = await signedInUser(stack.config);
+    const refused = await call('POST', '/api/me', { token: user.accessToken, body: { timezone: 'Nowhere/Land' } });
+    expect(refused.status).toBe(400);
+    expect((await call('POST', '/api/me', { token: user.accessToken, body: { userType: 'mentor' } })).status).toBe(400);
+    const created = await call('POST', '/api/me', { token: user.accessToken, body: { timezone: 'Asia/Tokyo' } });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ userType: 'mentee', timezone: 'Asia/Tokyo' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { RATINGS_PAGE_SIZE, type RatingListQuery, ratingList } from '@functions/schemas/rating';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type RatingSort = RatingListQuery['sort'];
 
@@ -10,7 +11,7 @@ export const getCoachRatings = async (coachId: string, sort: RatingSort, cursor:
 /** Pages follow the server's cursor, so a review added meanwhile neither repeats nor hides one. */
 export const coachRatingsQuery = (coachId: string, sort: RatingSort) =>
   infiniteQueryOptions({
-    queryKey: ['coaches', coachId, 'ratings', { sort }],
+    queryKey: queryKeys.coaches.ratingsSorted(coachId, sort),
     queryFn: ({ pageParam }) => getCoachRatings(coachId, sort, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,

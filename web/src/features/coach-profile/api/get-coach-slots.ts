@@ -4,6 +4,7 @@ import { slotList } from '@functions/schemas/coach';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * When this visitor last booked with a coach: until the edge cache can no longer hold the slots as
@@ -36,6 +37,9 @@ export const getCoachSlots = async (coachId: string, minutes: number) => {
 
 // The window is worked out when fetching, so the key stays the same for the whole visit.
 export const coachSlotsQuery = (coachId: string, minutes: number) =>
-  queryOptions({ queryKey: ['coaches', coachId, 'slots', minutes], queryFn: () => getCoachSlots(coachId, minutes) });
+  queryOptions({
+    queryKey: queryKeys.coaches.slotsOfLength(coachId, minutes),
+    queryFn: () => getCoachSlots(coachId, minutes),
+  });
 
 export const useCoachSlots = (coachId: string, minutes: number) => useQuery(coachSlotsQuery(coachId, minutes));

@@ -6,14 +6,13 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { useMyProfile } from '@/lib/my-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useMySessions, useViewerProfile } from '../api/my-sessions';
+import { useMySessions } from '../api/my-sessions';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
 import { RateSessionDialog } from '../components/rate-session-dialog';
 import { SessionCard } from '../components/session-card';
 import { useDisplayClock } from '../use-display-clock';
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function PublishBanner() {
   return (
@@ -89,7 +88,7 @@ function SessionLists({ profile }: { profile: Profile }) {
     void refetchPast();
   }, [refetchUpcoming, refetchPast]);
   const now = useDisplayClock(upcomingLoaded, reload);
-  const timeZone = profile.timezone || browserTimeZone();
+  const timeZone = profile.timezone;
 
   if (upcomingPages.isPending || pastPages.isPending) return <Spinner label="Loading your sessions" />;
   const failed = upcomingPages.error ?? pastPages.error;
@@ -140,7 +139,7 @@ function SessionLists({ profile }: { profile: Profile }) {
 }
 
 function DashboardContent() {
-  const profile = useViewerProfile(true);
+  const profile = useMyProfile();
   if (profile.isPending) return <Spinner label="Loading your sessions" />;
   if (profile.isError) {
     return <LoadFailed what="your profile" error={profile.error} onRetry={() => void profile.refetch()} />;

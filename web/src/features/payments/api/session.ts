@@ -1,15 +1,14 @@
 import { sessionView } from '@functions/schemas/session';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-
-export const sessionQueryKey = (sessionId: string) => ['sessions', sessionId] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const isSessionNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** The server asks the payment provider about a pending session before answering. */
 export const sessionQuery = (sessionId: string) =>
   queryOptions({
-    queryKey: sessionQueryKey(sessionId),
+    queryKey: queryKeys.sessions.detail(sessionId),
     queryFn: async () => sessionView.parse(await api.get(`/sessions/${sessionId}`)),
     retry: (failures, error) => !isSessionNotFound(error) && failures < 2,
   });

@@ -22,9 +22,17 @@ function dateRange(zone: string) {
   return { min: today.toISODate() ?? '', max: today.plus({ days: AVAILABILITY_HORIZON_DAYS }).toISODate() ?? '' };
 }
 
-export function AddAvailabilityForm({ zone, existing }: { zone: string; existing: readonly Availability[] }) {
+export function AddAvailabilityForm({
+  coachId,
+  zone,
+  existing,
+}: {
+  coachId: string;
+  zone: string;
+  existing: readonly Availability[];
+}) {
   const { register, control, handleSubmit, reset } = useForm<SlotForm>({ defaultValues: EMPTY_FORM });
-  const addAvailability = useAddAvailability();
+  const addAvailability = useAddAvailability(coachId);
   const { min, max } = dateRange(zone);
 
   const submit = handleSubmit((form) => {

@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
+import type { CapturedPayment } from '../domain/ledger';
 import type { AccountStatus } from '../domain/payment-account';
+import type { BalanceTransaction } from '../domain/reconciliation';
 import { localPaymentsFromEnvironment } from './local-payments';
+import { toBalanceTransaction } from './stripe-balance';
 import { type PaymentEvent, verifyStripeEvent } from './stripe-events';
 
 /** A hosted payment page for one paid session, paid to the coach's connected account. */
@@ -37,6 +40,10 @@ export interface Payments {
   expireCheckout(checkoutId: string): Promise<void>;
   /** Refunds a payment in full; asking again for the same session refunds nothing more. */
   refund(paymentIntentId: string, sessionId: string): Promise<string>;
+  /** The charge, transfer and application fee of a paid payment. */
+  capturedPayment(paymentIntentId: string): Promise<CapturedPayment>;
+  /** The platform account's balance transactions created in [from, to) that a ledger entry has a twin of. */
+  balanceTransactions(from: Date, to: Date): Promise<BalanceTransaction[]>;
   /** Throws DomainError VALIDATION_FAILED when the signature is missing or does not match the raw body. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
 }
@@ -142,6 +149,35 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
         { idempotencyKey: `refund-${sessionId}` },
       );
       return refund.id;
+    },
+
+    async capturedPayment(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+      const charge = intent.latest_charge;
+      if (!charge || typeof charge === 'string') throw new Error(`PaymentIntent ${paymentIntentId} has no charge`);
+      return {
+        paymentIntentId,
+        chargeId: charge.id,
+        transferId: typeof charge.transfer === 'string' ? charge.transfer : (charge.transfer?.id ?? null),
+        amountCents: charge.amount,
+        applicationFeeCents: charge.application_fee_amount ?? 0,
+        currency: charge.currency,
+      };
+    },
+
+    async balanceTransactions(from, to) {
+      const seconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
+      const found: BalanceTransaction[] = [];
+      const listing = stripe.balanceTransactions.list({
+        created: { gte: seconds(from), lt: seconds(to) },
+        limit: 100,
+        expand: ['data.source'],
+      });
+      for await (const transaction of listing) {
+        const movement = toBalanceTransaction(transaction);
+        if (movement) found.push(movement);
+      }
+      return found;
     },
 
     verifyWebhook: (rawBody, signature) =>

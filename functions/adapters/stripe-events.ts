@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
 import { DomainError } from '../domain/errors';
+import type { MoneyEvent } from '../domain/ledger';
 
 /** A provider event, verified and reduced to what the API acts on. */
 export type PaymentEvent =
   | { id: string; kind: 'accountUpdated'; accountId: string }
-  | { id: string; kind: 'checkoutPaid'; checkoutId: string; sessionId: string; paymentIntentId: string | null }
+  | MoneyEvent
   | { id: string; kind: 'checkoutExpired'; checkoutId: string; sessionId: string }
   | { id: string; kind: 'unhandled'; type: string };
 
@@ -34,6 +35,7 @@ export function verifyStripeEvent(
 const idOf = (field: string | { id: string } | null) => (typeof field === 'string' ? field : (field?.id ?? null));
 
 function reduceEvent(event: Stripe.Event): PaymentEvent {
+  const at = new Date(event.created * 1000).toISOString();
   switch (event.type) {
     case 'account.updated':
       return { id: event.id, kind: 'accountUpdated', accountId: event.data.object.id };
@@ -46,10 +48,52 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
       return {
         id: event.id,
         kind: 'checkoutPaid',
+        at,
         checkoutId: checkout.id,
         sessionId,
         paymentIntentId: idOf(checkout.payment_intent),
       };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      if (!paymentIntentId) break;
+      const previous = event.data.previous_attributes as { amount_refunded?: number } | undefined;
+      return {
+        id: event.id,
+        kind: 'chargeRefunded',
+        at,
+        chargeId: charge.id,
+        paymentIntentId,
+        refundedCents: charge.amount_refunded,
+        previouslyRefundedCents: previous?.amount_refunded ?? 0,
+        // Newest first; Stripe leaves the list out of events on recent API versions.
+        refundId: charge.refunds?.data[0]?.id ?? null,
+      };
+    }
+    case 'charge.refund.updated':
+    case 'refund.failed': {
+      const refund = event.data.object;
+      const paymentIntentId = idOf(refund.payment_intent);
+      if (refund.status !== 'failed' || !paymentIntentId) break;
+      return {
+        id: event.id,
+        kind: 'refundFailed',
+        at,
+        refundId: refund.id,
+        paymentIntentId,
+        amountCents: refund.amount,
+      };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const paymentIntentId = idOf(dispute.payment_intent);
+      if (!paymentIntentId) break;
+      const facts = { id: event.id, at, disputeId: dispute.id, paymentIntentId, amountCents: dispute.amount };
+      return event.type === 'charge.dispute.created'
+        ? { ...facts, kind: 'disputeOpened' }
+        : { ...facts, kind: 'disputeClosed', status: dispute.status };
     }
     case 'checkout.session.expired': {
       const sessionId = event.data.object.metadata?.sessionId;

@@ -18,6 +18,9 @@ const coachRatingsPartition = (coachId: string) => `COACH#${coachId}#RATINGS`;
 const coachSessionsPartition = (coachId: string) => `COACH#${coachId}#SESSIONS`;
 const menteeSessionsPartition = (menteeId: string) => `MENTEE#${menteeId}#SESSIONS`;
 const ratingsByStarsKey = (stars: number, timeKey: string) => `${stars}#${timeKey}`;
+const coachLedgerPartition = (coachId: string) => `COACH#${coachId}#LEDGER`;
+/** `month` is `YYYY-MM` (UTC). */
+const ledgerMonthPartition = (month: string) => `LEDGER#${month}`;
 
 export const keys = {
   profile: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'PROFILE' }),
@@ -74,4 +77,29 @@ export const keys = {
   localStripeAccount: (accountId: string) => ({ pk: `LOCALSTRIPE#${accountId}`, sk: 'ACCOUNT' }),
   /** The local stand-in's record of a Checkout Session. */
   localStripeCheckout: (checkoutId: string) => ({ pk: `LOCALSTRIPE#${checkoutId}`, sk: 'CHECKOUT' }),
+  /** Which checkout a PaymentIntent of the local stand-in belongs to. */
+  localStripePaymentIntent: (paymentIntentId: string) => ({
+    pk: `LOCALSTRIPE#${paymentIntentId}`,
+    sk: 'PAYMENTINTENT',
+  }),
+  /** The local stand-in's platform balance transactions, in time order. */
+  localStripeBalancePartition: 'LOCALSTRIPE#BALANCE',
+  localStripeBalanceTransaction: (created: string, transactionId: string) => ({
+    pk: 'LOCALSTRIPE#BALANCE',
+    sk: `${created}#${transactionId}`,
+  }),
+  /** One immutable ledger entry; its id names the money fact, so a second put of it is refused. */
+  ledgerEntry: (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' }),
+  /** Ledger entries of one coach (gsi1) and of one calendar month (gsi2), both in time order. */
+  ledgerIndexes: (entry: { id: string; at: string; coachId: string }) => ({
+    gsi1pk: coachLedgerPartition(entry.coachId),
+    gsi1sk: `${entry.at}#${entry.id}`,
+    gsi2pk: ledgerMonthPartition(entry.at.slice(0, 7)),
+    gsi2sk: `${entry.at}#${entry.id}`,
+  }),
+  coachLedgerPartition,
+  ledgerMonthPartition,
+  /** The reconciliation of one UTC day (`YYYY-MM-DD`) with the provider, in its month's partition. */
+  reconciliation: (day: string) => ({ pk: `RECONCILIATION#${day.slice(0, 7)}`, sk: day }),
+  reconciliationMonth: (month: string) => `RECONCILIATION#${month}`,
 };

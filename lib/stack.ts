@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { type App, CfnOutput, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, Node } from 'constructs';
 import { jobs, routes } from '../functions/routes';
@@ -11,6 +10,7 @@ import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
 import { Data } from './data';
+import { IntegrationSecrets } from './integrations';
 import { JobScheduler } from './scheduler';
 import { Storage } from './storage';
 import { type CustomDomain, Web } from './web';
@@ -134,7 +134,7 @@ export class PhysicianMentorsStack extends Stack {
       issuer: auth.issuer,
       audience: auth.client.userPoolClientId,
       mailFrom: settings.mailFrom,
-      integrationsSecret: integrationsSecret(this, removalPolicy),
+      integrationSecrets: new IntegrationSecrets(this, 'Integrations', { removalPolicy }).secrets,
       environment: {
         PLATFORM_FEE_PERCENT: String(settings.platformFeePercent),
         STAGE: settings.stage,
@@ -173,23 +173,4 @@ export function definePhysicianMentorsApp(app: App): PhysicianMentorsStack {
   const stack = new PhysicianMentorsStack(app, settingsFromContext(app.node));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;
-}
-
-/**
- * Created empty; an operator stores `{"stripeSecretKey", "stripeWebhookSecret", "zoomClientId",
- * "zoomClientSecret"}` in it after the first deploy. Until then payments and Zoom answer that they
- * are not set up.
- */
-function integrationsSecret(scope: Stack, removalPolicy: RemovalPolicy): Secret {
-  const secret = new Secret(scope, 'Integrations', {
-    secretName: `${scope.stackName}/integrations`,
-    description: 'Stripe and Zoom credentials (JSON) for the API functions',
-    removalPolicy,
-  });
-  Validations.of(secret).acknowledge({
-    id: 'AwsSolutions-SMG4',
-    reason:
-      'Third-party API keys: they are rolled at Stripe and Zoom, then stored here; no rotation Lambda can do that.',
-  });
-  return secret;
 }

@@ -13,7 +13,9 @@ export type Grant =
   | 'mail:send'
   | 'scheduler:manage'
   /** The Stripe and Zoom credentials (functions/adapters/integration-secrets.ts). */
-  | 'integrations:read';
+  | 'integrations:read'
+  /** Writes verified webhook bodies into the raw webhook archive (functions/adapters/webhook-archive.ts). */
+  | 'archive:write';
 
 export interface Route {
   /** Stable operation name; also the Lambda's logical id. */
@@ -189,7 +191,7 @@ export const routes: readonly Route[] = [
     path: '/api/webhooks/stripe',
     handler: 'stripe-webhook',
     auth: 'public',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
+    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read', 'archive:write'],
   },
   {
     operation: 'connectZoom',
@@ -279,6 +281,30 @@ export const routes: readonly Route[] = [
     auth: 'user',
     grants: ['table:read', 'table:write', 'integrations:read'],
   },
+  {
+    operation: 'listLedger',
+    method: 'GET',
+    path: '/api/finance/ledger',
+    handler: 'list-ledger',
+    auth: 'user',
+    grants: ['table:read'],
+  },
+  {
+    operation: 'downloadLedgerCsv',
+    method: 'GET',
+    path: '/api/finance/ledger.csv',
+    handler: 'download-ledger-csv',
+    auth: 'user',
+    grants: ['table:read'],
+  },
+  {
+    operation: 'getMyEarnings',
+    method: 'GET',
+    path: '/api/me/earnings',
+    handler: 'get-my-earnings',
+    auth: 'user',
+    grants: ['table:read'],
+  },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
     operation: 'apiNotFound',
@@ -318,4 +344,10 @@ export const jobs: readonly Job[] = [
   { operation: 'completeSession', handler: 'complete-session', grants: ['table:read', 'table:write'] },
   { operation: 'remindDayBefore', handler: 'remind-day-before', grants: ['table:read', 'mail:send'] },
   { operation: 'remindHourBefore', handler: 'remind-hour-before', grants: ['table:read', 'mail:send'] },
+  /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
+  {
+    operation: 'reconcileLedger',
+    handler: 'reconcile-ledger',
+    grants: ['table:read', 'table:write', 'integrations:read'],
+  },
 ];

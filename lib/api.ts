@@ -12,6 +12,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
 import type { JobScheduler } from './scheduler';
@@ -90,6 +91,8 @@ export interface ApiProps {
   jobs: readonly Job[];
   table: ITableV2;
   mediaBucket: IBucket;
+  /** Where the webhook keeps every verified event body (lib/finance.ts). */
+  webhookArchive: IBucket;
   scheduler: JobScheduler;
   /** JWT issuer and the app client id the tokens must be issued to. */
   issuer: string;
@@ -106,6 +109,8 @@ export interface ApiProps {
 /** The HTTP API: one Lambda and one route per route-table entry, plus the scheduled jobs. */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
+  /** The job functions by operation, for schedules made outside the API (lib/finance.ts). */
+  readonly jobFunctions: ReadonlyMap<string, OperationFunction>;
   /** Host CloudFront forwards `/api/*` to. */
   readonly originDomainName: string;
 
@@ -139,6 +144,7 @@ export class Api extends Construct {
       };
     });
     props.scheduler.allowInvoking(jobFunctions.map(({ fn }) => fn));
+    this.jobFunctions = new Map(jobFunctions.map(({ job, fn }) => [job.operation, fn]));
     const grantTo = grantsFor({
       ...props,
       schedulerEnvironment: {
@@ -194,7 +200,10 @@ export class Api extends Construct {
   }
 }
 
-type GrantTargets = Pick<ApiProps, 'table' | 'mediaBucket' | 'scheduler' | 'mailFrom' | 'integrationsSecret'> & {
+type GrantTargets = Pick<
+  ApiProps,
+  'table' | 'mediaBucket' | 'webhookArchive' | 'scheduler' | 'mailFrom' | 'integrationsSecret'
+> & {
   schedulerEnvironment: Record<string, string>;
 };
 
@@ -238,6 +247,16 @@ function grantsFor(targets: GrantTargets) {
     'integrations:read': (fn) => {
       targets.integrationsSecret.grantRead(fn);
       fn.addEnvironment('INTEGRATIONS_SECRET_ARN', targets.integrationsSecret.secretArn);
+    },
+    'archive:write': (fn) => {
+      const archiveObjects = targets.webhookArchive.arnForObjects(`${WEBHOOK_ARCHIVE_PREFIX}*`);
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [archiveObjects] }));
+      fn.addEnvironment('WEBHOOK_ARCHIVE_BUCKET', targets.webhookArchive.bucketName);
+      acknowledgeWildcardResource(
+        fn,
+        archiveObjects,
+        'Each event is archived under its own key; the grant stops at the stripe/ prefix.',
+      );
     },
     'scheduler:manage': (fn) => {
       targets.scheduler.grantManageSchedules(fn);

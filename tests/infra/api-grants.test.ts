@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Grant, Job, Route } from '../../functions/routes';
 import { Api } from '../../lib/api';
 import { Data } from '../../lib/data';
+import { WebhookArchive } from '../../lib/finance';
 import { JobScheduler } from '../../lib/scheduler';
 import { Storage } from '../../lib/storage';
 import { type Synthesized, synthesize, testApp } from './synth-app';
@@ -29,6 +30,7 @@ const routes: Route[] = [
   route('sendsMail', 'user', ['mail:send']),
   route('managesSchedules', 'user', ['scheduler:manage']),
   route('readsIntegrations', 'user', ['integrations:read']),
+  route('archivesWebhooks', 'public', ['archive:write']),
   route('touchesNothing', 'public', []),
 ];
 const jobs: Job[] = [{ operation: 'expireSomething', handler: 'complete-session', grants: ['table:write'] }];
@@ -37,6 +39,7 @@ let stack: Stack;
 let api: Api;
 let scheduler: JobScheduler;
 let integrations: Secret;
+let archive: WebhookArchive;
 let synth: Synthesized;
 
 beforeAll(() => {
@@ -46,6 +49,7 @@ beforeAll(() => {
   const storage = new Storage(stack, 'Storage', { removalPolicy, siteOrigin: 'https://site.example' });
   const data = new Data(stack, 'Data', { removalPolicy, deletionProtection: false });
   scheduler = new JobScheduler(stack, 'Scheduler', { removalPolicy });
+  archive = new WebhookArchive(stack, 'Archive', { removalPolicy, retentionDays: 1, logBucket: storage.logBucket });
   integrations = new Secret(stack, 'Integrations');
   Validations.of(integrations).acknowledge({ id: 'AwsSolutions-SMG4', reason: 'Test secret.' });
   api = new Api(stack, 'Api', {
@@ -53,6 +57,7 @@ beforeAll(() => {
     jobs,
     table: data.table,
     mediaBucket: storage.mediaBucket,
+    webhookArchive: archive.bucket,
     scheduler,
     issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TEST',
     audience: 'test-client-id',
@@ -136,6 +141,18 @@ describe('grants from the route table', () => {
       Ref: synth.logicalId(integrations),
     });
     expect(JSON.stringify(synth.resourceOf(fn('readsTable')).Properties.Environment)).not.toContain('INTEGRATIONS');
+  });
+
+  it('archive:write may only put objects under stripe/ of the archive, and learns the bucket', () => {
+    const put = statementFor('archivesWebhooks', 's3:PutObject');
+    expect(put).toMatchObject({
+      Action: 's3:PutObject',
+      Resource: { 'Fn::Join': ['', [getAtt(archive.bucket, 'Arn'), '/stripe/*']] },
+    });
+    expect(actionsOf('archivesWebhooks').filter((action) => action.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    expect(synth.resourceOf(fn('archivesWebhooks')).Properties.Environment.Variables.WEBHOOK_ARCHIVE_BUCKET).toEqual({
+      Ref: synth.logicalId(archive.bucket),
+    });
   });
 
   it('no grant means nothing beyond tracing', () => {

@@ -3,6 +3,7 @@ import { db, tableName } from '../../functions/data/client';
 import { profileRow } from '../../functions/data/profiles';
 import { randomUUID } from 'node:crypto';
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   InitiateAuthCommand,
@@ -20,10 +21,11 @@ export interface SignedInUser {
 
 const PASSWORD = 'test-password-1';
 
-/** A confirmed cognito-local user, signed in with USER_PASSWORD_AUTH as the SPA does. */
+/** A confirmed cognito-local user (in `groups`, if any), signed in with USER_PASSWORD_AUTH as the SPA does. */
 export async function signedInUser(
   config: RuntimeConfig,
   email = `user-${randomUUID()}@example.test`,
+  groups: readonly string[] = [],
 ): Promise<SignedInUser> {
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
@@ -43,6 +45,11 @@ export async function signedInUser(
         Permanent: true,
       }),
     );
+    for (const group of groups) {
+      await client.send(
+        new AdminAddUserToGroupCommand({ UserPoolId: config.userPoolId, Username: email, GroupName: group }),
+      );
+    }
     const signIn = await client.send(
       new InitiateAuthCommand({
         ClientId: config.userPoolClientId,

@@ -14,7 +14,9 @@ export type Grant =
   | 'mail:send'
   | 'scheduler:manage'
   /** One integration's credentials (functions/adapters/integration-secrets.ts), e.g. `secret:stripe`. */
-  | `secret:${Integration}`;
+  | `secret:${Integration}`
+  /** Writes verified webhook bodies into the raw webhook archive (functions/adapters/webhook-archive.ts). */
+  | 'archive:write';
 
 /**
  * How an operation uses the one table; lib/table-access.ts grants exactly these DynamoDB actions
@@ -221,7 +223,7 @@ export const routes: readonly Route[] = [
     handler: 'stripe-webhook',
     auth: 'public',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom', 'archive:write'],
   },
   {
     operation: 'connectZoom',
@@ -322,6 +324,33 @@ export const routes: readonly Route[] = [
     table: ['read', 'write'],
     grants: ['secret:calendly'],
   },
+  {
+    operation: 'listLedger',
+    method: 'GET',
+    path: '/api/finance/ledger',
+    handler: 'list-ledger',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
+  },
+  {
+    operation: 'downloadLedgerCsv',
+    method: 'GET',
+    path: '/api/finance/ledger.csv',
+    handler: 'download-ledger-csv',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
+  },
+  {
+    operation: 'getMyEarnings',
+    method: 'GET',
+    path: '/api/me/earnings',
+    handler: 'get-my-earnings',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
+  },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
     operation: 'apiNotFound',
@@ -365,4 +394,6 @@ export const jobs: readonly Job[] = [
   { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: [] },
   { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read'], grants: ['mail:send'] },
   { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read'], grants: ['mail:send'] },
+  /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
+  { operation: 'reconcileLedger', handler: 'reconcile-ledger', table: ['read', 'write'], grants: ['secret:stripe'] },
 ];

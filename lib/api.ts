@@ -13,6 +13,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
+import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
 import type { JobScheduler } from './scheduler';
@@ -92,6 +93,8 @@ export interface ApiProps {
   jobs: readonly Job[];
   table: ITableV2;
   mediaBucket: IBucket;
+  /** Where the webhook keeps every verified event body (lib/finance.ts). */
+  webhookArchive: IBucket;
   scheduler: JobScheduler;
   /** JWT issuer and the app client id the tokens must be issued to. */
   issuer: string;
@@ -108,6 +111,8 @@ export interface ApiProps {
 /** The HTTP API: one Lambda and one route per route-table entry, plus the scheduled jobs. */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
+  /** The job functions by operation, for schedules made outside the API (lib/finance.ts). */
+  readonly jobFunctions: ReadonlyMap<string, OperationFunction>;
   /** Host CloudFront forwards `/api/*` to. */
   readonly originDomainName: string;
 
@@ -141,6 +146,7 @@ export class Api extends Construct {
       };
     });
     props.scheduler.allowInvoking(jobFunctions.map(({ fn }) => fn));
+    this.jobFunctions = new Map(jobFunctions.map(({ job, fn }) => [job.operation, fn]));
     const grantTo = grantsFor({
       ...props,
       schedulerEnvironment: {
@@ -200,7 +206,10 @@ export class Api extends Construct {
   }
 }
 
-type GrantTargets = Pick<ApiProps, 'mediaBucket' | 'scheduler' | 'mailFrom' | 'integrationSecrets'> & {
+type GrantTargets = Pick<
+  ApiProps,
+  'mediaBucket' | 'webhookArchive' | 'scheduler' | 'mailFrom' | 'integrationSecrets'
+> & {
   schedulerEnvironment: Record<string, string>;
 };
 
@@ -242,6 +251,16 @@ function grantsFor(targets: GrantTargets) {
     'secret:stripe': allowSecret('stripe'),
     'secret:zoom': allowSecret('zoom'),
     'secret:calendly': allowSecret('calendly'),
+    'archive:write': (fn) => {
+      const archiveObjects = targets.webhookArchive.arnForObjects(`${WEBHOOK_ARCHIVE_PREFIX}*`);
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [archiveObjects] }));
+      fn.addEnvironment('WEBHOOK_ARCHIVE_BUCKET', targets.webhookArchive.bucketName);
+      acknowledgeWildcardResource(
+        fn,
+        archiveObjects,
+        'Each event is archived under its own key; the grant stops at the stripe/ prefix.',
+      );
+    },
     'scheduler:manage': (fn) => {
       targets.scheduler.grantManageSchedules(fn);
       for (const [name, value] of Object.entries(targets.schedulerEnvironment)) fn.addEnvironment(name, value);

@@ -11,6 +11,12 @@ import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
 import { Data } from './data';
 import { IntegrationSecrets } from './integrations';
+import {
+  DEFAULT_DEV_ARCHIVE_RETENTION_DAYS,
+  DEFAULT_PROD_ARCHIVE_RETENTION_DAYS,
+  Finance,
+  WebhookArchive,
+} from './finance';
 import { JobScheduler } from './scheduler';
 import { Storage } from './storage';
 import { type CustomDomain, Web } from './web';
@@ -36,6 +42,8 @@ export interface DeploymentSettings {
   mailFrom: string;
   /** The share of each paid session the platform keeps, in percent. */
   platformFeePercent: number;
+  /** How long the raw webhook archive keeps each event body. */
+  webhookArchiveRetentionDays: number;
   site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
 }
 
@@ -72,6 +80,7 @@ export function settingsFromContext(node: Node): DeploymentSettings {
     },
     mailFrom: context('mailFrom') ?? `no-reply@${siteDomain}`,
     platformFeePercent: platformFeePercent(context('platformFeePercent')),
+    webhookArchiveRetentionDays: archiveRetentionDays(context('webhookArchiveRetentionDays'), stage),
     site: {
       privacyPolicyUrl: context('privacyPolicyUrl') ?? `https://policies.${PLACEHOLDER_DOMAIN}/privacy`,
       termsOfServiceUrl: context('termsOfServiceUrl') ?? `https://policies.${PLACEHOLDER_DOMAIN}/terms`,
@@ -90,6 +99,17 @@ function platformFeePercent(value: string | undefined): number {
     throw new Error(`-c platformFeePercent=${value} must be a number from 0 to 100.`);
   }
   return percent;
+}
+
+function archiveRetentionDays(value: string | undefined, stage: StageName): number {
+  if (value === undefined) {
+    return stage === 'prod' ? DEFAULT_PROD_ARCHIVE_RETENTION_DAYS : DEFAULT_DEV_ARCHIVE_RETENTION_DAYS;
+  }
+  const days = Number(value);
+  if (!Number.isSafeInteger(days) || days < 1) {
+    throw new Error(`-c webhookArchiveRetentionDays=${value} must be a whole number of days, at least 1.`);
+  }
+  return days;
 }
 
 const stackName = (stage: StageName) => `PhysicianMentors-${stage}`;
@@ -125,12 +145,19 @@ export class PhysicianMentorsStack extends Stack {
         logs,
       }),
     );
+    const scheduler = new JobScheduler(this, 'Scheduler', { removalPolicy });
+    const webhookArchive = new WebhookArchive(this, 'WebhookArchive', {
+      removalPolicy,
+      retentionDays: settings.webhookArchiveRetentionDays,
+      logBucket: storage.logBucket,
+    });
     const api = new Api(this, 'Api', {
       routes,
       jobs,
       table: data.table,
       mediaBucket: storage.mediaBucket,
-      scheduler: new JobScheduler(this, 'Scheduler', { removalPolicy }),
+      webhookArchive: webhookArchive.bucket,
+      scheduler,
       issuer: auth.issuer,
       audience: auth.client.userPoolClientId,
       mailFrom: settings.mailFrom,
@@ -143,6 +170,12 @@ export class PhysicianMentorsStack extends Stack {
         USER_POOL_CLIENT_ID: auth.client.userPoolClientId,
       },
       logs,
+    });
+    new Finance(this, 'Finance', {
+      userPool: auth.userPool,
+      scheduler,
+      reconcileFunction: api.jobFunctions.get('reconcileLedger') as OperationFunction,
+      stage: settings.stage,
     });
     const web = new Web(this, 'Web', {
       siteBucket: storage.siteBucket,

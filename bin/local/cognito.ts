@@ -4,12 +4,15 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import {
   CognitoIdentityProviderClient,
+  CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-emails';
+import { FINANCE_GROUP } from '../../functions/http/finance';
 import type { Mailer } from '../../functions/adapters/mailer';
 import { LOCAL_AWS } from './aws-local';
 
@@ -284,6 +287,10 @@ async function ensurePoolAndClient(endpoint: string) {
     userPoolClientId = created.UserPoolClient?.ClientId;
   }
   if (!userPoolClientId) throw new Error('cognito-local did not create the app client');
+  // The group the CDK stack creates (lib/finance.ts).
+  const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  if (!groups.Groups?.some((group) => group.GroupName === FINANCE_GROUP))
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: FINANCE_GROUP }));
   client.destroy();
   return { userPoolId, userPoolClientId };
 }

@@ -11,7 +11,7 @@ import { ensureTable, startLocalDynamoDb } from './dynamodb';
 import { ensureMailbox } from './mailbox';
 import { mailboxFileMailer } from '../../functions/adapters/mailer';
 import { assertPortFree } from './ports';
-import { LOCAL_MEDIA_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
+import { LOCAL_MEDIA_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
 import { startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
 
@@ -94,6 +94,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
+      WEBHOOK_ARCHIVE_BUCKET: LOCAL_WEBHOOK_ARCHIVE_BUCKET,
       S3_ENDPOINT: s3.endpoint,
       S3_FORCE_PATH_STYLE: String(S3RVER_CLIENT.forcePathStyle),
       S3_ACCESS_KEY_ID: S3RVER_CLIENT.credentials.accessKeyId,
@@ -143,6 +144,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(() => closeServer(api));
     const apiUrl = `http://localhost:${ports.api}`;
+    // Where the Stripe stand-in sends the events Stripe causes itself (a refund's charge.refunded).
+    process.env.LOCAL_STRIPE_WEBHOOK_URL = `${apiUrl}/api/webhooks/stripe`;
 
     if (options.web) {
       const vite = await startVite(ports.web, apiUrl);

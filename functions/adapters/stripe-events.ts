@@ -32,10 +32,12 @@ export function verifyStripeEvent(
   throw new DomainError('VALIDATION_FAILED', 'The Stripe-Signature header is missing or does not match the body.');
 }
 
+/** When Stripe created the event (whole seconds): the time a ledger entry is booked at. */
+const timeOf = (event: Stripe.Event) => new Date(event.created * 1000).toISOString();
+
 const idOf = (field: string | { id: string } | null) => (typeof field === 'string' ? field : (field?.id ?? null));
 
 function reduceEvent(event: Stripe.Event): PaymentEvent {
-  const at = new Date(event.created * 1000).toISOString();
   switch (event.type) {
     case 'account.updated':
       return { id: event.id, kind: 'accountUpdated', accountId: event.data.object.id };
@@ -48,7 +50,7 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
       return {
         id: event.id,
         kind: 'checkoutPaid',
-        at,
+        at: timeOf(event),
         checkoutId: checkout.id,
         sessionId,
         paymentIntentId: idOf(checkout.payment_intent),
@@ -62,7 +64,7 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
       return {
         id: event.id,
         kind: 'chargeRefunded',
-        at,
+        at: timeOf(event),
         chargeId: charge.id,
         paymentIntentId,
         refundedCents: charge.amount_refunded,
@@ -79,7 +81,7 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
       return {
         id: event.id,
         kind: 'refundFailed',
-        at,
+        at: timeOf(event),
         refundId: refund.id,
         paymentIntentId,
         amountCents: refund.amount,
@@ -90,7 +92,13 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
       const dispute = event.data.object;
       const paymentIntentId = idOf(dispute.payment_intent);
       if (!paymentIntentId) break;
-      const facts = { id: event.id, at, disputeId: dispute.id, paymentIntentId, amountCents: dispute.amount };
+      const facts = {
+        id: event.id,
+        at: timeOf(event),
+        disputeId: dispute.id,
+        paymentIntentId,
+        amountCents: dispute.amount,
+      };
       return event.type === 'charge.dispute.created'
         ? { ...facts, kind: 'disputeOpened' }
         : { ...facts, kind: 'disputeClosed', status: dispute.status };

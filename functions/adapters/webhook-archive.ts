@@ -1,9 +1,11 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { s3ClientFromEnvironment } from './media';
 
+export const WEBHOOK_ARCHIVE_PREFIX = 'stripe/';
+
 /** `stripe/2026/11/23/evt_….json`: by the day received, so finance can list a day and replay it. */
 export const archiveKey = (eventId: string, receivedAt: Date) =>
-  `stripe/${receivedAt.toISOString().slice(0, 10).replaceAll('-', '/')}/${eventId}.json`;
+  `${WEBHOOK_ARCHIVE_PREFIX}${receivedAt.toISOString().slice(0, 10).replaceAll('-', '/')}/${eventId}.json`;
 
 /**
  * Keeps a verified event body exactly as received. A redelivery writes the same key again with

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { type LedgerEntry, ledgerEntry, type Reconciliation, reconciliation } from '../schemas/ledger';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { queryAll } from './query-all';
+import { queryAll, queryIndexPartition } from './query-all';
 import { tableSchema } from './table-schema';
 
 /** Appends an entry once: its id names the money fact, so a redelivered event adds nothing. */
@@ -70,6 +70,15 @@ export async function ledgerEntriesBetween(from: string, to: string, coachId?: s
     .flat()
     .map((item) => ledgerEntry.parse(item))
     .filter((entry) => entry.at >= from && entry.at < to);
+}
+
+/** Every entry of one coach's sessions. */
+export async function ledgerEntriesOfCoach(coachId: string): Promise<LedgerEntry[]> {
+  const items = await queryIndexPartition<Record<string, unknown>>(
+    tableSchema.indexes.byOwner,
+    keys.coachLedgerPartition(coachId),
+  );
+  return items.map((item) => ledgerEntry.parse(item));
 }
 
 export async function saveReconciliation(result: Reconciliation): Promise<void> {

@@ -49,6 +49,9 @@ interface Parties {
   menteeId: string;
 }
 
+/** Never -0, which a JSON round trip or a CSV would show differently from 0. */
+const negated = (cents: number) => 0 - cents;
+
 const noMovement = { grossCents: 0, platformFeeCents: 0, refundCents: 0, disputedCents: 0, netToCoachCents: 0 };
 
 /**
@@ -129,8 +132,8 @@ export function followUpEntry(
       return {
         ...entry,
         refundCents,
-        platformFeeCents: -fee,
-        netToCoachCents: -(refundCents - fee),
+        platformFeeCents: negated(fee),
+        netToCoachCents: negated(refundCents - fee),
         stripe: { ...entry.stripe, ...(event.refundId ? { refundId: event.refundId } : {}) },
       };
     }
@@ -140,7 +143,7 @@ export function followUpEntry(
       const entry = followUp(payment, event, ledgerEntryId.refundFailed(event.refundId), 'refund_failed');
       return {
         ...entry,
-        refundCents: -event.amountCents,
+        refundCents: negated(event.amountCents),
         platformFeeCents: fee,
         netToCoachCents: event.amountCents - fee,
         stripe: { ...entry.stripe, refundId: event.refundId },
@@ -154,7 +157,7 @@ export function followUpEntry(
       // Won (or closed after a warning): Stripe gives the disputed amount back; lost: it stays withdrawn.
       const returned = event.status === 'lost' ? 0 : event.amountCents;
       const entry = followUp(payment, event, ledgerEntryId.disputeClosed(event.disputeId), 'dispute_closed');
-      return { ...entry, disputedCents: -returned, stripe: { ...entry.stripe, disputeId: event.disputeId } };
+      return { ...entry, disputedCents: negated(returned), stripe: { ...entry.stripe, disputeId: event.disputeId } };
     }
   }
 }

@@ -9,6 +9,7 @@ import type { Grant, Job, Route, TableAccess } from '../../functions/routes';
 import { Api } from '../../lib/api';
 import { Data } from '../../lib/data';
 import { IntegrationSecrets } from '../../lib/integrations';
+import { WebhookArchive } from '../../lib/finance';
 import { JobScheduler } from '../../lib/scheduler';
 import { Storage } from '../../lib/storage';
 import { type Synthesized, synthesize, testApp } from './synth-app';
@@ -33,6 +34,7 @@ const routes: Route[] = [
   route('managesSchedules', 'user', ['scheduler:manage']),
   route('readsStripeSecret', 'user', ['secret:stripe']),
   route('readsZoomAndCalendlySecrets', 'user', ['secret:zoom', 'secret:calendly']),
+  route('archivesWebhooks', 'public', ['archive:write']),
   route('touchesNothing', 'public', []),
 ];
 const jobs: Job[] = [{ operation: 'expireSomething', handler: 'complete-session', table: ['write'], grants: [] }];
@@ -41,6 +43,7 @@ let stack: Stack;
 let api: Api;
 let scheduler: JobScheduler;
 let integrations: IntegrationSecrets;
+let archive: WebhookArchive;
 let synth: Synthesized;
 
 beforeAll(() => {
@@ -51,11 +54,13 @@ beforeAll(() => {
   const data = new Data(stack, 'Data', { removalPolicy, deletionProtection: false });
   scheduler = new JobScheduler(stack, 'Scheduler', { removalPolicy });
   integrations = new IntegrationSecrets(stack, 'Integrations', { removalPolicy });
+  archive = new WebhookArchive(stack, 'Archive', { removalPolicy, retentionDays: 1, logBucket: storage.logBucket });
   api = new Api(stack, 'Api', {
     routes,
     jobs,
     table: data.table,
     mediaBucket: storage.mediaBucket,
+    webhookArchive: archive.bucket,
     scheduler,
     issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TEST',
     audience: 'test-client-id',
@@ -174,6 +179,18 @@ describe('grants from the route table', () => {
     expect(variables).toMatchObject({ ZOOM_SECRET_ARN: secretRef('zoom'), CALENDLY_SECRET_ARN: secretRef('calendly') });
     expect(variables.STRIPE_SECRET_ARN).toBeUndefined();
     expect(JSON.stringify(synth.resourceOf(fn('readsTable')).Properties.Environment)).not.toContain('SECRET_ARN');
+  });
+
+  it('archive:write may only put objects under stripe/ of the archive, and learns the bucket', () => {
+    const put = statementFor('archivesWebhooks', 's3:PutObject');
+    expect(put).toMatchObject({
+      Action: 's3:PutObject',
+      Resource: { 'Fn::Join': ['', [getAtt(archive.bucket, 'Arn'), '/stripe/*']] },
+    });
+    expect(actionsOf('archivesWebhooks').filter((action) => action.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    expect(synth.resourceOf(fn('archivesWebhooks')).Properties.Environment.Variables.WEBHOOK_ARCHIVE_BUCKET).toEqual({
+      Ref: synth.logicalId(archive.bucket),
+    });
   });
 
   it('no grant means nothing beyond tracing', () => {

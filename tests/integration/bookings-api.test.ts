@@ -296,6 +296,7 @@ describe('a paid session through the local checkout', () => {
       {
         id: `evt_late_${session.id}`,
         type: 'checkout.session.expired',
+        created: Math.floor(Date.now() / 1000),
         data: { object: { id: checkoutIdOf(checkoutUrl as string), metadata: { sessionId: session.id } } },
       },
       process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string,
@@ -317,6 +318,7 @@ describe('a paid session through the local checkout', () => {
       {
         id: `evt_latepay_${session.id}`,
         type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
         data: {
           object: {
             id: checkoutId,

@@ -4,6 +4,7 @@ import { profileRow } from '../../functions/data/profiles';
 import { randomUUID, sign } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   InitiateAuthCommand,
@@ -24,10 +25,11 @@ const cognitoLocalSigningKey = createRequire(import.meta.url)('cognito-local/lib
   pem: string;
 };
 
-/** A confirmed cognito-local user, signed in with USER_PASSWORD_AUTH as the SPA does. */
+/** A confirmed cognito-local user (in `groups`, if any), signed in with USER_PASSWORD_AUTH as the SPA does. */
 export async function signedInUser(
   config: RuntimeConfig,
   email = `user-${randomUUID()}@example.test`,
+  groups: readonly string[] = [],
 ): Promise<SignedInUser> {
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
@@ -47,6 +49,11 @@ export async function signedInUser(
         Permanent: true,
       }),
     );
+    for (const group of groups) {
+      await client.send(
+        new AdminAddUserToGroupCommand({ UserPoolId: config.userPoolId, Username: email, GroupName: group }),
+      );
+    }
     const signIn = await client.send(
       new InitiateAuthCommand({
         ClientId: config.userPoolClientId,

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../data/client';
-import { keys } from '../data/keys';
-import type { AccountStatus } from '../domain/payment-account';
-import type { CheckoutRequest, CheckoutState, Payments } from './payments';
-import { signStripeEvent, verifyStripeEvent } from './stripe-events';
+import { db, tableName } from '../../functions/data/client';
+import { standInKeys } from './standin-keys';
+import type { AccountStatus } from '../../functions/domain/payment-account';
+import type { CheckoutRequest, CheckoutState, Payments } from '../../functions/adapters/payments';
+import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 
 export interface LocalAccount extends AccountStatus {
   accountId: string;
@@ -60,7 +60,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
 
   const findAccount = async (accountId: string) => {
     const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.localStripeAccount(accountId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName(), Key: standInKeys.stripeAccount(accountId), ConsistentRead: true }),
     );
     return (Item as LocalAccount | undefined) ?? null;
   };
@@ -85,7 +85,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
         await db().send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...keys.localStripeAccount(account.accountId), ...account },
+            Item: { ...standInKeys.stripeAccount(account.accountId), ...account },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );
@@ -118,7 +118,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.localStripeAccount(accountId),
+          Key: standInKeys.stripeAccount(accountId),
           UpdateExpression: 'SET chargesEnabled = :true, payoutsEnabled = :true, detailsSubmitted = :true',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':true': true },
@@ -153,7 +153,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
         await db().send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...keys.localStripeCheckout(checkoutId), ...checkout },
+            Item: { ...standInKeys.stripeCheckout(checkoutId), ...checkout },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );
@@ -178,7 +178,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.localStripeCheckout(checkoutId),
+          Key: standInKeys.stripeCheckout(checkoutId),
           UpdateExpression: 'SET refundId = if_not_exists(refundId, :refund) ADD refundRequests :one',
           ConditionExpression: '#status = :paid AND paymentIntentId = :intent',
           ExpressionAttributeNames: { '#status': 'status' },
@@ -213,7 +213,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
 
   async function findCheckout(checkoutId: string) {
     const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.localStripeCheckout(checkoutId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName(), Key: standInKeys.stripeCheckout(checkoutId), ConsistentRead: true }),
     );
     return (Item as LocalCheckout | undefined) ?? null;
   }
@@ -224,7 +224,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.localStripeCheckout(checkoutId),
+          Key: standInKeys.stripeCheckout(checkoutId),
           UpdateExpression: 'SET #status = :status',
           ConditionExpression: '#status = :open',
           ExpressionAttributeNames: { '#status': 'status' },

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { ArnFormat, Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -7,7 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -15,6 +14,7 @@ import { Construct } from 'constructs';
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
+import { entryFile, LAMBDA_BUNDLING } from './bundling';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
 import type { JobScheduler } from './scheduler';
 import { MEDIA_PREFIX, UPLOAD_PREFIX } from './storage';
@@ -36,11 +36,37 @@ export interface OperationFunctionProps {
   functionName?: string;
 }
 
+/** NodejsFunction's words for the one bundling definition (lib/bundling.ts). */
+export function cdkBundling(nativeModules: readonly string[]): BundlingOptions {
+  const { target, format, mainFields, minify, sourcemap, banner, nativePlatform } = LAMBDA_BUNDLING;
+  return {
+    target,
+    format: format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
+    mainFields: [...mainFields],
+    minify,
+    sourceMap: sourcemap,
+    banner,
+    // Ship the SDK versions the tests ran against, not whatever the runtime carries today.
+    bundleAwsSDK: true,
+    ...(nativeModules.length
+      ? {
+          nodeModules: [...nativeModules],
+          // npm picks the platform packages (e.g. @img/sharp-linux-arm64) for Lambda, not the build machine.
+          environment: {
+            npm_config_os: nativePlatform.os,
+            npm_config_cpu: nativePlatform.cpu,
+            npm_config_libc: nativePlatform.libc,
+          },
+        }
+      : {}),
+  };
+}
+
 /** Every operation runs with the same runtime, bundling, tracing and logging. */
 export class OperationFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: OperationFunctionProps) {
     super(scope, id, {
-      entry: fileURLToPath(new URL(`../functions/${props.module}.ts`, import.meta.url)),
+      entry: entryFile(props.module),
       handler: 'handler',
       functionName: props.functionName,
       runtime: Runtime.NODEJS_22_X,
@@ -50,24 +76,7 @@ export class OperationFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(scope, `${id}Logs`, props.logs),
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        minify: true,
-        sourceMap: true,
-        // CommonJS dependencies inside an ESM bundle still call require().
-        banner:
-          "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-        // Ship the SDK versions the tests ran against, not whatever the runtime carries today.
-        bundleAwsSDK: true,
-        ...(props.nativeModules?.length
-          ? {
-              nodeModules: [...props.nativeModules],
-              // npm picks the platform packages (e.g. @img/sharp-linux-arm64) for Lambda, not the build machine.
-              environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
-            }
-          : {}),
-      },
+      bundling: cdkBundling(props.nativeModules ?? []),
     });
     Validations.of(this).acknowledge(
       {

@@ -29,7 +29,8 @@ async function getItemLatencies(userId: string, count: number): Promise<number[]
 }
 
 console.log('\nHandler bundles (minified, AWS SDK included, as deployed)');
-for (const { operation, bytes } of await bundleFunctions()) row(`  ${operation}`, `${(bytes / 1024).toFixed(1)} KiB`);
+for (const { operation, bytes } of (await bundleFunctions()).sizes)
+  row(`  ${operation}`, `${(bytes / 1024).toFixed(1)} KiB`);
 
 console.log('\nSPA');
 row('  initial JS (entry + modulepreload), gzipped', `${((await spaInitialJsGzipped()) / 1024).toFixed(1)} KiB`);

@@ -6,6 +6,7 @@ import type { RuntimeConfig } from '../../functions/schemas/config';
 import { toApiGatewayEvent } from './api-event';
 import type { Claims } from './authorizer';
 import { mailboxPage, readMailbox } from './mailbox';
+import { lambdaHandler } from './lambda-modules';
 import { routeMatcher } from './route-matcher';
 import { S3RVER_CLIENT } from './s3';
 import { serveZoomStandIn } from './zoom-standin';
@@ -23,16 +24,6 @@ export interface ApiServerOptions {
   authorize: (authorization: string | undefined) => Promise<Claims | null>;
   mailboxFile: string;
   media: { endpoint: string; bucket: string };
-}
-
-const handlerModules = new Map<string, Promise<{ handler: LambdaHandler }>>();
-function loadHandler(route: Route) {
-  let loaded = handlerModules.get(route.handler);
-  if (!loaded) {
-    loaded = import(`../../functions/handlers/${route.handler}.ts`) as Promise<{ handler: LambdaHandler }>;
-    handlerModules.set(route.handler, loaded);
-  }
-  return loaded;
 }
 
 function lambdaContext(requestId: string, route: Route): Context {
@@ -107,7 +98,7 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
       if (!claims) return sendJson(res, 401, { message: 'Unauthorized' });
     }
     const event = toApiGatewayEvent(req, url, body, found, claims);
-    const { handler } = await loadHandler(found.route);
+    const handler = (await lambdaHandler(found.route.operation)) as LambdaHandler;
     writeLambdaResult(res, await handler(event, lambdaContext(event.requestContext.requestId, found.route)));
   }
 

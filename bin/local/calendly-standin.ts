@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { localCalendlyCode, storeLocalCalendlyEvent } from '../../functions/adapters/external-calendar';
+import { localCalendlyCode, storeLocalCalendlyEvent } from './calendly-calendar';
 import { isExternalCalendarUrl } from '../../functions/domain/external-calendar';
 import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';

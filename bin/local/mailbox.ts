@@ -1,6 +1,20 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import type { StoredMail } from '../../functions/adapters/mailer';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import type { Mail, Mailer } from '../../functions/adapters/mailer';
 import { escapeHtml } from '../../functions/domain/html';
+
+export interface StoredMail extends Mail {
+  sentAt: string;
+}
+
+/** The local stack's mailer: one JSON line per mail in a file the local server shows at /_local/mail. */
+export function mailboxFileMailer(file: string): Mailer {
+  return {
+    async send(mail) {
+      const stored: StoredMail = { ...mail, sentAt: new Date().toISOString() };
+      await appendFile(file, `${JSON.stringify(stored)}\n`, 'utf8');
+    },
+  };
+}
 
 export async function readMailbox(file: string): Promise<StoredMail[]> {
   const text = await readFile(file, 'utf8').catch(() => '');

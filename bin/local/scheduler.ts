@@ -1,25 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { type JobName, type JobScheduler, replaceScheduler, scheduleName } from '../../functions/adapters/scheduler';
+import { injectAdapters } from '../../functions/adapters/injected';
+import { type JobName, type JobScheduler, scheduleName } from '../../functions/adapters/scheduler';
 import { log } from '../../functions/http/log';
-import { handler as completeSession } from '../../functions/jobs/complete-session';
-import { handler as expirePendingPayment } from '../../functions/jobs/expire-pending-payment';
-import { handler as finishBooking } from '../../functions/jobs/finish-booking';
-import { handler as remindDayBefore } from '../../functions/jobs/remind-day-before';
-import { handler as remindHourBefore } from '../../functions/jobs/remind-hour-before';
+import { lambdaHandler } from './lambda-modules';
 
 interface LocalSchedule {
   job: JobName;
   sessionId: string;
   at: string;
 }
-
-const jobHandlers: Record<JobName, (event: { sessionId: string }) => Promise<unknown>> = {
-  expirePendingPayment,
-  completeSession,
-  finishBooking,
-  remindDayBefore,
-  remindHourBefore,
-};
 
 /** setTimeout's longest delay (about 24.8 days); a later schedule is re-armed when that passes. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -49,7 +38,8 @@ export async function startLocalScheduler(file: string): Promise<{ stop(): Promi
     if (stopped || schedules.get(name) !== schedule) return;
     if (new Date(schedule.at).getTime() > Date.now()) return arm(name, schedule);
     try {
-      await jobHandlers[schedule.job]({ sessionId: schedule.sessionId });
+      const handler = await lambdaHandler(schedule.job);
+      await handler({ sessionId: schedule.sessionId });
       schedules.delete(name);
       timers.delete(name);
       await persist();
@@ -84,12 +74,12 @@ export async function startLocalScheduler(file: string): Promise<{ stop(): Promi
     schedules.set(name, schedule);
     arm(name, schedule);
   }
-  replaceScheduler(scheduler);
+  injectAdapters({ scheduler });
   return {
     async stop() {
       stopped = true;
       for (const timer of timers.values()) clearTimeout(timer);
-      replaceScheduler(undefined);
+      injectAdapters({ scheduler: undefined });
     },
   };
 }

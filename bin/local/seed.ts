@@ -9,7 +9,7 @@ import {
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { db, tableName } from '../../functions/data/client';
-import { localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
+import { localPaymentsFromEnvironment } from './stripe-payments';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
 import type { AvailabilityItem } from '../../functions/data/availability-item';
 import { keys } from '../../functions/data/keys';

@@ -8,12 +8,12 @@ import { localAuthorizer } from './authorizer';
 import { LOCAL_AWS } from './aws-local';
 import { startLocalCognito } from './cognito';
 import { ensureTable, startLocalDynamoDb } from './dynamodb';
-import { ensureMailbox } from './mailbox';
-import { mailboxFileMailer } from '../../functions/adapters/mailer';
+import { ensureMailbox, mailboxFileMailer } from './mailbox';
 import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
 import { startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
+import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
 
 export interface LocalPorts {
   web: number;
@@ -99,22 +99,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       S3_FORCE_PATH_STYLE: String(S3RVER_CLIENT.forcePathStyle),
       S3_ACCESS_KEY_ID: S3RVER_CLIENT.credentials.accessKeyId,
       S3_SECRET_ACCESS_KEY: S3RVER_CLIENT.credentials.secretAccessKey,
-      LOCAL_MAILBOX_FILE: mailboxFile,
       SITE_ORIGIN: webOrigin,
       COGNITO_ENDPOINT: cognito.endpoint,
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
-      // Turn on the local Stripe stand-in (functions/adapters/local-payments.ts) unless STRIPE_SECRET_KEY is set;
-      // like Stripe, it signs Checkout events with the platform endpoint's secret and account events with the Connect one's.
+      // What the local Stripe stand-in (bin/local/stripe-payments.ts) signs its events with: like Stripe,
+      // Checkout events with the platform endpoint's secret and account events with the Connect one's.
       LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',
       LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_local_connect_standin',
-      // Turns on the local Zoom stand-in (functions/adapters/meetings.ts) unless ZOOM_CLIENT_ID is set.
-      LOCAL_ZOOM: 'true',
-      // Turns on the local Calendly stand-in (functions/adapters/external-calendar.ts) unless CALENDLY_CLIENT_ID is set.
-      LOCAL_CALENDLY: 'true',
       PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     });
+
+    injectLocalStandIns({ siteOrigin: webOrigin, mailboxFile });
+    stops.push(async () => removeLocalStandIns());
 
     const scheduler = await startLocalScheduler(path.join(dataDir, 'schedules.json'));
     stops.push(scheduler.stop);

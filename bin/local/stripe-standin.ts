@@ -4,7 +4,7 @@ import {
   type LocalCheckout,
   localPaymentsFromEnvironment,
   type LocalPayments,
-} from '../../functions/adapters/local-payments';
+} from './stripe-payments';
 import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
 

@@ -1,5 +1,5 @@
-import { appendFile } from 'node:fs/promises';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { injectedAdapters } from './injected';
 
 export interface MailAttachment {
   filename: string;
@@ -17,10 +17,6 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
-}
-
-export interface StoredMail extends Mail {
-  sentAt: string;
 }
 
 /** Production: Amazon SES, from the verified sender identity. */
@@ -48,20 +44,10 @@ export function sesMailer(from: string, client = new SESv2Client({})): Mailer {
   };
 }
 
-/** Local stack: one JSON line per mail in a file the local server shows at /_local/mail. */
-export function mailboxFileMailer(file: string): Mailer {
-  return {
-    async send(mail) {
-      const stored: StoredMail = { ...mail, sentAt: new Date().toISOString() };
-      await appendFile(file, `${JSON.stringify(stored)}\n`, 'utf8');
-    },
-  };
-}
-
-/** The mailer this environment uses: the local mailbox when the local stack set one, SES otherwise. */
+/** The mailer this environment uses: the one the host injected (the local mailbox), SES otherwise. */
 export function mailerFromEnvironment(): Mailer {
-  const mailboxFile = process.env.LOCAL_MAILBOX_FILE;
-  if (mailboxFile) return mailboxFileMailer(mailboxFile);
+  const injected = injectedAdapters().mailer;
+  if (injected) return injected;
   const from = process.env.MAIL_FROM;
   if (!from) throw new Error('MAIL_FROM is not set');
   return sesMailer(from);

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { injectedAdapters } from './injected';
 
 /** A coach's Zoom authorization; kept server-side only, never sent to a browser. */
 export interface MeetingTokens {
@@ -101,35 +101,10 @@ export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
   };
 }
 
-/**
- * Zoom without Zoom, for the local stack: consent is a local page (bin/local/zoom-standin.ts) and
- * meetings are local links, so the whole connect-and-book journey runs without an account.
- */
-export function localMeetings(siteOrigin: string): Meetings {
-  const localTokens = (): MeetingTokens => ({
-    accessToken: `local-access-${randomBytes(12).toString('hex')}`,
-    refreshToken: `local-refresh-${randomBytes(12).toString('hex')}`,
-    expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
-  });
-  return {
-    authorizeUrl: (state, redirectUri) =>
-      `${siteOrigin}/_local/zoom/authorize?${new URLSearchParams({ state, redirect_uri: redirectUri })}`,
-    async exchangeCode(code) {
-      if (!code.startsWith('local-code-')) throw new Error('The local Zoom stand-in did not issue this code');
-      return localTokens();
-    },
-    async createMeeting(tokens, _meeting) {
-      const meetingId = String(randomInt(10 ** 9, 10 ** 10));
-      return { meetingId, joinUrl: `${siteOrigin}/_local/zoom/j/${meetingId}`, tokens };
-    },
-    deleteMeeting: async (tokens) => tokens,
-  };
-}
-
-/** Zoom when its app credentials are set; the stand-in when the local stack asked for it; else none. */
+/** The meetings the host injected (the local stack's stand-in), else Zoom when its app credentials are set, else none. */
 export function meetingsFromEnvironment(): Meetings | null {
-  const { ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET, LOCAL_ZOOM, SITE_ORIGIN } = process.env;
-  if (ZOOM_CLIENT_ID && ZOOM_CLIENT_SECRET) return zoomMeetings(ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET);
-  if (LOCAL_ZOOM === 'true' && SITE_ORIGIN) return localMeetings(SITE_ORIGIN);
-  return null;
+  const injected = injectedAdapters().meetings;
+  if (injected) return injected;
+  const { ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET } = process.env;
+  return ZOOM_CLIENT_ID && ZOOM_CLIENT_SECRET ? zoomMeetings(ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET) : null;
 }

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { CapturedPayment } from '../domain/ledger';
 import type { AccountStatus } from '../domain/payment-account';
 import type { BalanceTransaction } from '../domain/reconciliation';
-import { localPaymentsFromEnvironment } from './local-payments';
+import { injectedAdapters } from './injected';
 import { toBalanceTransaction } from './stripe-balance';
 import { type PaymentEvent, verifyStripeEvent } from './stripe-events';
 
@@ -187,26 +187,18 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
 
 let shared: Payments | undefined;
 
-/**
- * Real Stripe when STRIPE_SECRET_KEY is set; otherwise the local stand-in, which only the local
- * stack enables (LOCAL_STRIPE_WEBHOOK_SECRET), so a deployed function never falls back to it.
- */
+/** The payments the host injected (the local stack's stand-in), else Stripe from STRIPE_SECRET_KEY. */
 export function paymentsFromEnvironment(): Payments {
-  shared ??= choosePayments();
+  const injected = injectedAdapters().payments;
+  if (injected) return injected;
+  shared ??= stripeFromEnvironment();
   return shared;
 }
 
-function choosePayments(): Payments {
+function stripeFromEnvironment(): Payments {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET } = process.env;
-  if (STRIPE_SECRET_KEY) {
-    if (!STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
-    if (!STRIPE_CONNECT_WEBHOOK_SECRET) throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET is not set');
-    return stripePayments(STRIPE_SECRET_KEY, {
-      platform: STRIPE_WEBHOOK_SECRET,
-      connect: STRIPE_CONNECT_WEBHOOK_SECRET,
-    });
-  }
-  const local = localPaymentsFromEnvironment();
-  if (!local) throw new Error('STRIPE_SECRET_KEY is not set');
-  return local;
+  if (!STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set');
+  if (!STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+  if (!STRIPE_CONNECT_WEBHOOK_SECRET) throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET is not set');
+  return stripePayments(STRIPE_SECRET_KEY, { platform: STRIPE_WEBHOOK_SECRET, connect: STRIPE_CONNECT_WEBHOOK_SECRET });
 }

@@ -7,6 +7,7 @@ import {
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import { jobArnVariable } from '../routes';
+import { injectedAdapters } from './injected';
 
 /** The one-off jobs (functions/jobs/), by their route-table operation name. */
 export type JobName =
@@ -70,13 +71,10 @@ export function eventBridgeScheduler(client = new SchedulerClient({})): JobSched
 
 let shared: JobScheduler | undefined;
 
-/** EventBridge Scheduler, unless the local stack put its in-process timers in its place. */
+/** EventBridge Scheduler, unless the host injected its own (the local stack's in-process timers). */
 export function schedulerFromEnvironment(): JobScheduler {
+  const injected = injectedAdapters().scheduler;
+  if (injected) return injected;
   shared ??= eventBridgeScheduler();
   return shared;
-}
-
-/** For the local stack (bin/local/scheduler.ts), which runs the jobs from timers in its own process. */
-export function replaceScheduler(scheduler: JobScheduler | undefined): void {
-  shared = scheduler;
 }

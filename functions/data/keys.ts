@@ -56,8 +56,6 @@ export const keys = {
   calendarConnection: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CALENDLY' }),
   /** The OAuth `state` of one Calendly consent in flight, naming the user who started it; expires by TTL. */
   calendarConsent: (state: string) => ({ pk: `CALENDLYSTATE#${state}`, sk: 'STATE' }),
-  /** An event the local Calendly stand-in scheduled (only when LOCAL_CALENDLY is set). */
-  localCalendlyEvent: (eventId: string) => ({ pk: `LOCALCALENDLY#${eventId}`, sk: 'EVENT' }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
   /** Ratings of one coach in time order (gsi1) and by stars, then time (gsi2). */
   coachRatingsPartition,
@@ -73,21 +71,6 @@ export const keys = {
   paymentAccountOwner: (accountId: string) => ({ pk: `STRIPEACCOUNT#${accountId}`, sk: 'OWNER' }),
   /** Claimed once per provider event id, so a redelivered event has no second effect; expires by TTL. */
   processedWebhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'PROCESSED' }),
-  /** The local stand-in's own record of a connected account (only when STRIPE_SECRET_KEY is not set). */
-  localStripeAccount: (accountId: string) => ({ pk: `LOCALSTRIPE#${accountId}`, sk: 'ACCOUNT' }),
-  /** The local stand-in's record of a Checkout Session. */
-  localStripeCheckout: (checkoutId: string) => ({ pk: `LOCALSTRIPE#${checkoutId}`, sk: 'CHECKOUT' }),
-  /** Which checkout a PaymentIntent of the local stand-in belongs to. */
-  localStripePaymentIntent: (paymentIntentId: string) => ({
-    pk: `LOCALSTRIPE#${paymentIntentId}`,
-    sk: 'PAYMENTINTENT',
-  }),
-  /** The local stand-in's platform balance transactions, in time order. */
-  localStripeBalancePartition: 'LOCALSTRIPE#BALANCE',
-  localStripeBalanceTransaction: (created: string, transactionId: string) => ({
-    pk: 'LOCALSTRIPE#BALANCE',
-    sk: `${created}#${transactionId}`,
-  }),
   /** One immutable ledger entry; its id names the money fact, so a second put of it is refused. */
   ledgerEntry: (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' }),
   /** Ledger entries of one coach (gsi1) and of one calendar month (gsi2), both in time order. */

@@ -1,7 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
-import type { StoredMail } from '../../functions/adapters/mailer';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
@@ -9,7 +8,8 @@ import { saveServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
 import { handler as expireJob } from '../../functions/jobs/expire-pending-payment';
 import { bookingResult, type SessionView, sessionView } from '../../functions/schemas/session';
-import { readMailbox } from '../../bin/local/mailbox';
+import { readMailbox, type StoredMail } from '../../bin/local/mailbox';
+import { standInKeys } from '../../bin/local/standin-keys';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
@@ -333,7 +333,7 @@ describe('a paid session through the local checkout', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.localStripeCheckout(checkoutId),
+        Key: standInKeys.stripeCheckout(checkoutId),
         UpdateExpression: 'SET #status = :paid',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':paid': 'paid' },

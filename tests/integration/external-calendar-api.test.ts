@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeLocalCalendlyEvent } from '../../functions/adapters/external-calendar';
+import { storeLocalCalendlyEvent } from '../../bin/local/calendly-calendar';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { getSession } from '../../functions/data/sessions';

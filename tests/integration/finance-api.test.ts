@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { s3ClientFromEnvironment } from '../../functions/adapters/media';
 import { archiveKey } from '../../functions/adapters/webhook-archive';
 import { db, tableName } from '../../functions/data/client';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { getProfile } from '../../functions/data/profiles';
 import type { SessionItem } from '../../functions/data/session-item';
 import { createBooking, getSession } from '../../functions/data/sessions';

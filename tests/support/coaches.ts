@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../functions/adapters/local-payments';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendlyCalendar, isCalendlyEventUri, localCalendar } from '../../functions/adapters/external-calendar';
+import { calendlyCalendar, isCalendlyEventUri } from '../../functions/adapters/external-calendar';
+import { localCalendar } from '../../bin/local/calendly-calendar';
 
 const EVENT = 'https://api.calendly.com/scheduled_events/GBGBDCAADAEDCRZ2';
 

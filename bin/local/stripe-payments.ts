@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../data/client';
-import { keys } from '../data/keys';
-import { queryAll } from '../data/query-all';
-import { MIN_CARD_CHARGE_CENTS } from '../domain/constants';
-import type { AccountStatus } from '../domain/payment-account';
-import type { BalanceCategory, BalanceTransaction } from '../domain/reconciliation';
-import { log } from '../http/log';
-import type { CheckoutRequest, CheckoutState, Payments, WebhookSecrets } from './payments';
-import { signStripeEvent, verifyStripeEvent } from './stripe-events';
+import type { CheckoutRequest, CheckoutState, Payments, WebhookSecrets } from '../../functions/adapters/payments';
+import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
+import { db, tableName } from '../../functions/data/client';
+import { queryAll } from '../../functions/data/query-all';
+import { MIN_CARD_CHARGE_CENTS } from '../../functions/domain/constants';
+import type { AccountStatus } from '../../functions/domain/payment-account';
+import type { BalanceCategory, BalanceTransaction } from '../../functions/domain/reconciliation';
+import { log } from '../../functions/http/log';
+import { standInKeys } from './standin-keys';
 
 export interface LocalAccount extends AccountStatus {
   accountId: string;
@@ -94,7 +94,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
 
   const findAccount = async (accountId: string) => {
     const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.localStripeAccount(accountId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName(), Key: standInKeys.stripeAccount(accountId), ConsistentRead: true }),
     );
     return (Item as LocalAccount | undefined) ?? null;
   };
@@ -119,7 +119,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
         await db().send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...keys.localStripeAccount(account.accountId), ...account },
+            Item: { ...standInKeys.stripeAccount(account.accountId), ...account },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );
@@ -153,7 +153,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.localStripeAccount(accountId),
+          Key: standInKeys.stripeAccount(accountId),
           UpdateExpression: 'SET chargesEnabled = :true, payoutsEnabled = :true, detailsSubmitted = :true',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':true': true },
@@ -192,7 +192,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
         await db().send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...keys.localStripeCheckout(checkoutId), ...checkout },
+            Item: { ...standInKeys.stripeCheckout(checkoutId), ...checkout },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         );
@@ -202,7 +202,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       await db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.localStripePaymentIntent(checkout.paymentIntentId), checkoutId },
+          Item: { ...standInKeys.stripePaymentIntent(checkout.paymentIntentId), checkoutId },
         }),
       );
       return { checkoutId, url: standInPage('checkout', { id: checkoutId }) };
@@ -222,7 +222,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       const { Item } = await db().send(
         new GetCommand({
           TableName: tableName(),
-          Key: keys.localStripePaymentIntent(paymentIntentId),
+          Key: standInKeys.stripePaymentIntent(paymentIntentId),
           ConsistentRead: true,
         }),
       );
@@ -243,7 +243,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       const items = await queryAll<BalanceTransaction>({
         KeyConditionExpression: 'pk = :partition AND sk BETWEEN :from AND :to',
         ExpressionAttributeValues: {
-          ':partition': keys.localStripeBalancePartition,
+          ':partition': standInKeys.stripeBalancePartition,
           ':from': from.toISOString(),
           ':to': to.toISOString(),
         },
@@ -265,7 +265,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       const { Attributes } = await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.localStripeCheckout(checkoutId),
+          Key: standInKeys.stripeCheckout(checkoutId),
           UpdateExpression: 'SET refundId = if_not_exists(refundId, :refund) ADD refundRequests :one',
           ConditionExpression: '#status = :paid AND paymentIntentId = :intent',
           ExpressionAttributeNames: { '#status': 'status' },
@@ -327,7 +327,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       await db().send(
         new DeleteCommand({
           TableName: tableName(),
-          Key: keys.localStripeBalanceTransaction(transaction.created, transaction.id),
+          Key: standInKeys.stripeBalanceTransaction(transaction.created, transaction.id),
         }),
       );
     },
@@ -335,7 +335,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
 
   async function findCheckout(checkoutId: string) {
     const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.localStripeCheckout(checkoutId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName(), Key: standInKeys.stripeCheckout(checkoutId), ConsistentRead: true }),
     );
     return (Item as LocalCheckout | undefined) ?? null;
   }
@@ -346,7 +346,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.localStripeCheckout(checkoutId),
+          Key: standInKeys.stripeCheckout(checkoutId),
           UpdateExpression: 'SET #status = :status',
           ConditionExpression: '#status = :open',
           ExpressionAttributeNames: { '#status': 'status' },
@@ -384,7 +384,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.localStripeCheckout(checkoutId),
+        Key: standInKeys.stripeCheckout(checkoutId),
         UpdateExpression: 'SET disputeStatus = :status',
         ConditionExpression: opening
           ? '#status = :paid AND attribute_not_exists(disputeStatus)'
@@ -420,7 +420,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.localStripeBalanceTransaction(created, transaction.id), ...transaction },
+        Item: { ...standInKeys.stripeBalanceTransaction(created, transaction.id), ...transaction },
       }),
     );
   }

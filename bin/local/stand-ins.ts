@@ -1,0 +1,25 @@
+import { injectAdapters } from '../../functions/adapters/injected';
+import { localCalendar } from './calendly-calendar';
+import { mailboxFileMailer } from './mailbox';
+import { localPaymentsFromEnvironment } from './stripe-payments';
+import { localMeetings } from './zoom-meetings';
+
+/**
+ * Puts the local stack's stand-ins where the handlers look for their adapters: the mailbox
+ * instead of SES, and the Stripe, Zoom and Calendly stand-ins unless that service's own
+ * credentials are set (then the handlers reach the real service, in its test mode).
+ */
+export function injectLocalStandIns(options: { siteOrigin: string; mailboxFile: string }): void {
+  const { STRIPE_SECRET_KEY, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET, CALENDLY_CLIENT_ID, CALENDLY_CLIENT_SECRET } =
+    process.env;
+  injectAdapters({
+    mailer: mailboxFileMailer(options.mailboxFile),
+    payments: STRIPE_SECRET_KEY ? undefined : (localPaymentsFromEnvironment() ?? undefined),
+    meetings: ZOOM_CLIENT_ID && ZOOM_CLIENT_SECRET ? undefined : localMeetings(options.siteOrigin),
+    externalCalendar: CALENDLY_CLIENT_ID && CALENDLY_CLIENT_SECRET ? undefined : localCalendar(options.siteOrigin),
+  });
+}
+
+export function removeLocalStandIns(): void {
+  injectAdapters({ mailer: undefined, payments: undefined, meetings: undefined, externalCalendar: undefined });
+}

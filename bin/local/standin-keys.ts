@@ -1,0 +1,20 @@
+/**
+ * Table keys of the local stand-ins' own records (their Stripe and Calendly "accounts"). Only the
+ * local stack writes them; no deployed function knows them.
+ */
+export const standInKeys = {
+  /** An event the local Calendly stand-in scheduled. */
+  calendlyEvent: (eventId: string) => ({ pk: `LOCALCALENDLY#${eventId}`, sk: 'EVENT' }),
+  /** The local Stripe stand-in's own record of a connected account. */
+  stripeAccount: (accountId: string) => ({ pk: `LOCALSTRIPE#${accountId}`, sk: 'ACCOUNT' }),
+  /** The local Stripe stand-in's record of a Checkout Session. */
+  stripeCheckout: (checkoutId: string) => ({ pk: `LOCALSTRIPE#${checkoutId}`, sk: 'CHECKOUT' }),
+  /** Which checkout a PaymentIntent of the local Stripe stand-in belongs to. */
+  stripePaymentIntent: (paymentIntentId: string) => ({ pk: `LOCALSTRIPE#${paymentIntentId}`, sk: 'PAYMENTINTENT' }),
+  /** The local Stripe stand-in's platform balance transactions, in time order. */
+  stripeBalancePartition: 'LOCALSTRIPE#BALANCE',
+  stripeBalanceTransaction: (created: string, transactionId: string) => ({
+    pk: 'LOCALSTRIPE#BALANCE',
+    sk: `${created}#${transactionId}`,
+  }),
+};

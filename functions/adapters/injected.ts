@@ -1,0 +1,33 @@
+import type { ExternalCalendar } from './external-calendar';
+import type { Mailer } from './mailer';
+import type { Meetings } from './meetings';
+import type { Payments } from './payments';
+import type { JobScheduler } from './scheduler';
+
+/**
+ * Adapters a host process puts in place of the cloud ones before it runs any handler: the local
+ * stack (bin/local) injects its Stripe, Zoom and Calendly stand-ins, its mailbox and its timers.
+ * Lambda injects nothing, so a deployed function only ever reaches the real services.
+ */
+export interface InjectedAdapters {
+  payments?: Payments;
+  meetings?: Meetings;
+  externalCalendar?: ExternalCalendar;
+  mailer?: Mailer;
+  scheduler?: JobScheduler;
+}
+
+// On globalThis, not in this module: every handler bundle carries its own copy of this module,
+// and the local stack runs those bundles in its own process.
+const REGISTRY = Symbol.for('physician-mentors.injected-adapters');
+type Host = typeof globalThis & { [REGISTRY]?: InjectedAdapters };
+
+export function injectedAdapters(): InjectedAdapters {
+  return (globalThis as Host)[REGISTRY] ?? {};
+}
+
+/** Sets (or, with undefined, removes) the given adapters; the others stay as they are. */
+export function injectAdapters(adapters: InjectedAdapters): void {
+  const host = globalThis as Host;
+  host[REGISTRY] = { ...host[REGISTRY], ...adapters };
+}

@@ -330,7 +330,7 @@ export const routes: readonly Route[] = [
     path: '/api/finance/ledger',
     handler: 'list-ledger',
     auth: 'user',
-    table: ['read'],
+    table: ['read', 'query:byOwner', 'query:byParty'],
     grants: [],
   },
   {
@@ -339,7 +339,7 @@ export const routes: readonly Route[] = [
     path: '/api/finance/ledger.csv',
     handler: 'download-ledger-csv',
     auth: 'user',
-    table: ['read'],
+    table: ['read', 'query:byOwner', 'query:byParty'],
     grants: [],
   },
   {
@@ -348,7 +348,7 @@ export const routes: readonly Route[] = [
     path: '/api/me/earnings',
     handler: 'get-my-earnings',
     auth: 'user',
-    table: ['read'],
+    table: ['read', 'query:byOwner'],
     grants: [],
   },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
@@ -395,5 +395,10 @@ export const jobs: readonly Job[] = [
   { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read'], grants: ['mail:send'] },
   { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read'], grants: ['mail:send'] },
   /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
-  { operation: 'reconcileLedger', handler: 'reconcile-ledger', table: ['read', 'write'], grants: ['secret:stripe'] },
+  {
+    operation: 'reconcileLedger',
+    handler: 'reconcile-ledger',
+    table: ['read', 'write', 'query:byParty'],
+    grants: ['secret:stripe'],
+  },
 ];

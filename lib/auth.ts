@@ -7,6 +7,7 @@ import {
   UserPool,
   type UserPoolClient,
   UserPoolClientIdentityProvider,
+  UserPoolEmail,
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
@@ -21,8 +22,11 @@ export interface GoogleSignIn {
 }
 
 export interface AuthProps {
-  siteOrigin: string;
+  /** Origins the hosted UI may send the browser back to (`/auth/callback`) and sign out to (`/`). */
+  siteOrigins: readonly string[];
   google?: GoogleSignIn;
+  /** Cognito's codes go through SES from this sender (a verified domain identity) instead of Cognito's own. */
+  sesSender?: { from: string; domain: string };
   removalPolicy: RemovalPolicy;
   deletionProtection: boolean;
 }
@@ -56,6 +60,14 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      email:
+        props.sesSender &&
+        UserPoolEmail.withSES({
+          fromEmail: props.sesSender.from,
+          fromName: 'Physician Mentors',
+          sesVerifiedDomain: props.sesSender.domain,
+          sesRegion: region,
+        }),
       removalPolicy: props.removalPolicy,
       deletionProtection: props.deletionProtection,
     });
@@ -91,8 +103,8 @@ export class Auth extends Construct {
       oAuth: {
         flows: { authorizationCodeGrant: true },
         scopes: HOSTED_UI_SCOPES.map((scope) => OAuthScope.custom(scope)),
-        callbackUrls: [`${props.siteOrigin}/auth/callback`],
-        logoutUrls: [`${props.siteOrigin}/`],
+        callbackUrls: props.siteOrigins.map((origin) => `${origin}/auth/callback`),
+        logoutUrls: props.siteOrigins.map((origin) => `${origin}/`),
       },
     });
     if (google) this.client.node.addDependency(google.provider);
@@ -110,7 +122,10 @@ export class Auth extends Construct {
         familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
       },
     });
-    const domain = this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: google.domainPrefix } });
-    return { provider, domainPrefix: domain.domainName };
+    this.userPool.addDomain('HostedDomain', { cognitoDomain: { domainPrefix: google.domainPrefix } });
+    // The prefix as given, not the domain resource's Ref: the site's CSP names this host, and a
+    // reference would tie the distribution to the user pool, whose CustomMessage trigger links to
+    // the distribution's own address in a stage without a domain (a template cycle).
+    return { provider, domainPrefix: google.domainPrefix };
   }
 }

@@ -1,5 +1,6 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { CfnPolicy, IRole } from 'aws-cdk-lib/aws-iam';
+import type { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { rules } from 'cdk-nag';
 // cdk-nag's own flattening, so an acknowledgement matches the finding id it reports character for character.
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference.js';
@@ -28,3 +29,21 @@ export function acknowledgeFrameworkWildcards(role: IRole, reason: string): void
   if (!Array.isArray(findings)) return;
   Validations.of(role).acknowledge(...findings.map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason })));
 }
+
+/**
+ * aws-cdk-lib's AwsCustomResource runs its SDK call in one stack-wide Lambda whose runtime and
+ * basic execution policy are aws-cdk-lib's to choose; only the call's own policy is ours.
+ */
+export function acknowledgeSdkCallProvider(call: AwsCustomResource): void {
+  const reason =
+    "aws-cdk-lib's AwsCustomResource provider: at deploy time only, it makes the one SDK call its policy allows.";
+  const provider = Stack.of(call).node.tryFindChild(AWS_CUSTOM_RESOURCE_PROVIDER_ID);
+  if (!provider) return;
+  Validations.of(provider).acknowledge(
+    { id: LAMBDA_BASIC_EXECUTION_FINDING, reason },
+    { id: 'AwsSolutions-L1', reason },
+  );
+}
+
+/** The construct id aws-cdk-lib gives the singleton function behind every AwsCustomResource. */
+const AWS_CUSTOM_RESOURCE_PROVIDER_ID = 'AWS679f53fac002430cb0da5b7982bd2287';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type App, CfnOutput, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
+import { type App, CfnOutput, Lazy, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -17,15 +17,19 @@ import {
   Finance,
   WebhookArchive,
 } from './finance';
+import { MailIdentityStack } from './mail';
 import { JobScheduler } from './scheduler';
-import { Storage } from './storage';
+import { Storage, UploadCors } from './storage';
 import { type CustomDomain, Web } from './web';
 
 const STAGES = ['dev', 'prod'] as const;
 type StageName = (typeof STAGES)[number];
 const isStage = (value: string): value is StageName => STAGES.some((stage) => stage === value);
 
-/** Where the SPA runs when no domain is given: the Vite dev server of the local stack. */
+/**
+ * The local stack's Vite dev server: a stage without a domain also lets it sign in and upload,
+ * for developing the SPA against that stage.
+ */
 const LOCAL_SITE_ORIGIN = 'http://localhost:5173';
 /** Stands in for the real domain in addresses and links until context gives one. */
 const PLACEHOLDER_DOMAIN = 'physicianmentors.example';
@@ -40,6 +44,12 @@ export interface DeploymentSettings {
   google?: GoogleSignIn;
   /** Sender address of the mails the API sends (a verified SES identity, or its domain). */
   mailFrom: string;
+  /**
+   * Set when a sender is configured (`-c mailFrom=…`), and always in prod: Cognito then sends its
+   * codes through SES from `mailFrom` (its default sender stops at 50 e-mails a day), and the app
+   * gets a stack with the SES identity of `domain`.
+   */
+  sesSender?: { from: string; domain: string };
   /** The share of each paid session the platform keeps, in percent. */
   platformFeePercent: number;
   /** How long the raw webhook archive keeps each event body. */
@@ -61,13 +71,13 @@ export function settingsFromContext(node: Node): DeploymentSettings {
   const stage = context('stage') ?? 'dev';
   if (!isStage(stage)) throw new Error(`Unknown stage "${stage}": use -c stage=dev or -c stage=prod.`);
   const domain = pair('domainName', 'certificateArn');
-  // Cognito callbacks and the media bucket's CORS rule need the real site origin, and the
-  // CloudFront domain cannot be used for them without a dependency cycle.
   if (stage === 'prod' && !domain) {
     throw new Error('stage=prod needs -c domainName=… -c certificateArn=… (an ACM certificate in us-east-1).');
   }
   const google = pair('googleClientId', 'googleClientSecretName');
   const siteDomain = domain?.[0] ?? PLACEHOLDER_DOMAIN;
+  const mailFrom = context('mailFrom') ?? `no-reply@${siteDomain}`;
+  const senderConfigured = context('mailFrom') !== undefined || stage === 'prod';
   return {
     stage,
     region: context('region') ?? (process.env.CDK_DEFAULT_REGION || 'us-east-1'),
@@ -78,7 +88,8 @@ export function settingsFromContext(node: Node): DeploymentSettings {
       clientSecretName: google[1],
       domainPrefix: context('authDomainPrefix') ?? `physician-mentors-${stage}`,
     },
-    mailFrom: context('mailFrom') ?? `no-reply@${siteDomain}`,
+    mailFrom,
+    sesSender: senderConfigured ? { from: mailFrom, domain: mailFrom.split('@')[1] ?? mailFrom } : undefined,
     platformFeePercent: platformFeePercent(context('platformFeePercent')),
     webhookArchiveRetentionDays: archiveRetentionDays(context('webhookArchiveRetentionDays'), stage),
     site: {
@@ -126,13 +137,24 @@ export class PhysicianMentorsStack extends Stack {
     Tags.of(this).add('stage', settings.stage);
 
     const removalPolicy = keepsData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
-    const siteOrigin = settings.customDomain ? `https://${settings.customDomain.domainName}` : LOCAL_SITE_ORIGIN;
+    // Without a domain the site lives at the distribution's address, which exists only once the
+    // distribution is defined (after the API it fronts): read lazily, at synth, by everything that
+    // links to the site (Cognito's callbacks, e-mails, Stripe and OAuth return URLs).
+    let web: Web | undefined;
+    const siteOrigin = settings.customDomain
+      ? `https://${settings.customDomain.domainName}`
+      : Lazy.string({ produce: () => `https://${web?.distribution.distributionDomainName}` });
+    const siteOrigins = settings.customDomain ? [siteOrigin] : [siteOrigin, LOCAL_SITE_ORIGIN];
 
-    const storage = new Storage(this, 'Storage', { removalPolicy, siteOrigin });
+    const storage = new Storage(this, 'Storage', {
+      removalPolicy,
+      uploadOrigins: settings.customDomain ? siteOrigins : undefined,
+    });
     const data = new Data(this, 'Data', { removalPolicy, deletionProtection: keepsData });
     const auth = new Auth(this, 'Auth', {
-      siteOrigin,
+      siteOrigins,
       google: settings.google,
+      sesSender: settings.sesSender,
       removalPolicy,
       deletionProtection: keepsData,
     });
@@ -177,7 +199,7 @@ export class PhysicianMentorsStack extends Stack {
       reconcileFunction: api.jobFunctions.get('reconcileLedger') as OperationFunction,
       stage: settings.stage,
     });
-    const web = new Web(this, 'Web', {
+    web = new Web(this, 'Web', {
       siteBucket: storage.siteBucket,
       mediaBucket: storage.mediaBucket,
       logBucket: storage.logBucket,
@@ -195,15 +217,31 @@ export class PhysicianMentorsStack extends Stack {
       customDomain: settings.customDomain,
     });
 
+    if (!settings.customDomain)
+      new UploadCors(this, 'UploadCors', { bucket: storage.mediaBucket, origins: siteOrigins });
+
     new CfnOutput(this, 'DistributionDomainName', { value: web.distribution.distributionDomainName });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.client.userPoolClientId });
   }
 }
 
-/** The whole CDK app: the stage's stack, checked by cdk-nag's AWS Solutions pack. */
+/**
+ * The whole CDK app: the stage's stack (after the stack of its SES sender, when one is
+ * configured), checked by cdk-nag's AWS Solutions pack.
+ */
 export function definePhysicianMentorsApp(app: App): PhysicianMentorsStack {
-  const stack = new PhysicianMentorsStack(app, settingsFromContext(app.node));
+  const settings = settingsFromContext(app.node);
+  const stack = new PhysicianMentorsStack(app, settings);
+  if (settings.sesSender) {
+    const mail = new MailIdentityStack(app, `${stack.stackName}-mail`, {
+      env: { account: settings.account, region: settings.region },
+      description: `Physician Mentors mail sender (${settings.stage}): deploy first, then publish its DKIM records`,
+      terminationProtection: settings.stage === 'prod',
+      domain: settings.sesSender.domain,
+    });
+    stack.addStackDependency(mail);
+  }
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;
 }

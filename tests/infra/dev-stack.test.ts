@@ -25,6 +25,11 @@ beforeAll(() => {
 const construct = (...path: string[]): IConstruct =>
   path.reduce<IConstruct>((scope, id) => scope.node.findChild(id), stack);
 const operationFunction = (operation: string) => construct('Api').node.findChild(operation) as IFunction;
+const distributionId = () => synth.logicalId(construct('Web', 'Distribution'));
+/** A URL on the distribution's own address, as the template writes it. */
+const siteUrl = (path: string) => ({
+  'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId(), 'DomainName'] }, ...(path ? [path] : [])]],
+});
 const variables = (operation: string) =>
   synth.resourceOf(operationFunction(operation)).Properties.Environment.Variables as Record<string, unknown>;
 const onlyResource = (type: string) => {
@@ -119,10 +124,26 @@ describe('auth', () => {
     synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      CallbackURLs: ['http://localhost:5173/auth/callback'],
-      LogoutURLs: ['http://localhost:5173/'],
       SupportedIdentityProviders: ['COGNITO'],
     });
+  });
+
+  it('sends the hosted UI back to the distribution’s own address, and to the local dev server', () => {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      CallbackURLs: [siteUrl('/auth/callback'), 'http://localhost:5173/auth/callback'],
+      LogoutURLs: [siteUrl('/'), 'http://localhost:5173/'],
+      AllowedOAuthScopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+    });
+  });
+
+  it('links its e-mails to the distribution’s address', () => {
+    const trigger = synth.resourceOf(construct('CustomMessage'));
+    expect(trigger.Properties.Environment.Variables.SITE_ORIGIN).toEqual(siteUrl(''));
+  });
+
+  it('sends its codes through Cognito’s own sender when no sender is configured, and has no mail stack', () => {
+    expect(synth.resourceOf(construct('Auth', 'UserPool')).Properties.EmailConfiguration).toBeUndefined();
+    expect(stack.dependencies).toEqual([]);
   });
 
   it('has no Google provider or hosted domain without Google context', () => {
@@ -162,12 +183,30 @@ describe('storage', () => {
     }
   });
 
-  it('lets only the site origin POST headshots to the media bucket', () => {
-    expect(synth.resourceOf(construct('Storage', 'MediaBucket')).Properties.CorsConfiguration).toEqual({
-      CorsRules: [
-        { AllowedMethods: ['POST'], AllowedOrigins: ['http://localhost:5173'], AllowedHeaders: ['*'], MaxAge: 3000 },
-      ],
-    });
+  it('lets only the distribution’s address and the local dev server POST headshots to the media bucket', () => {
+    // The bucket cannot name the distribution that reads it; the rule is put once both exist.
+    expect(synth.resourceOf(construct('Storage', 'MediaBucket')).Properties.CorsConfiguration).toBeUndefined();
+    const putCors = synth.resourceOf(construct('UploadCors', 'PutBucketCors'));
+    // The SDK call is JSON joined around the tokens it names.
+    const [, parts] = putCors.Properties.Create['Fn::Join'] as [string, unknown[]];
+    const text = parts.filter((part) => typeof part === 'string').join('…');
+    expect(text).toContain('"action":"putBucketCors"');
+    expect(text).toContain('"AllowedMethods":["POST"],"AllowedOrigins":["https://…","http://localhost:5173"]');
+    expect(parts).toContainEqual({ Ref: synth.logicalId(construct('Storage', 'MediaBucket')) });
+    expect(parts).toContainEqual({ 'Fn::GetAtt': [distributionId(), 'DomainName'] });
+    const call = JSON.stringify(putCors.Properties.Create);
+    expect(JSON.stringify(putCors.Properties.Update)).toBe(call);
+  });
+
+  it('may put that rule on the media bucket only', () => {
+    const policy = synth.resourceOf(construct('UploadCors', 'PutBucketCors', 'CustomResourcePolicy'));
+    expect(policy.Properties.PolicyDocument.Statement).toEqual([
+      {
+        Action: 's3:PutBucketCORS',
+        Effect: 'Allow',
+        Resource: { 'Fn::GetAtt': [synth.logicalId(construct('Storage', 'MediaBucket')), 'Arn'] },
+      },
+    ]);
   });
 });
 
@@ -308,7 +347,7 @@ describe('api', () => {
             TABLE_NAME: ref('Data', 'Table'),
             MEDIA_BUCKET: ref('Storage', 'MediaBucket'),
             STAGE: 'dev',
-            SITE_ORIGIN: 'http://localhost:5173',
+            SITE_ORIGIN: siteUrl(''),
             NODE_OPTIONS: '--enable-source-maps',
           },
         },

@@ -1,4 +1,6 @@
 import type { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, routes } from '../../functions/routes';
@@ -86,6 +88,7 @@ describe('prod domain', () => {
     });
     const cors = synth.resourceOf(construct('Storage', 'MediaBucket')).Properties.CorsConfiguration;
     expect(cors.CorsRules[0].AllowedOrigins).toEqual([SITE]);
+    expect(stack.node.tryFindChild('UploadCors')).toBeUndefined();
     const fn = synth.resourceOf(construct('Api', routes[0]?.operation ?? ''));
     expect(fn.Properties.Environment.Variables).toMatchObject({ STAGE: 'prod', SITE_ORIGIN: SITE });
   });
@@ -115,7 +118,57 @@ describe('Google sign-in (configured by context)', () => {
   it('allows the hosted domain in the CSP connect-src', () => {
     const policy = synth.resourceOf(construct('Web', 'SecurityHeaders')).Properties.ResponseHeadersPolicyConfig;
     const csp = JSON.stringify(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
-    const domain = synth.logicalId(construct('Auth', 'UserPool', 'HostedDomain'));
-    expect(csp).toContain(`https://",{"Ref":"${domain}"},".auth.us-east-1.amazoncognito.com`);
+    expect(csp).toContain('https://physician-mentors-prod.auth.us-east-1.amazoncognito.com');
+  });
+
+  it('keeps the Google client secret away from every function: only CloudFormation resolves it', () => {
+    for (const { operation } of [...routes, ...jobs]) {
+      const fn = construct('Api', operation) as IFunction;
+      expect(JSON.stringify(synth.policyStatementsOf(fn)), operation).not.toContain(
+        GOOGLE_CONTEXT.googleClientSecretName,
+      );
+      expect(JSON.stringify(synth.resourceOf(fn).Properties.Environment), operation).not.toContain('google');
+    }
+  });
+});
+
+describe('mail through SES (always in prod)', () => {
+  const SENDER = `no-reply@${PROD_CONTEXT.domainName}`;
+  const mailStack = () => stack.node.scope?.node.findChild(`${stack.stackName}-mail`) as Stack;
+
+  it('has Cognito send its codes through SES from the domain identity', () => {
+    expect(synth.resourceOf(construct('Auth', 'UserPool')).Properties.EmailConfiguration).toEqual({
+      EmailSendingAccount: 'DEVELOPER',
+      From: `Physician Mentors <${SENDER}>`,
+      SourceArn: {
+        'Fn::Join': ['', ['arn:aws:ses:us-east-1:', { Ref: 'AWS::AccountId' }, `:identity/${PROD_CONTEXT.domainName}`]],
+      },
+    });
+  });
+
+  it('creates the domain identity in a stack deployed first, with its three DKIM records as outputs', () => {
+    expect(stack.dependencies).toEqual([mailStack()]);
+    const mail = Template.fromStack(mailStack());
+    mail.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: PROD_CONTEXT.domainName });
+    const outputs = mail.findOutputs('*');
+    expect(Object.keys(outputs).sort()).toEqual(['DkimRecord1', 'DkimRecord2', 'DkimRecord3']);
+    const identity = Object.keys(mail.findResources('AWS::SES::EmailIdentity'))[0];
+    expect(outputs.DkimRecord1?.Value).toEqual({
+      'Fn::Join': [
+        '',
+        [
+          { 'Fn::GetAtt': [identity, 'DkimDNSTokenName1'] },
+          ' CNAME ',
+          { 'Fn::GetAtt': [identity, 'DkimDNSTokenValue1'] },
+        ],
+      ],
+    });
+    expect(mailStack().terminationProtection).toBe(true);
+  });
+
+  it('lets the API send as that sender, whose domain SES has verified', () => {
+    const fn = construct('Api', 'stripeWebhook') as IFunction;
+    expect(synth.resourceOf(fn).Properties.Environment.Variables.MAIL_FROM).toBe(SENDER);
+    expect(JSON.stringify(synth.policyStatementsOf(fn))).toContain(`:identity/${PROD_CONTEXT.domainName}`);
   });
 });

@@ -20,6 +20,14 @@ describe('deployment settings from -c context', () => {
     });
     expect(settings({}).google).toBeUndefined();
     expect(settings({}).customDomain).toBeUndefined();
+    expect(settings({}).sesSender).toBeUndefined();
+  });
+
+  it('sends through SES whenever a sender is configured, from its domain', () => {
+    expect(settings({ mailFrom: 'hello@mail.example.net' }).sesSender).toEqual({
+      from: 'hello@mail.example.net',
+      domain: 'mail.example.net',
+    });
   });
 
   it('takes the region from context before the CLI default', () => {
@@ -42,6 +50,8 @@ describe('deployment settings from -c context', () => {
       stage: 'prod',
       customDomain: { domainName: PROD_CONTEXT.domainName, certificateArn: PROD_CONTEXT.certificateArn },
       mailFrom: `no-reply@${PROD_CONTEXT.domainName}`,
+      // Prod always sends through SES, from the site's domain unless told otherwise.
+      sesSender: { from: `no-reply@${PROD_CONTEXT.domainName}`, domain: PROD_CONTEXT.domainName },
       site: { supportEmail: `support@${PROD_CONTEXT.domainName}` },
     });
   });

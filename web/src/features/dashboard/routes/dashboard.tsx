@@ -9,6 +9,7 @@ import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMySessions, useViewerProfile } from '../api/my-sessions';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
+import { EarningsCard } from '../components/earnings-card';
 import { RateSessionDialog } from '../components/rate-session-dialog';
 import { SessionCard } from '../components/session-card';
 import { useDisplayClock } from '../use-display-clock';
@@ -127,6 +128,7 @@ function DashboardContent() {
       </h1>
       <div className="mt-6 space-y-8">
         {isMentor && !profile.data.published && <PublishBanner />}
+        {isMentor && profile.data.paymentAccount?.connected && <EarningsCard />}
         <SessionLists profile={profile.data} />
       </div>
     </>

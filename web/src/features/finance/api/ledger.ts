@@ -35,5 +35,6 @@ export async function downloadLedgerCsv(from: string, to: string): Promise<void>
   link.href = URL.createObjectURL(await response.blob());
   link.download = `ledger-${from}-to-${to}.csv`;
   link.click();
-  URL.revokeObjectURL(link.href);
+  // Revoked later, not at once: the browser reads the file after the click has returned.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }

@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../functions/data/client';
 import { appendLedgerEntry } from '../../functions/data/ledger';
-import { profileRow } from '../../functions/data/profiles';
 import { followUpEntry, paymentEntry } from '../../functions/domain/ledger';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import {
@@ -16,7 +13,7 @@ import {
   VIEWPORTS,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 const PASSWORD = 'test-password-1';
 
@@ -80,32 +77,19 @@ async function seedMarch() {
   for (const entry of entries) if (entry) await appendLedgerEntry(entry);
 }
 
+const userWithProfile = (groups: string[]) => signedInUserWithProfile(stack.config, 'mentee', groups);
+
 beforeAll(async () => {
   ({ stack, browser } = await startBrowserStack());
-  finance = await signedInUser(stack.config, undefined, [FINANCE_GROUP]);
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: profileRow({
-        userId: finance.userId,
-        email: finance.email,
-        userType: 'mentee',
-        published: false,
-        firstName: 'Frances',
-        lastName: 'Okafor',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
-      }),
-    }),
-  );
+  finance = await userWithProfile([FINANCE_GROUP]);
   await seedMarch();
 });
 
 afterAll(() => stopBrowserStack({ stack, browser }));
 
-async function signedInAtFinance(): Promise<Page> {
+async function signedInAtFinance(user: SignedInUser): Promise<Page> {
   const { page } = await openPage(browser, `${stack.webUrl}/login`, VIEWPORTS.desktop);
-  await page.getByLabel('E-mail').fill(finance.email);
+  await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
@@ -123,7 +107,7 @@ const figure = (page: Page, label: string) =>
 
 describe('the finance page', () => {
   it('filters a month, shows its totals and entries, downloads the CSV, and passes axe', async () => {
-    const page = await signedInAtFinance();
+    const page = await signedInAtFinance(finance);
     await page.getByLabel('From (UTC)').fill('2026-03-01');
     await page.getByLabel('To (UTC)').fill('2026-03-31');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -165,28 +149,7 @@ describe('the finance page', () => {
   });
 
   it('tells someone outside the finance group that the ledger is not theirs', async () => {
-    const outsider = await signedInUser(stack.config);
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: profileRow({
-          userId: outsider.userId,
-          email: outsider.email,
-          userType: 'mentee',
-          published: false,
-          firstName: 'Out',
-          lastName: 'Sider',
-          createdAt: '2026-01-01T00:00:00Z',
-          updatedAt: '2026-01-01T00:00:00Z',
-        }),
-      }),
-    );
-    const { page } = await openPage(browser, `${stack.webUrl}/login`, VIEWPORTS.desktop);
-    await page.getByLabel('E-mail').fill(outsider.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await page.goto(`${stack.webUrl}/finance`, { waitUntil: 'networkidle' });
+    const page = await signedInAtFinance(await userWithProfile([]));
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'Only the finance team can see the ledger.' }).count(), {
         timeout: 20_000,

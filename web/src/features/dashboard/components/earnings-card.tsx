@@ -1,3 +1,4 @@
+import { noTotals } from '@functions/domain/ledger';
 import type { LedgerTotals } from '@functions/schemas/ledger';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -8,21 +9,11 @@ import { formatMoney } from '@/lib/format-money';
 import { openInNewTab } from '@/lib/open-in-new-tab';
 import { requestPayoutDashboardLink, useMyEarnings } from '../api/my-earnings';
 
-const NO_EARNINGS: LedgerTotals = {
-  currency: 'usd',
-  paidSessions: 0,
-  grossCents: 0,
-  platformFeeCents: 0,
-  refundCents: 0,
-  disputedCents: 0,
-  netToCoachCents: 0,
-};
-
 function Period({ title, totals }: { title: string; totals: LedgerTotals[] }) {
   return (
     <div>
       <h3 className="font-semibold text-slate-900">{title}</h3>
-      {(totals.length ? totals : [NO_EARNINGS]).map((total) => {
+      {(totals.length ? totals : [noTotals('usd')]).map((total) => {
         const money = (minor: number) => formatMoney(minor, total.currency);
         return (
           <dl key={total.currency} className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">

@@ -5,6 +5,18 @@ import { KIND_LABELS } from './ledger-filters-form';
 const cell = 'px-3 py-2 text-left';
 const amount = 'px-3 py-2 text-right tabular-nums';
 
+const COLUMNS = [
+  ['Time (UTC)', cell],
+  ['Kind', cell],
+  ['Session', cell],
+  ['Coach', cell],
+  ['Gross', amount],
+  ['Platform fee', amount],
+  ['Refund', amount],
+  ['Disputed', amount],
+  ['Net to coach', amount],
+] as const;
+
 /** Every entry of the loaded pages, oldest first, amounts signed as they moved. */
 export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
   if (entries.length === 0) return <p className="text-slate-700">No entries.</p>;
@@ -14,33 +26,11 @@ export function LedgerTable({ entries }: { entries: LedgerEntry[] }) {
         <caption className="sr-only">Ledger entries</caption>
         <thead className="bg-slate-50 text-slate-800">
           <tr>
-            <th scope="col" className={cell}>
-              Time (UTC)
-            </th>
-            <th scope="col" className={cell}>
-              Kind
-            </th>
-            <th scope="col" className={cell}>
-              Session
-            </th>
-            <th scope="col" className={cell}>
-              Coach
-            </th>
-            <th scope="col" className={amount}>
-              Gross
-            </th>
-            <th scope="col" className={amount}>
-              Platform fee
-            </th>
-            <th scope="col" className={amount}>
-              Refund
-            </th>
-            <th scope="col" className={amount}>
-              Disputed
-            </th>
-            <th scope="col" className={amount}>
-              Net to coach
-            </th>
+            {COLUMNS.map(([label, align]) => (
+              <th key={label} scope="col" className={align}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 text-slate-900">

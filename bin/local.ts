@@ -1,4 +1,4 @@
-import { DEMO_MENTEE_EMAIL, DEMO_MENTOR_EMAIL, DEMO_PASSWORD } from './local/seed';
+import { DEMO_FINANCE_EMAIL, DEMO_MENTEE_EMAIL, DEMO_MENTOR_EMAIL, DEMO_PASSWORD } from './local/seed';
 import { DEFAULT_PORTS, PORT_ENV, type LocalPorts, startLocalStack } from './local/stack';
 
 function portsFromEnvironment(): LocalPorts {
@@ -19,6 +19,7 @@ async function main() {
   Demo accounts (password ${DEMO_PASSWORD}):
     mentee  ${DEMO_MENTEE_EMAIL}
     mentor  ${DEMO_MENTOR_EMAIL}
+    finance ${DEMO_FINANCE_EMAIL} (the ledger at ${stack.webUrl}/finance)
 
   Local mailbox (every e-mail the app sends): ${stack.webUrl}/_local/mailbox
   Data is kept in .local/ (delete it to start fresh). Ctrl-C stops everything.

@@ -69,6 +69,7 @@ export class Finance extends Construct {
       description: "Compares yesterday's ledger with the platform's Stripe balance transactions.",
       scheduleExpression: 'cron(30 2 * * ? *)',
       scheduleExpressionTimezone: 'UTC',
+      state: 'ENABLED',
       flexibleTimeWindow: { mode: 'OFF' },
       target: {
         arn: props.reconcileFunction.functionArn,

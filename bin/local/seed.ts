@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
@@ -17,14 +18,17 @@ import type { ProfileItem } from '../../functions/data/profile-item';
 import { profileRow } from '../../functions/data/profiles';
 import type { RatingItem } from '../../functions/data/rating-item';
 import { localCognitoClient } from './cognito';
+import { seedDemoLedger } from './demo-ledger';
 import { type DemoMentor, demoMentors } from './demo-mentors';
+import { FINANCE_GROUP } from '../../functions/http/finance';
 
 export const DEMO_PASSWORD = 'DemoPass123!';
 export const DEMO_MENTEE_EMAIL = 'mentee@demo.physicianmentors.test';
 export const DEMO_MENTOR_EMAIL = 'mentor@demo.physicianmentors.test';
+export const DEMO_FINANCE_EMAIL = 'finance@demo.physicianmentors.test';
 
 /** Bump when the demo data changes shape, so existing local databases get the new seed. */
-const SEED_VERSION = 'demo-v2';
+const SEED_VERSION = 'demo-v3';
 const seedMarker = { pk: 'SEED', sk: SEED_VERSION };
 
 /** A stable id derived from a name, so re-seeding writes the same rows instead of new ones. */
@@ -207,6 +211,14 @@ export async function seedDemoData(cognito: { endpoint: string; userPoolId: stri
   const now = DateTime.utc();
   const menteeId = await ensureCognitoUser(client, cognito.userPoolId, DEMO_MENTEE_EMAIL, 'mentee');
   const mentorId = await ensureCognitoUser(client, cognito.userPoolId, DEMO_MENTOR_EMAIL, 'mentor');
+  const financeId = await ensureCognitoUser(client, cognito.userPoolId, DEMO_FINANCE_EMAIL, 'mentee');
+  await client.send(
+    new AdminAddUserToGroupCommand({
+      UserPoolId: cognito.userPoolId,
+      Username: DEMO_FINANCE_EMAIL,
+      GroupName: FINANCE_GROUP,
+    }),
+  );
   client.destroy();
 
   const { Item: marker } = await db().send(new GetCommand({ TableName: tableName(), Key: seedMarker }));
@@ -230,6 +242,20 @@ export async function seedDemoData(cognito: { endpoint: string; userPoolId: stri
     createdAt: stamp,
     updatedAt: stamp,
   });
-  for (const mentor of [demoMentorAccount(mentorId), ...demoMentors]) await seedMentor(mentor, now);
+  await putProfileOnce({
+    userId: financeId,
+    email: DEMO_FINANCE_EMAIL,
+    userType: 'mentee',
+    published: false,
+    firstName: 'Frances',
+    lastName: 'Okafor',
+    timezone: 'America/New_York',
+    emailNotifications: false,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
+  const mentors = [demoMentorAccount(mentorId), ...demoMentors];
+  for (const mentor of mentors) await seedMentor(mentor, now);
+  await seedDemoLedger({ menteeId, coaches: mentors.slice(0, 4), now, stableId });
   await put({ ...seedMarker, seededAt: stamp });
 }

@@ -162,19 +162,22 @@ export function followUpEntry(
   }
 }
 
+/** Totals of no entries. */
+export const noTotals = (currency: string): LedgerTotals => ({
+  currency,
+  paidSessions: 0,
+  grossCents: 0,
+  platformFeeCents: 0,
+  refundCents: 0,
+  disputedCents: 0,
+  netToCoachCents: 0,
+});
+
 /** Sums per currency, in the order currencies first appear. */
 export function ledgerTotals(entries: readonly LedgerEntry[]): LedgerTotals[] {
   const byCurrency = new Map<string, LedgerTotals>();
   for (const entry of entries) {
-    const totals = byCurrency.get(entry.currency) ?? {
-      currency: entry.currency,
-      paidSessions: 0,
-      grossCents: 0,
-      platformFeeCents: 0,
-      refundCents: 0,
-      disputedCents: 0,
-      netToCoachCents: 0,
-    };
+    const totals = byCurrency.get(entry.currency) ?? noTotals(entry.currency);
     byCurrency.set(entry.currency, {
       currency: entry.currency,
       paidSessions: totals.paidSessions + (entry.kind === 'payment' ? 1 : 0),

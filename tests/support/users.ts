@@ -74,8 +74,9 @@ export async function signedInUser(
 export async function signedInUserWithProfile(
   config: RuntimeConfig,
   userType: 'mentor' | 'mentee',
+  groups: readonly string[] = [],
 ): Promise<SignedInUser> {
-  const user = await signedInUser(config);
+  const user = await signedInUser(config, undefined, groups);
   await db().send(
     new PutCommand({
       TableName: tableName(),

@@ -4,6 +4,7 @@ import { authRoutes, confirmSignUpLinkRoute } from '@/features/auth/routes';
 import { coachProfileRoutes } from '@/features/coach-profile/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
 import { directoryRoutes } from '@/features/directory/routes';
+import { financeRoutes } from '@/features/finance/routes';
 import { marketingRoutes, notFoundRoute } from '@/features/marketing/routes';
 import { paymentRoutes } from '@/features/payments/routes';
 import { settingsRoutes } from '@/features/settings/routes';
@@ -31,6 +32,7 @@ export const router = createBrowserRouter([
             ...coachProfileRoutes,
             ...paymentRoutes,
             ...dashboardRoutes,
+            ...financeRoutes,
             notFoundRoute,
           ]),
         ],

@@ -10,6 +10,7 @@ import { useMyProfile } from '@/lib/my-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMySessions } from '../api/my-sessions';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
+import { EarningsCard } from '../components/earnings-card';
 import { RateSessionDialog } from '../components/rate-session-dialog';
 import { SessionCard } from '../components/session-card';
 import { useDisplayClock } from '../use-display-clock';
@@ -152,6 +153,7 @@ function DashboardContent() {
       </h1>
       <div className="mt-6 space-y-8">
         {isMentor && !profile.data.published && <PublishBanner />}
+        {isMentor && profile.data.paymentAccount?.connected && <EarningsCard />}
         <SessionLists profile={profile.data} />
       </div>
     </>

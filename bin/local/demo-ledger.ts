@@ -1,0 +1,132 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { DateTime } from 'luxon';
+import { db, tableName } from '../../functions/data/client';
+import { keys } from '../../functions/data/keys';
+import { appendLedgerEntry } from '../../functions/data/ledger';
+import type { SessionItem } from '../../functions/data/session-item';
+import { followUpEntry, paymentEntry } from '../../functions/domain/ledger';
+
+/** What happened to each demo session after it was paid. */
+type Fate = 'paid' | 'refunded' | 'disputed_open' | 'disputed_lost' | 'disputed_won';
+const FATES: readonly Fate[] = [
+  'paid',
+  'paid',
+  'refunded',
+  'paid',
+  'disputed_lost',
+  'paid',
+  'paid',
+  'refunded',
+  'paid',
+  'disputed_won',
+  'paid',
+  'disputed_open',
+];
+
+interface DemoCoach {
+  userId: string;
+  hourlyRateCents: number;
+}
+
+/**
+ * A month of paid, refunded and disputed demo sessions with the ledger entries their Stripe events
+ * would have made (through the same pure mapping the webhook uses), so /finance and the coaches'
+ * earnings show something on first start. Ids are derived from names, so re-seeding adds nothing.
+ */
+export async function seedDemoLedger(options: {
+  menteeId: string;
+  coaches: readonly DemoCoach[];
+  now: DateTime;
+  stableId(name: string): string;
+}) {
+  for (const [index, fate] of FATES.entries()) {
+    const coach = options.coaches[index % options.coaches.length] as DemoCoach;
+    const start = options.now
+      .minus({ days: 28 - index * 2 })
+      .startOf('hour')
+      .set({ hour: 15 });
+    const id = options.stableId(`demo-ledger-session-${index}`);
+    const priceCents = coach.hourlyRateCents;
+    // The default platform fee, 10%, as the demo checkout would have taken it.
+    const fee = Math.round(priceCents / 10);
+    const at = (minutes: number) => start.minus({ days: 2 }).plus({ minutes }).toUTC().toISO() as string;
+    const session: SessionItem = {
+      id,
+      coachId: coach.userId,
+      menteeId: options.menteeId,
+      start: start.toUTC().toISO({ suppressMilliseconds: true }) as string,
+      end: start.plus({ hours: 1 }).toUTC().toISO({ suppressMilliseconds: true }) as string,
+      durationMinutes: 60,
+      priceCents,
+      platformFeeCents: fee,
+      status: fate === 'refunded' ? 'cancelled' : 'completed',
+      sessionType: 'one-time',
+      isFreeConsultation: false,
+      bookingMethod: 'slot',
+      claimedBlocks: [],
+      paymentIntentId: `pi_demo_${index}`,
+      ...(fate === 'refunded'
+        ? { refundId: `re_demo_${index}`, cancellationReason: 'A schedule conflict', cancelledBy: 'mentee' as const }
+        : {}),
+      createdAt: at(0),
+      updatedAt: at(0),
+    };
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...session, ...keys.session(id), ...keys.sessionIndexes(session) },
+      }),
+    );
+
+    const payment = paymentEntry(
+      {
+        id: `evt_demo_paid_${index}`,
+        kind: 'checkoutPaid',
+        at: at(1),
+        checkoutId: `cs_demo_${index}`,
+        sessionId: id,
+        paymentIntentId: session.paymentIntentId as string,
+      },
+      {
+        paymentIntentId: session.paymentIntentId as string,
+        chargeId: `ch_demo_${index}`,
+        transferId: `tr_demo_${index}`,
+        amountCents: priceCents,
+        applicationFeeCents: fee,
+        currency: 'usd',
+      },
+      { sessionId: id, coachId: coach.userId, menteeId: options.menteeId },
+    );
+    const facts = { paymentIntentId: payment.stripe.paymentIntentId as string, amountCents: priceCents };
+    const dispute = { ...facts, disputeId: `dp_demo_${index}` };
+    const followUps = {
+      paid: [],
+      refunded: [
+        {
+          ...facts,
+          id: `evt_demo_refund_${index}`,
+          kind: 'chargeRefunded' as const,
+          at: at(60 * 24),
+          chargeId: `ch_demo_${index}`,
+          refundedCents: priceCents,
+          previouslyRefundedCents: 0,
+          refundId: `re_demo_${index}`,
+        },
+      ],
+      disputed_open: [{ ...dispute, id: `evt_demo_dp_${index}`, kind: 'disputeOpened' as const, at: at(60 * 30) }],
+      disputed_lost: [
+        { ...dispute, id: `evt_demo_dp_${index}`, kind: 'disputeOpened' as const, at: at(60 * 30) },
+        { ...dispute, id: `evt_demo_dpc_${index}`, kind: 'disputeClosed' as const, at: at(60 * 60), status: 'lost' },
+      ],
+      disputed_won: [
+        { ...dispute, id: `evt_demo_dp_${index}`, kind: 'disputeOpened' as const, at: at(60 * 30) },
+        { ...dispute, id: `evt_demo_dpc_${index}`, kind: 'disputeClosed' as const, at: at(60 * 60), status: 'won' },
+      ],
+    }[fate];
+    await appendLedgerEntry(payment);
+    for (const event of followUps) {
+      const entry = followUpEntry(event, payment);
+      if (entry) await appendLedgerEntry(entry);
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import { App, type Stack } from 'aws-cdk-lib';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { settingsFromContext } from '../../lib/stack';
+import { definePhysicianMentorsApp } from '../../lib/stack';
+import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
+
+let stack: Stack;
+let synth: Synthesized;
+
+beforeAll(() => {
+  const app = testApp({ ...PROD_CONTEXT });
+  stack = definePhysicianMentorsApp(app);
+  synth = synthesize(app, stack);
+});
+
+const construct = (...path: string[]): IConstruct =>
+  path.reduce<IConstruct>((scope, id) => scope.node.findChild(id), stack);
+const ref = (...path: string[]) => ({ Ref: synth.logicalId(construct(...path)) });
+
+describe('the finance group', () => {
+  it('is created in the user pool as `finance`', () => {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: 'finance',
+      UserPoolId: ref('Auth', 'UserPool'),
+    });
+  });
+});
+
+describe('the raw webhook archive', () => {
+  const archive = () => synth.resourceOf(construct('WebhookArchive', 'Bucket'));
+
+  it('is private: every public access blocked', () => {
+    expect(archive().Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+  });
+
+  it('is encrypted at rest and versioned, and logs its access', () => {
+    expect(archive().Properties.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+    });
+    expect(archive().Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(archive().Properties.LoggingConfiguration.DestinationBucketName).toEqual(ref('Storage', 'LogBucket'));
+  });
+
+  it('refuses every request that is not over TLS', () => {
+    synth.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: ref('WebhookArchive', 'Bucket'),
+      PolicyDocument: {
+        Statement: [
+          {
+            Effect: 'Deny',
+            Action: 's3:*',
+            Principal: { AWS: '*' },
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          },
+        ],
+      },
+    });
+  });
+
+  it('keeps events seven years in prod, then expires them (old versions too), and outlives the stack', () => {
+    expect(archive().Properties.LifecycleConfiguration.Rules).toEqual([
+      { ExpirationInDays: 2557, NoncurrentVersionExpiration: { NoncurrentDays: 2557 }, Status: 'Enabled' },
+    ]);
+    expect(archive().DeletionPolicy).toBe('Retain');
+  });
+
+  it('is written by the webhook function only, which is told its name', () => {
+    const webhook = synth.resourceOf(construct('Api', 'stripeWebhook'));
+    expect(webhook.Properties.Environment.Variables.WEBHOOK_ARCHIVE_BUCKET).toEqual(ref('WebhookArchive', 'Bucket'));
+    const writers = Object.values(synth.template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes(synth.logicalId(construct('WebhookArchive', 'Bucket'))),
+    );
+    expect(writers).toHaveLength(1);
+    const role = (construct('Api', 'stripeWebhook') as IFunction).role as IConstruct;
+    expect(writers[0]?.Properties.Roles).toEqual([{ Ref: synth.logicalId(role) }]);
+  });
+});
+
+describe('the daily reconciliation', () => {
+  it('runs the reconcile job every day at 02:30 UTC as the scheduler role', () => {
+    synth.template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(30 2 * * ? *)',
+      ScheduleExpressionTimezone: 'UTC',
+      State: 'ENABLED',
+      Target: {
+        Arn: { 'Fn::GetAtt': [synth.logicalId(construct('Api', 'reconcileLedger')), 'Arn'] },
+        RoleArn: { 'Fn::GetAtt': [synth.logicalId(construct('Scheduler', 'InvokeRole')), 'Arn'] },
+        Input: '{}',
+      },
+    });
+  });
+
+  it('alarms when a day has a mismatch', () => {
+    synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'PhysicianMentors',
+      MetricName: 'ReconciliationMismatches',
+      Dimensions: [{ Name: 'Stage', Value: 'prod' }],
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 0,
+    });
+  });
+
+  it('leaves nothing for cdk-nag to object to', () => {
+    expect(synth.validationErrors('AwsSolutions')).toEqual([]);
+  });
+});
+
+describe('archive retention from context', () => {
+  const settings = (context: Record<string, string>) => settingsFromContext(new App({ context }).node);
+
+  it('defaults to seven years in prod and 30 days in dev', () => {
+    expect(settings(PROD_CONTEXT).webhookArchiveRetentionDays).toBe(2557);
+    expect(settings({}).webhookArchiveRetentionDays).toBe(30);
+  });
+
+  it('takes -c webhookArchiveRetentionDays, a whole number of days', () => {
+    expect(settings({ webhookArchiveRetentionDays: '3650' }).webhookArchiveRetentionDays).toBe(3650);
+    expect(() => settings({ webhookArchiveRetentionDays: '0' })).toThrow(/at least 1/);
+    expect(() => settings({ webhookArchiveRetentionDays: 'forever' })).toThrow(/whole number/);
+  });
+});

@@ -1,19 +1,32 @@
+import type { Integration } from './adapters/integration-secrets';
+import type { tableSchema } from './data/table-schema';
+
 /**
  * The one route table. `lib/api.ts` builds one Lambda and one HTTP API route per entry;
  * `bin/local.ts` mounts the same handler modules behind the local API server.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
-/** What a handler may touch; the CDK construct turns each into a least-privilege grant. */
+/** What a handler may touch besides the table; the CDK construct turns each into a least-privilege grant. */
 export type Grant =
-  | 'table:read'
-  | 'table:write'
   | 'media:read'
   | 'media:write'
   | 'mail:send'
   | 'scheduler:manage'
-  /** The Stripe and Zoom credentials (functions/adapters/integration-secrets.ts). */
-  | 'integrations:read';
+  /** One integration's credentials (functions/adapters/integration-secrets.ts), e.g. `secret:stripe`. */
+  | `secret:${Integration}`
+  /** Writes verified webhook bodies into the raw webhook archive (functions/adapters/webhook-archive.ts). */
+  | 'archive:write';
+
+/**
+ * How an operation uses the one table; lib/table-access.ts grants exactly these DynamoDB actions
+ * (never Scan or BatchWriteItem):
+ * - `read`: GetItem, BatchGetItem, and Query on the table's own keys;
+ * - `write`: PutItem, UpdateItem, DeleteItem, also as the items of a TransactWriteItems (IAM checks
+ *   each item of a transaction as that single-item action);
+ * - `query:<index>`: Query on that global secondary index only.
+ */
+export type TableAccess = 'read' | 'write' | `query:${keyof typeof tableSchema.indexes}`;
 
 export interface Route {
   /** Stable operation name; also the Lambda's logical id. */
@@ -24,6 +37,7 @@ export interface Route {
   /** Module under `functions/handlers/` (no extension) exporting `handler`. */
   handler: string;
   auth: 'public' | 'user';
+  table: readonly TableAccess[];
   grants: readonly Grant[];
   /** Packages with native binaries, installed beside the bundle for Lambda's platform instead of bundled. */
   nativeModules?: readonly string[];
@@ -36,7 +50,8 @@ export const routes: readonly Route[] = [
     path: '/api/coaches',
     handler: 'list-coaches',
     auth: 'public',
-    grants: ['table:read'],
+    table: ['query:directory'],
+    grants: [],
   },
   {
     operation: 'getCoach',
@@ -44,7 +59,8 @@ export const routes: readonly Route[] = [
     path: '/api/coaches/{coachId}',
     handler: 'get-coach',
     auth: 'public',
-    grants: ['table:read'],
+    table: ['read'],
+    grants: [],
   },
   {
     operation: 'listCoachSlots',
@@ -52,7 +68,8 @@ export const routes: readonly Route[] = [
     path: '/api/coaches/{coachId}/slots',
     handler: 'list-coach-slots',
     auth: 'public',
-    grants: ['table:read'],
+    table: ['read', 'query:byOwner'],
+    grants: [],
   },
   {
     operation: 'listCoachRatings',
@@ -60,7 +77,8 @@ export const routes: readonly Route[] = [
     path: '/api/coaches/{coachId}/ratings',
     handler: 'list-coach-ratings',
     auth: 'public',
-    grants: ['table:read'],
+    table: ['read', 'query:byOwner'],
+    grants: [],
   },
   {
     operation: 'getFreeConsultationEligibility',
@@ -68,7 +86,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/free-consultations/{coachId}',
     handler: 'get-free-consultation-eligibility',
     auth: 'user',
-    grants: ['table:read'],
+    table: ['read'],
+    grants: [],
   },
   {
     operation: 'listMyAvailability',
@@ -76,7 +95,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/availability',
     handler: 'list-my-availability',
     auth: 'user',
-    grants: ['table:read'],
+    table: ['read'],
+    grants: [],
   },
   {
     operation: 'addAvailability',
@@ -84,7 +104,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/availability',
     handler: 'add-availability',
     auth: 'user',
-    grants: ['table:read', 'table:write'],
+    table: ['read', 'write'],
+    grants: [],
   },
   {
     operation: 'removeAvailability',
@@ -92,7 +113,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/availability/{id}',
     handler: 'remove-availability',
     auth: 'user',
-    grants: ['table:write'],
+    table: ['write'],
+    grants: [],
   },
   {
     operation: 'register',
@@ -100,7 +122,8 @@ export const routes: readonly Route[] = [
     path: '/api/registrations',
     handler: 'register',
     auth: 'public',
-    grants: ['table:read', 'table:write'],
+    table: ['read', 'write'],
+    grants: [],
   },
   {
     operation: 'getMe',
@@ -108,7 +131,8 @@ export const routes: readonly Route[] = [
     path: '/api/me',
     handler: 'get-me',
     auth: 'user',
-    grants: ['table:read'],
+    table: ['read'],
+    grants: [],
   },
   {
     operation: 'createMe',
@@ -116,7 +140,8 @@ export const routes: readonly Route[] = [
     path: '/api/me',
     handler: 'create-me',
     auth: 'user',
-    grants: ['table:read', 'table:write'],
+    table: ['read', 'write'],
+    grants: [],
   },
   {
     operation: 'updateMe',
@@ -124,7 +149,8 @@ export const routes: readonly Route[] = [
     path: '/api/me',
     handler: 'update-me',
     auth: 'user',
-    grants: ['table:read', 'table:write'],
+    table: ['read', 'write'],
+    grants: [],
   },
   {
     operation: 'createHeadshotUpload',
@@ -132,6 +158,7 @@ export const routes: readonly Route[] = [
     path: '/api/me/headshot',
     handler: 'create-headshot-upload',
     auth: 'user',
+    table: [],
     grants: ['media:write'],
   },
   {
@@ -140,7 +167,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/headshot',
     handler: 'attach-headshot',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'media:read', 'media:write'],
+    table: ['read', 'write'],
+    grants: ['media:read', 'media:write'],
     nativeModules: ['sharp'],
   },
   {
@@ -149,7 +177,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/headshot',
     handler: 'delete-headshot',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'media:write'],
+    table: ['read', 'write'],
+    grants: ['media:write'],
   },
   {
     operation: 'updateRates',
@@ -157,7 +186,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/rates',
     handler: 'update-rates',
     auth: 'user',
-    grants: ['table:read', 'table:write'],
+    table: ['read', 'write'],
+    grants: [],
   },
   {
     operation: 'getSetupChecklist',
@@ -165,7 +195,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/publication',
     handler: 'get-setup-checklist',
     auth: 'user',
-    grants: ['table:read'],
+    table: ['read'],
+    grants: [],
   },
   {
     operation: 'updatePublication',
@@ -173,7 +204,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/publication',
     handler: 'update-publication',
     auth: 'user',
-    grants: ['table:read', 'table:write'],
+    table: ['read', 'write'],
+    grants: [],
   },
   {
     operation: 'paymentAccount',
@@ -181,7 +213,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/payment-account',
     handler: 'payment-account',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['secret:stripe'],
   },
   {
     operation: 'stripeWebhook',
@@ -189,7 +222,8 @@ export const routes: readonly Route[] = [
     path: '/api/webhooks/stripe',
     handler: 'stripe-webhook',
     auth: 'public',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom', 'archive:write'],
   },
   {
     operation: 'connectZoom',
@@ -197,7 +231,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/zoom',
     handler: 'connect-zoom',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['secret:zoom'],
   },
   {
     operation: 'zoomCallback',
@@ -205,7 +240,8 @@ export const routes: readonly Route[] = [
     path: '/api/zoom/callback',
     handler: 'zoom-callback',
     auth: 'public',
-    grants: ['table:read', 'table:write', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['secret:zoom'],
   },
   {
     operation: 'createSession',
@@ -213,7 +249,8 @@ export const routes: readonly Route[] = [
     path: '/api/sessions',
     handler: 'create-session',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom', 'secret:calendly'],
   },
   {
     operation: 'getSession',
@@ -221,7 +258,8 @@ export const routes: readonly Route[] = [
     path: '/api/sessions/{id}',
     handler: 'get-session',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
   },
   {
     operation: 'abandonSession',
@@ -229,7 +267,8 @@ export const routes: readonly Route[] = [
     path: '/api/sessions/{id}/abandon',
     handler: 'abandon-session',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
   },
   {
     operation: 'listMySessions',
@@ -237,7 +276,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/sessions',
     handler: 'list-my-sessions',
     auth: 'user',
-    grants: ['table:read', 'table:write'],
+    table: ['read', 'write', 'query:byOwner', 'query:byParty'],
+    grants: [],
   },
   {
     operation: 'cancelSession',
@@ -245,7 +285,8 @@ export const routes: readonly Route[] = [
     path: '/api/sessions/{id}/cancel',
     handler: 'cancel-session',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
   },
   {
     operation: 'rateSession',
@@ -253,7 +294,8 @@ export const routes: readonly Route[] = [
     path: '/api/sessions/{id}/rating',
     handler: 'rate-session',
     auth: 'user',
-    grants: ['table:read', 'table:write'],
+    table: ['read', 'write'],
+    grants: [],
   },
   {
     operation: 'connectCalendly',
@@ -261,7 +303,8 @@ export const routes: readonly Route[] = [
     path: '/api/me/calendly',
     handler: 'connect-calendly',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['secret:calendly'],
   },
   {
     operation: 'calendlyCallback',
@@ -269,7 +312,8 @@ export const routes: readonly Route[] = [
     path: '/api/calendly/callback',
     handler: 'calendly-callback',
     auth: 'public',
-    grants: ['table:read', 'table:write', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['secret:calendly'],
   },
   {
     operation: 'getExternalEvent',
@@ -277,7 +321,35 @@ export const routes: readonly Route[] = [
     path: '/api/coaches/{coachId}/external-events',
     handler: 'get-external-event',
     auth: 'user',
-    grants: ['table:read', 'table:write', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['secret:calendly'],
+  },
+  {
+    operation: 'listLedger',
+    method: 'GET',
+    path: '/api/finance/ledger',
+    handler: 'list-ledger',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
+  },
+  {
+    operation: 'downloadLedgerCsv',
+    method: 'GET',
+    path: '/api/finance/ledger.csv',
+    handler: 'download-ledger-csv',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
+  },
+  {
+    operation: 'getMyEarnings',
+    method: 'GET',
+    path: '/api/me/earnings',
+    handler: 'get-my-earnings',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
   },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
@@ -286,6 +358,7 @@ export const routes: readonly Route[] = [
     path: '/api/{proxy+}',
     handler: 'api-not-found',
     auth: 'public',
+    table: [],
     grants: [],
   },
 ];
@@ -297,6 +370,7 @@ export const routes: readonly Route[] = [
 export interface Job {
   operation: string;
   handler: string;
+  table: readonly TableAccess[];
   grants: readonly Grant[];
 }
 
@@ -308,14 +382,18 @@ export const jobs: readonly Job[] = [
   {
     operation: 'expirePendingPayment',
     handler: 'expire-pending-payment',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
   },
   {
     operation: 'finishBooking',
     handler: 'finish-booking',
-    grants: ['table:read', 'table:write', 'mail:send', 'scheduler:manage', 'integrations:read'],
+    table: ['read', 'write'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:zoom'],
   },
-  { operation: 'completeSession', handler: 'complete-session', grants: ['table:read', 'table:write'] },
-  { operation: 'remindDayBefore', handler: 'remind-day-before', grants: ['table:read', 'mail:send'] },
-  { operation: 'remindHourBefore', handler: 'remind-hour-before', grants: ['table:read', 'mail:send'] },
+  { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: [] },
+  { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read'], grants: ['mail:send'] },
+  { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read'], grants: ['mail:send'] },
+  /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
+  { operation: 'reconcileLedger', handler: 'reconcile-ledger', table: ['read', 'write'], grants: ['secret:stripe'] },
 ];

@@ -11,11 +11,14 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
+import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { entryFile, LAMBDA_BUNDLING } from './bundling';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
 import type { JobScheduler } from './scheduler';
 import { MEDIA_PREFIX, UPLOAD_PREFIX } from './storage';
+import { grantTableAccess } from './table-access';
 
 export interface LogSettings {
   retention: RetentionDays;
@@ -99,14 +102,16 @@ export interface ApiProps {
   jobs: readonly Job[];
   table: ITableV2;
   mediaBucket: IBucket;
+  /** Where the webhook keeps every verified event body (lib/finance.ts). */
+  webhookArchive: IBucket;
   scheduler: JobScheduler;
   /** JWT issuer and the app client id the tokens must be issued to. */
   issuer: string;
   audience: string;
   /** Sender of the mails that operations with `mail:send` write. */
   mailFrom: string;
-  /** The Stripe and Zoom credentials, as JSON (see functions/adapters/integration-secrets.ts). */
-  integrationsSecret: ISecret;
+  /** One secret per integration, as JSON (see functions/adapters/integration-secrets.ts). */
+  integrationSecrets: Record<Integration, ISecret>;
   /** Settings every function reads besides its resources (stage, site origin). */
   environment: Record<string, string>;
   logs: LogSettings;
@@ -115,6 +120,8 @@ export interface ApiProps {
 /** The HTTP API: one Lambda and one route per route-table entry, plus the scheduled jobs. */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
+  /** The job functions by operation, for schedules made outside the API (lib/finance.ts). */
+  readonly jobFunctions: ReadonlyMap<string, OperationFunction>;
   /** Host CloudFront forwards `/api/*` to. */
   readonly originDomainName: string;
 
@@ -148,6 +155,7 @@ export class Api extends Construct {
       };
     });
     props.scheduler.allowInvoking(jobFunctions.map(({ fn }) => fn));
+    this.jobFunctions = new Map(jobFunctions.map(({ job, fn }) => [job.operation, fn]));
     const grantTo = grantsFor({
       ...props,
       schedulerEnvironment: {
@@ -156,7 +164,10 @@ export class Api extends Construct {
         ...Object.fromEntries(jobFunctions.map(({ job, arn }) => [jobArnVariable(job.operation), arn])),
       },
     });
-    for (const { job, fn } of jobFunctions) grantTo(fn, job.grants);
+    for (const { job, fn } of jobFunctions) {
+      grantTableAccess(fn, props.table, job.table);
+      grantTo(fn, job.grants);
+    }
 
     this.httpApi = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
     new HttpStage(this, 'DefaultStage', {
@@ -184,6 +195,7 @@ export class Api extends Construct {
       const fn = operationFunction(route.operation, `handlers/${route.handler}`, {
         nativeModules: route.nativeModules,
       });
+      grantTableAccess(fn, props.table, route.table);
       grantTo(fn, route.grants);
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
@@ -203,13 +215,15 @@ export class Api extends Construct {
   }
 }
 
-type GrantTargets = Pick<ApiProps, 'table' | 'mediaBucket' | 'scheduler' | 'mailFrom' | 'integrationsSecret'> & {
+type GrantTargets = Pick<
+  ApiProps,
+  'mediaBucket' | 'webhookArchive' | 'scheduler' | 'mailFrom' | 'integrationSecrets'
+> & {
   schedulerEnvironment: Record<string, string>;
 };
 
 /** Turns each route-table grant into the narrowest IAM permission that serves it. */
 function grantsFor(targets: GrantTargets) {
-  const tableIndexes = `${targets.table.tableArn}/index/*`;
   // Public files under media/, and browser uploads under uploads/ until the server has checked them.
   const mediaObjects = [MEDIA_PREFIX, UPLOAD_PREFIX].map((prefix) => targets.mediaBucket.arnForObjects(`${prefix}*`));
   const allowMedia = (fn: OperationFunction, actions: string[]) => {
@@ -222,13 +236,12 @@ function grantsFor(targets: GrantTargets) {
       );
     }
   };
-  const allowTable = (fn: OperationFunction, grant: 'grantReadData' | 'grantWriteData') => {
-    targets.table[grant](fn);
-    acknowledgeWildcardResource(fn, tableIndexes, 'The GSIs of this one table; index/* names only them.');
+  const allowSecret = (integration: Integration) => (fn: OperationFunction) => {
+    const secret = targets.integrationSecrets[integration];
+    secret.grantRead(fn);
+    fn.addEnvironment(secretArnVariable(integration), secret.secretArn);
   };
   const apply: Record<Grant, (fn: OperationFunction) => void> = {
-    'table:read': (fn) => allowTable(fn, 'grantReadData'),
-    'table:write': (fn) => allowTable(fn, 'grantWriteData'),
     'media:read': (fn) => allowMedia(fn, ['s3:GetObject']),
     'media:write': (fn) => allowMedia(fn, ['s3:PutObject', 's3:DeleteObject']),
     'mail:send': (fn) => {
@@ -244,9 +257,18 @@ function grantsFor(targets: GrantTargets) {
       );
       fn.addEnvironment('MAIL_FROM', targets.mailFrom);
     },
-    'integrations:read': (fn) => {
-      targets.integrationsSecret.grantRead(fn);
-      fn.addEnvironment('INTEGRATIONS_SECRET_ARN', targets.integrationsSecret.secretArn);
+    'secret:stripe': allowSecret('stripe'),
+    'secret:zoom': allowSecret('zoom'),
+    'secret:calendly': allowSecret('calendly'),
+    'archive:write': (fn) => {
+      const archiveObjects = targets.webhookArchive.arnForObjects(`${WEBHOOK_ARCHIVE_PREFIX}*`);
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [archiveObjects] }));
+      fn.addEnvironment('WEBHOOK_ARCHIVE_BUCKET', targets.webhookArchive.bucketName);
+      acknowledgeWildcardResource(
+        fn,
+        archiveObjects,
+        'Each event is archived under its own key; the grant stops at the stripe/ prefix.',
+      );
     },
     'scheduler:manage': (fn) => {
       targets.scheduler.grantManageSchedules(fn);

@@ -10,6 +10,7 @@ import {
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { HOSTED_UI_SCOPES } from '../functions/schemas/config';
 
 export interface GoogleSignIn {
   clientId: string;
@@ -89,7 +90,7 @@ export class Auth extends Construct {
       ],
       oAuth: {
         flows: { authorizationCodeGrant: true },
-        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+        scopes: HOSTED_UI_SCOPES.map((scope) => OAuthScope.custom(scope)),
         callbackUrls: [`${props.siteOrigin}/auth/callback`],
         logoutUrls: [`${props.siteOrigin}/`],
       },

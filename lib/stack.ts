@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { type App, CfnOutput, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, Node } from 'constructs';
 import { jobs, routes } from '../functions/routes';
@@ -11,6 +10,13 @@ import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
 import { Data } from './data';
+import { IntegrationSecrets } from './integrations';
+import {
+  DEFAULT_DEV_ARCHIVE_RETENTION_DAYS,
+  DEFAULT_PROD_ARCHIVE_RETENTION_DAYS,
+  Finance,
+  WebhookArchive,
+} from './finance';
 import { JobScheduler } from './scheduler';
 import { Storage } from './storage';
 import { type CustomDomain, Web } from './web';
@@ -36,6 +42,8 @@ export interface DeploymentSettings {
   mailFrom: string;
   /** The share of each paid session the platform keeps, in percent. */
   platformFeePercent: number;
+  /** How long the raw webhook archive keeps each event body. */
+  webhookArchiveRetentionDays: number;
   site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
 }
 
@@ -72,6 +80,7 @@ export function settingsFromContext(node: Node): DeploymentSettings {
     },
     mailFrom: context('mailFrom') ?? `no-reply@${siteDomain}`,
     platformFeePercent: platformFeePercent(context('platformFeePercent')),
+    webhookArchiveRetentionDays: archiveRetentionDays(context('webhookArchiveRetentionDays'), stage),
     site: {
       privacyPolicyUrl: context('privacyPolicyUrl') ?? `https://policies.${PLACEHOLDER_DOMAIN}/privacy`,
       termsOfServiceUrl: context('termsOfServiceUrl') ?? `https://policies.${PLACEHOLDER_DOMAIN}/terms`,
@@ -90,6 +99,17 @@ function platformFeePercent(value: string | undefined): number {
     throw new Error(`-c platformFeePercent=${value} must be a number from 0 to 100.`);
   }
   return percent;
+}
+
+function archiveRetentionDays(value: string | undefined, stage: StageName): number {
+  if (value === undefined) {
+    return stage === 'prod' ? DEFAULT_PROD_ARCHIVE_RETENTION_DAYS : DEFAULT_DEV_ARCHIVE_RETENTION_DAYS;
+  }
+  const days = Number(value);
+  if (!Number.isSafeInteger(days) || days < 1) {
+    throw new Error(`-c webhookArchiveRetentionDays=${value} must be a whole number of days, at least 1.`);
+  }
+  return days;
 }
 
 const stackName = (stage: StageName) => `PhysicianMentors-${stage}`;
@@ -125,16 +145,23 @@ export class PhysicianMentorsStack extends Stack {
         logs,
       }),
     );
+    const scheduler = new JobScheduler(this, 'Scheduler', { removalPolicy });
+    const webhookArchive = new WebhookArchive(this, 'WebhookArchive', {
+      removalPolicy,
+      retentionDays: settings.webhookArchiveRetentionDays,
+      logBucket: storage.logBucket,
+    });
     const api = new Api(this, 'Api', {
       routes,
       jobs,
       table: data.table,
       mediaBucket: storage.mediaBucket,
-      scheduler: new JobScheduler(this, 'Scheduler', { removalPolicy }),
+      webhookArchive: webhookArchive.bucket,
+      scheduler,
       issuer: auth.issuer,
       audience: auth.client.userPoolClientId,
       mailFrom: settings.mailFrom,
-      integrationsSecret: integrationsSecret(this, removalPolicy),
+      integrationSecrets: new IntegrationSecrets(this, 'Integrations', { removalPolicy }).secrets,
       environment: {
         PLATFORM_FEE_PERCENT: String(settings.platformFeePercent),
         STAGE: settings.stage,
@@ -143,6 +170,12 @@ export class PhysicianMentorsStack extends Stack {
         USER_POOL_CLIENT_ID: auth.client.userPoolClientId,
       },
       logs,
+    });
+    new Finance(this, 'Finance', {
+      userPool: auth.userPool,
+      scheduler,
+      reconcileFunction: api.jobFunctions.get('reconcileLedger') as OperationFunction,
+      stage: settings.stage,
     });
     const web = new Web(this, 'Web', {
       siteBucket: storage.siteBucket,
@@ -173,23 +206,4 @@ export function definePhysicianMentorsApp(app: App): PhysicianMentorsStack {
   const stack = new PhysicianMentorsStack(app, settingsFromContext(app.node));
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;
-}
-
-/**
- * Created empty; an operator stores `{"stripeSecretKey", "stripeWebhookSecret", "zoomClientId",
- * "zoomClientSecret"}` in it after the first deploy. Until then payments and Zoom answer that they
- * are not set up.
- */
-function integrationsSecret(scope: Stack, removalPolicy: RemovalPolicy): Secret {
-  const secret = new Secret(scope, 'Integrations', {
-    secretName: `${scope.stackName}/integrations`,
-    description: 'Stripe and Zoom credentials (JSON) for the API functions',
-    removalPolicy,
-  });
-  Validations.of(secret).acknowledge({
-    id: 'AwsSolutions-SMG4',
-    reason:
-      'Third-party API keys: they are rolled at Stripe and Zoom, then stored here; no rotation Lambda can do that.',
-  });
-  return secret;
 }

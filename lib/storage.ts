@@ -63,7 +63,7 @@ export class Storage extends Construct {
   }
 }
 
-function privateBucket(scope: Construct, id: string, props: BucketProps): Bucket {
+export function privateBucket(scope: Construct, id: string, props: BucketProps): Bucket {
   return new Bucket(scope, id, {
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
     encryption: BucketEncryption.S3_MANAGED,

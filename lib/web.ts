@@ -2,7 +2,10 @@ import { Annotations, Duration, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as EdgeFunction,
   FunctionCode,
@@ -69,6 +72,30 @@ export class Web extends Construct {
       },
     });
     const viewer = { viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS, responseHeadersPolicy };
+    const api = {
+      ...viewer,
+      origin: new HttpOrigin(props.apiOriginDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
+    // Public reads (directory, coach, slots, ratings): the edge keeps each answer for as long as its
+    // own Cache-Control says (functions/http/edge-cache.ts); the query string is part of the key.
+    const publicApi = {
+      ...api,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachePolicy: new CachePolicy(this, 'PublicApiCache', {
+        comment: 'Public API reads: origin Cache-Control decides, every query string in the key',
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.minutes(5),
+        queryStringBehavior: CacheQueryStringBehavior.all(),
+        headerBehavior: CacheHeaderBehavior.none(),
+        cookieBehavior: CacheCookieBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      }),
+    };
 
     this.distribution = new Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
@@ -87,14 +114,12 @@ export class Web extends Construct {
           },
         ],
       },
+      // CloudFront matches behaviours in this order: the signed-in route under /api/coaches first.
       additionalBehaviors: {
-        '/api/*': {
-          ...viewer,
-          origin: new HttpOrigin(props.apiOriginDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        },
+        '/api/coaches/*/external-events': api,
+        '/api/coaches': publicApi,
+        '/api/coaches/*': publicApi,
+        '/api/*': api,
         '/media/*': {
           ...viewer,
           origin: S3BucketOrigin.withOriginAccessControl(props.mediaBucket, { originAccessControl }),

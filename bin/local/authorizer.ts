@@ -24,9 +24,19 @@ export async function localAuthorizer(options: { issuer: string; jwksUri: string
     const token = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
     if (!token) return null;
     try {
-      return (await verifier.verify(token)) as unknown as Claims;
+      return asApiGatewayClaims((await verifier.verify(token)) as unknown as Claims);
     } catch {
       return null;
     }
   };
+}
+
+/**
+ * API Gateway's JWT authorizer passes every claim to the function as a string: an array claim
+ * such as `cognito:groups` arrives as `[finance admins]`. The local server hands over the same.
+ */
+function asApiGatewayClaims(claims: Claims): Claims {
+  return Object.fromEntries(
+    Object.entries(claims).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : value]),
+  );
 }

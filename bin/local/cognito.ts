@@ -4,12 +4,15 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import {
   CognitoIdentityProviderClient,
+  CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-emails';
+import { FINANCE_GROUP } from '../../functions/http/finance';
 import type { Mailer } from '../../functions/adapters/mailer';
 import { LOCAL_AWS } from './aws-local';
 
@@ -150,8 +153,48 @@ export async function startLocalCognito(options: {
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 
-/** An operation cognito-local lacks, answered by the front itself in the AWS JSON protocol. */
-type LocalTarget = (request: unknown) => Promise<{ status: number; body: unknown }>;
+/** The scope AWS requires of an access token before it answers the user's own self-service calls. */
+export const COGNITO_ADMIN_SCOPE = 'aws.cognito.signin.user.admin';
+/** Calls authorized by the caller's access token alone, which AWS refuses without {@link COGNITO_ADMIN_SCOPE}. */
+const SELF_SERVICE_TARGETS = new Set([
+  'GetUser',
+  'UpdateUserAttributes',
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'ChangePassword',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'GlobalSignOut',
+]);
+
+const scopesOf = (accessToken: unknown): string[] => {
+  const payload = typeof accessToken === 'string' ? accessToken.split('.')[1] : undefined;
+  if (!payload) return [];
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { scope?: unknown };
+    return typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * cognito-local answers GetUser for any access token; AWS only for one that carries the admin
+ * scope (a hosted-UI token carries just the scopes its app client asked for).
+ */
+const refuseWithoutAdminScope: LocalTarget = async (request) => {
+  if (scopesOf((request as { AccessToken?: unknown }).AccessToken).includes(COGNITO_ADMIN_SCOPE)) return null;
+  return {
+    status: 400,
+    body: { __type: 'NotAuthorizedException', message: 'Access Token does not have required scopes' },
+  };
+};
+
+/**
+ * An operation the front answers itself in the AWS JSON protocol (one cognito-local lacks, or a
+ * refusal where AWS refuses); null passes the call on to cognito-local.
+ */
+type LocalTarget = (request: unknown) => Promise<{ status: number; body: unknown } | null>;
 
 /**
  * Forwards every call to cognito-local, turning GetTokensFromRefreshToken into the InitiateAuth
@@ -165,12 +208,16 @@ function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarge
       let body = Buffer.concat(chunks);
       const headers = { ...req.headers };
       const target = String(headers['x-amz-target'] ?? '').replace(TARGET_PREFIX, '');
-      const local = localTargets[target];
+      const local = localTargets[target] ?? (SELF_SERVICE_TARGETS.has(target) ? refuseWithoutAdminScope : undefined);
       if (local) {
         local(JSON.parse(body.toString('utf8')))
-          .then(({ status, body: answer }) => {
-            res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
-            res.end(JSON.stringify(answer));
+          .then((answer) => {
+            if (!answer) return forward(body);
+            res.writeHead(answer.status, {
+              'content-type': 'application/x-amz-json-1.1',
+              'access-control-allow-origin': '*',
+            });
+            res.end(JSON.stringify(answer.body));
           })
           .catch(() => res.writeHead(500).end());
         return;
@@ -186,18 +233,22 @@ function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarge
           }),
         );
       }
-      headers['content-length'] = String(body.length);
-      const upstream = http.request(
-        { host: '127.0.0.1', port: innerPort, method: req.method, path: req.url, headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => {
-        res.writeHead(502).end();
-      });
-      upstream.end(body);
+      forward(body);
+
+      function forward(forwarded: Buffer) {
+        headers['content-length'] = String(forwarded.length);
+        const upstream = http.request(
+          { host: '127.0.0.1', port: innerPort, method: req.method, path: req.url, headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        upstream.on('error', () => {
+          res.writeHead(502).end();
+        });
+        upstream.end(forwarded);
+      }
     });
   };
 }
@@ -236,6 +287,10 @@ async function ensurePoolAndClient(endpoint: string) {
     userPoolClientId = created.UserPoolClient?.ClientId;
   }
   if (!userPoolClientId) throw new Error('cognito-local did not create the app client');
+  // The group the CDK stack creates (lib/finance.ts).
+  const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  if (!groups.Groups?.some((group) => group.GroupName === FINANCE_GROUP))
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: FINANCE_GROUP }));
   client.destroy();
   return { userPoolId, userPoolClientId };
 }

@@ -10,6 +10,7 @@ const S3rver = require('s3rver') as new (
 };
 
 export const LOCAL_MEDIA_BUCKET = 'physician-mentors-media';
+export const LOCAL_WEBHOOK_ARCHIVE_BUCKET = 'physician-mentors-webhook-archive';
 
 /** s3rver's fixed credentials; it also needs path-style addressing. */
 export const S3RVER_CLIENT = {
@@ -41,7 +42,10 @@ export async function startLocalS3(options: { port: number; dataDir: string }): 
     address: '127.0.0.1',
     directory: options.dataDir,
     silent: true,
-    configureBuckets: [{ name: LOCAL_MEDIA_BUCKET, configs: [corsConfiguration] }],
+    configureBuckets: [
+      { name: LOCAL_MEDIA_BUCKET, configs: [corsConfiguration] },
+      { name: LOCAL_WEBHOOK_ARCHIVE_BUCKET, configs: [] },
+    ],
   });
   await server.run();
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };

@@ -163,7 +163,7 @@ async function seedMentor(mentor: DemoMentor, now: DateTime) {
       put({
         ...rating,
         ...keys.rating(rating.sessionId),
-        ...keys.coachRating(rating.coachId, rating.createdAt, rating.sessionId),
+        ...keys.coachRating(rating),
       }),
     ),
   ]);

@@ -12,7 +12,7 @@ import { startLocalCognito } from './cognito';
 import { ensureTable, startLocalDynamoDb } from './dynamodb';
 import { ensureMailbox, mailboxFileMailer } from './mailbox';
 import { assertPortFree } from './ports';
-import { LOCAL_MEDIA_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
+import { LOCAL_MEDIA_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
 import { startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
@@ -98,6 +98,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TABLE_NAME,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
+      WEBHOOK_ARCHIVE_BUCKET: LOCAL_WEBHOOK_ARCHIVE_BUCKET,
       S3_ENDPOINT: s3.endpoint,
       S3_FORCE_PATH_STYLE: String(S3RVER_CLIENT.forcePathStyle),
       S3_ACCESS_KEY_ID: S3RVER_CLIENT.credentials.accessKeyId,
@@ -107,8 +108,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
-      // What the local Stripe stand-in (bin/local/stripe-payments.ts) signs its events with.
-      LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_standin',
+      // What the local Stripe stand-in (bin/local/stripe-payments.ts) signs its events with: like Stripe,
+      // Checkout events with the platform endpoint's secret and account events with the Connect one's.
+      LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',
+      LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_local_connect_standin',
       PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
     });
 
@@ -143,6 +146,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(() => closeServer(api));
     const apiUrl = `http://localhost:${ports.api}`;
+    // Where the Stripe stand-in sends the events Stripe causes itself (a refund's charge.refunded).
+    process.env.LOCAL_STRIPE_WEBHOOK_URL = `${apiUrl}/api/webhooks/stripe`;
 
     if (options.web && options.webFromBuild) {
       const site = await startBuiltSite({

@@ -9,4 +9,12 @@ export const standInKeys = {
   stripeAccount: (accountId: string) => ({ pk: `LOCALSTRIPE#${accountId}`, sk: 'ACCOUNT' }),
   /** The local Stripe stand-in's record of a Checkout Session. */
   stripeCheckout: (checkoutId: string) => ({ pk: `LOCALSTRIPE#${checkoutId}`, sk: 'CHECKOUT' }),
+  /** Which checkout a PaymentIntent of the local Stripe stand-in belongs to. */
+  stripePaymentIntent: (paymentIntentId: string) => ({ pk: `LOCALSTRIPE#${paymentIntentId}`, sk: 'PAYMENTINTENT' }),
+  /** The local Stripe stand-in's platform balance transactions, in time order. */
+  stripeBalancePartition: 'LOCALSTRIPE#BALANCE',
+  stripeBalanceTransaction: (created: string, transactionId: string) => ({
+    pk: 'LOCALSTRIPE#BALANCE',
+    sk: `${created}#${transactionId}`,
+  }),
 };

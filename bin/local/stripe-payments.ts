@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../functions/data/client';
-import { standInKeys } from './standin-keys';
-import type { AccountStatus } from '../../functions/domain/payment-account';
-import type { CheckoutRequest, CheckoutState, Payments } from '../../functions/adapters/payments';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CheckoutRequest, CheckoutState, Payments, WebhookSecrets } from '../../functions/adapters/payments';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
+import { db, tableName } from '../../functions/data/client';
+import { queryAll } from '../../functions/data/query-all';
+import { MIN_CARD_CHARGE_CENTS } from '../../functions/domain/constants';
+import type { AccountStatus } from '../../functions/domain/payment-account';
+import type { BalanceCategory, BalanceTransaction } from '../../functions/domain/reconciliation';
+import { log } from '../../functions/http/log';
+import { standInKeys } from './standin-keys';
 
 export interface LocalAccount extends AccountStatus {
   accountId: string;
@@ -20,6 +24,7 @@ export interface LocalCheckout extends Omit<CheckoutRequest, 'expiresAt'> {
   paymentIntentId: string;
   status: CheckoutState['status'];
   refundId?: string;
+  disputeStatus?: 'needs_response' | 'won' | 'lost';
   /** How many refunds were asked for; the first one refunds, the others answer with it. */
   refundRequests?: number;
 }
@@ -42,19 +47,48 @@ export interface LocalPayments extends Payments {
    * with the `checkout.session.completed` / `.expired` event Stripe would send; null if it was not open.
    */
   settleCheckout(checkoutId: string, outcome: 'paid' | 'expired'): Promise<SignedEvent | null>;
+  /** What a card holder's bank does: disputes the paid checkout's charge; answers `charge.dispute.created`. */
+  openDispute(checkoutId: string): Promise<SignedEvent>;
+  /** Stripe's decision on the dispute; answers `charge.dispute.closed`. */
+  closeDispute(checkoutId: string, status: 'won' | 'lost'): Promise<SignedEvent>;
+  /** Removes one balance transaction, as if Stripe had never booked it (reconciliation tests). */
+  forgetBalanceTransaction(transaction: BalanceTransaction): Promise<void>;
 }
 
 /** Stripe's idempotency keys give one object per key; the stand-in gets the same by deriving ids from the key. */
 const derivedId = (prefix: string, key: string) =>
   `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 const localAccountId = (userId: string) => derivedId('acct', userId);
+const chargeIdOf = (checkout: LocalCheckout) => derivedId('ch', checkout.sessionId);
+
+const chargeObject = (checkout: LocalCheckout) => ({
+  id: chargeIdOf(checkout),
+  object: 'charge',
+  amount: checkout.amountCents,
+  currency: 'usd',
+  payment_intent: checkout.paymentIntentId,
+  application_fee_amount: checkout.platformFeeCents,
+  transfer: derivedId('tr', checkout.sessionId),
+  ...(checkout.refundId ? { refunds: { object: 'list', data: [{ id: checkout.refundId, object: 'refund' }] } } : {}),
+});
+
+const disputeObject = (checkout: LocalCheckout) => ({
+  id: derivedId('dp', checkout.sessionId),
+  object: 'dispute',
+  amount: checkout.amountCents,
+  currency: 'usd',
+  charge: chargeIdOf(checkout),
+  payment_intent: checkout.paymentIntentId,
+  status: checkout.disputeStatus,
+  reason: 'fraudulent',
+});
 
 /**
  * Stripe Connect without Stripe, for the local stack: accounts live in the table under their own
  * keys, onboarding and the dashboard are local pages, and events are signed and verified with
  * Stripe's real scheme, so the webhook handler runs exactly the code it runs in production.
  */
-export function localPayments(options: { siteOrigin: string; webhookSecret: string }): LocalPayments {
+export function localPayments(options: { siteOrigin: string; webhookSecrets: WebhookSecrets }): LocalPayments {
   const standInPage = (page: string, query: Record<string, string>) =>
     `${options.siteOrigin}/_local/stripe/${page}?${new URLSearchParams(query)}`;
 
@@ -110,7 +144,8 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
       return { chargesEnabled, payoutsEnabled, detailsSubmitted };
     },
 
-    verifyWebhook: (rawBody, signature) => verifyStripeEvent(rawBody, signature, options.webhookSecret),
+    verifyWebhook: (rawBody, signature) =>
+      verifyStripeEvent(rawBody, signature, [options.webhookSecrets.platform, options.webhookSecrets.connect]),
 
     findAccount,
 
@@ -128,7 +163,8 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
 
     async signedAccountUpdated(accountId) {
       const account = await existingAccount(accountId);
-      return signedEvent('account.updated', {
+      // A connected account's event reaches the Connect endpoint, names the account, and carries its secret.
+      return signedEvent('connect', 'account.updated', {
         id: accountId,
         object: 'account',
         type: 'express',
@@ -140,6 +176,9 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
     },
 
     async createCheckout(request) {
+      if (request.amountCents < MIN_CARD_CHARGE_CENTS) {
+        throw new Error(`Amount must be at least ${MIN_CARD_CHARGE_CENTS} cents (Stripe's minimum charge in usd)`);
+      }
       const checkoutId = derivedId('cs', request.sessionId);
       const { expiresAt, ...rest } = request;
       const checkout: LocalCheckout = {
@@ -160,6 +199,12 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...standInKeys.stripePaymentIntent(checkout.paymentIntentId), checkoutId },
+        }),
+      );
       return { checkoutId, url: standInPage('checkout', { id: checkoutId }) };
     },
 
@@ -171,6 +216,48 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
 
     async expireCheckout(checkoutId) {
       await transitionCheckout(checkoutId, 'expired');
+    },
+
+    async capturedPayment(paymentIntentId) {
+      const { Item } = await db().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: standInKeys.stripePaymentIntent(paymentIntentId),
+          ConsistentRead: true,
+        }),
+      );
+      const checkout = Item && (await findCheckout(Item.checkoutId as string));
+      if (checkout?.status !== 'paid')
+        throw new Error(`The local Stripe stand-in has no paid PaymentIntent ${paymentIntentId}`);
+      return {
+        paymentIntentId,
+        chargeId: chargeIdOf(checkout),
+        transferId: derivedId('tr', checkout.sessionId),
+        amountCents: checkout.amountCents,
+        applicationFeeCents: checkout.platformFeeCents,
+        currency: 'usd',
+      };
+    },
+
+    async balanceTransactions(from, to) {
+      const items = await queryAll<BalanceTransaction>({
+        KeyConditionExpression: 'pk = :partition AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':partition': standInKeys.stripeBalancePartition,
+          ':from': from.toISOString(),
+          ':to': to.toISOString(),
+        },
+      });
+      return items
+        .filter((item) => item.created < to.toISOString())
+        .map(({ id, category, chargeId, amountCents, currency, created }) => ({
+          id,
+          category,
+          chargeId,
+          amountCents,
+          currency,
+          created,
+        }));
     },
 
     async refund(paymentIntentId, sessionId) {
@@ -191,7 +278,20 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return Attributes?.refundId as string;
+      const checkout = Attributes as LocalCheckout;
+      if (checkout.refundRequests === 1) {
+        await bookBalanceTransaction(checkout, 'refund', -checkout.amountCents);
+        // Stripe tells the platform's webhook about the refund it made, as it does after every refund.
+        await deliverToWebhook(
+          signedEvent(
+            'platform',
+            'charge.refunded',
+            { ...chargeObject(checkout), amount_refunded: checkout.amountCents, refunded: true },
+            { amount_refunded: 0, refunded: false },
+          ),
+        );
+      }
+      return checkout.refundId as string;
     },
 
     findCheckout,
@@ -199,7 +299,8 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
     async settleCheckout(checkoutId, outcome) {
       if (!(await transitionCheckout(checkoutId, outcome))) return null;
       const checkout = (await findCheckout(checkoutId)) as LocalCheckout;
-      return signedEvent(outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.expired', {
+      if (outcome === 'paid') await bookBalanceTransaction(checkout, 'charge', checkout.amountCents);
+      return signedEvent('platform', outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.expired', {
         id: checkout.checkoutId,
         object: 'checkout.session',
         status: outcome === 'paid' ? 'complete' : 'expired',
@@ -208,6 +309,27 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
         amount_total: checkout.amountCents,
         metadata: { sessionId: checkout.sessionId },
       });
+    },
+
+    async openDispute(checkoutId) {
+      const checkout = await disputeTransition(checkoutId, 'needs_response');
+      await bookBalanceTransaction(checkout, 'dispute', -checkout.amountCents);
+      return signedEvent('platform', 'charge.dispute.created', disputeObject(checkout));
+    },
+
+    async closeDispute(checkoutId, status) {
+      const checkout = await disputeTransition(checkoutId, status);
+      if (status === 'won') await bookBalanceTransaction(checkout, 'dispute', checkout.amountCents, 'won');
+      return signedEvent('platform', 'charge.dispute.closed', disputeObject(checkout));
+    },
+
+    async forgetBalanceTransaction(transaction) {
+      await db().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: standInKeys.stripeBalanceTransaction(transaction.created, transaction.id),
+        }),
+      );
     },
   };
 
@@ -238,23 +360,103 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
     }
   }
 
-  function signedEvent(type: string, object: Record<string, unknown>): SignedEvent {
+  function signedEvent(
+    endpoint: keyof WebhookSecrets,
+    type: string,
+    object: Record<string, unknown>,
+    previousAttributes?: Record<string, unknown>,
+  ): SignedEvent {
     const event = {
       id: `evt_local_${randomBytes(12).toString('hex')}`,
       object: 'event',
       type,
+      ...(endpoint === 'connect' ? { account: object.id } : {}),
       created: Math.floor(Date.now() / 1000),
       livemode: false,
-      data: { object },
+      data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     };
-    return signStripeEvent(event, options.webhookSecret);
+    return signStripeEvent(event, options.webhookSecrets[endpoint]);
+  }
+
+  /** Moves a paid checkout's dispute (none → needs_response → won or lost), refusing any other step as Stripe does. */
+  async function disputeTransition(checkoutId: string, status: NonNullable<LocalCheckout['disputeStatus']>) {
+    const opening = status === 'needs_response';
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: standInKeys.stripeCheckout(checkoutId),
+        UpdateExpression: 'SET disputeStatus = :status',
+        ConditionExpression: opening
+          ? '#status = :paid AND attribute_not_exists(disputeStatus)'
+          : '#status = :paid AND disputeStatus = :open',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': status,
+          ':paid': 'paid',
+          ...(opening ? {} : { ':open': 'needs_response' }),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as LocalCheckout;
+  }
+
+  /** Books the movement on the platform's balance, as Stripe does for a charge, refund or dispute. */
+  async function bookBalanceTransaction(
+    checkout: LocalCheckout,
+    category: BalanceCategory,
+    amountCents: number,
+    step = '',
+  ) {
+    const created = new Date().toISOString();
+    const transaction: BalanceTransaction = {
+      id: derivedId('txn', `${category}${step}-${checkout.sessionId}`),
+      category,
+      chargeId: chargeIdOf(checkout),
+      amountCents,
+      currency: 'usd',
+      created,
+    };
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...standInKeys.stripeBalanceTransaction(created, transaction.id), ...transaction },
+      }),
+    );
+  }
+
+  /**
+   * Stripe sends events it causes itself (a refund's `charge.refunded`) to the platform's webhook;
+   * the local stack names the endpoint in LOCAL_STRIPE_WEBHOOK_URL. Stripe's delivery never fails
+   * the API call that caused it, so neither does this one.
+   */
+  async function deliverToWebhook({ body, signature }: SignedEvent): Promise<void> {
+    const url = process.env.LOCAL_STRIPE_WEBHOOK_URL;
+    if (!url) return;
+    try {
+      const delivery = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body,
+      });
+      if (!delivery.ok) log('warn', 'the webhook refused a stand-in event', { status: delivery.status });
+    } catch (error) {
+      log('warn', 'the stand-in could not reach the webhook', { error: String(error) });
+    }
   }
 }
 
-/** The stand-in when the local stack enabled it (it sets LOCAL_STRIPE_WEBHOOK_SECRET), else null. */
+/**
+ * The stand-in when the local stack enabled it (it sets LOCAL_STRIPE_WEBHOOK_SECRET and
+ * LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET, one per Stripe endpoint), else null.
+ */
 export function localPaymentsFromEnvironment(): LocalPayments | null {
-  const { LOCAL_STRIPE_WEBHOOK_SECRET, SITE_ORIGIN } = process.env;
+  const { LOCAL_STRIPE_WEBHOOK_SECRET, LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET, SITE_ORIGIN } = process.env;
   if (!LOCAL_STRIPE_WEBHOOK_SECRET) return null;
+  if (!LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET) throw new Error('LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET is not set');
   if (!SITE_ORIGIN) throw new Error('SITE_ORIGIN is not set');
-  return localPayments({ siteOrigin: SITE_ORIGIN, webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET });
+  return localPayments({
+    siteOrigin: SITE_ORIGIN,
+    webhookSecrets: { platform: LOCAL_STRIPE_WEBHOOK_SECRET, connect: LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET },
+  });
 }

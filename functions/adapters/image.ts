@@ -1,41 +1,44 @@
 import sharp from 'sharp';
-import type { HeadshotVariant, RenderedVariant } from '../domain/headshot';
+import { HEADSHOT_MAX_PIXELS, type HeadshotRendering, type HeadshotVariant } from '../domain/headshot';
 
 /** The decoders behind the upload's allowed content types (domain/headshot.ts). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
-/**
- * A 5 MB file can still claim a huge canvas (a decompression bomb); this is a 48-megapixel phone
- * photo with room to spare, and well within the function's memory.
- */
-const MAX_INPUT_PIXELS = 50_000_000;
-
-const open = (image: Buffer) => sharp(image, { limitInputPixels: MAX_INPUT_PIXELS });
+/** Streams the decode (no whole-canvas copy) and stops at the pixel cap even if the header lied. */
+const open = (image: Buffer) => sharp(image, { limitInputPixels: HEADSHOT_MAX_PIXELS, sequentialRead: true });
 
 /**
  * Square cover crops as JPEG at each variant's quality, turned upright by the photo's EXIF
- * orientation, transparency on white; null when the bytes are not a whole image we accept,
- * whatever the upload claimed to be.
+ * orientation, transparency on white. The header is read first, so a file that is not an image we
+ * accept, or claims more pixels than the cap, is refused before anything is decoded. The upload is
+ * decoded once, into the largest variant; the smaller ones are made one after another from that
+ * small buffer, so memory stays near one decode whatever the number of variants.
  */
 export async function renderHeadshotVariants(
   image: Buffer,
   variants: readonly HeadshotVariant[],
-): Promise<RenderedVariant[] | null> {
+): Promise<HeadshotRendering> {
   try {
-    const { format } = await open(image).metadata();
-    if (!format || !ACCEPTED_FORMATS.has(format)) return null;
-    return await Promise.all(
-      variants.map(async ({ size, quality }) => ({
-        size,
-        bytes: await open(image)
-          .rotate()
-          .resize(size, size, { fit: 'cover' })
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality, mozjpeg: true })
-          .toBuffer(),
-      })),
-    );
+    const { format, width, height } = await sharp(image).metadata();
+    if (!format || !ACCEPTED_FORMATS.has(format) || !width || !height) return { refused: 'not_an_image' };
+    if (width * height > HEADSHOT_MAX_PIXELS) return { refused: 'too_many_pixels' };
+    const side = Math.max(...variants.map((variant) => variant.size));
+    const { data, info } = await open(image)
+      .rotate()
+      .resize(side, side, { fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const rendered = [];
+    for (const { size, quality } of variants) {
+      const bytes = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+        .resize(size, size)
+        .jpeg({ quality, mozjpeg: true })
+        .toBuffer();
+      rendered.push({ size, bytes });
+    }
+    return { variants: rendered };
   } catch {
-    return null;
+    return { refused: 'not_an_image' };
   }
 }

@@ -2,46 +2,64 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import * as z from 'zod';
 
 /**
- * The third-party credentials of a deployment, kept in one Secrets Manager secret (JSON) whose ARN
- * the function gets as INTEGRATIONS_SECRET_ARN. Read once per cold start into the environment
- * variables the adapters read, so the secret values never sit in the function's configuration.
+ * The third-party credentials of a deployment: one Secrets Manager secret (JSON) per integration,
+ * so a function can read only the integrations it uses (the Zoom callback never sees the Stripe
+ * key). Each field lands in the environment variable the adapters read.
  */
-const integrationSecret = z.object({
-  stripeSecretKey: z.string().optional(),
-  stripeWebhookSecret: z.string().optional(),
-  zoomClientId: z.string().optional(),
-  zoomClientSecret: z.string().optional(),
-  calendlyClientId: z.string().optional(),
-  calendlyClientSecret: z.string().optional(),
-});
-
-const ENVIRONMENT_NAMES = {
-  stripeSecretKey: 'STRIPE_SECRET_KEY',
-  stripeWebhookSecret: 'STRIPE_WEBHOOK_SECRET',
-  zoomClientId: 'ZOOM_CLIENT_ID',
-  zoomClientSecret: 'ZOOM_CLIENT_SECRET',
-  calendlyClientId: 'CALENDLY_CLIENT_ID',
-  calendlyClientSecret: 'CALENDLY_CLIENT_SECRET',
+export const integrationSecrets = {
+  stripe: {
+    secretKey: 'STRIPE_SECRET_KEY',
+    /** Signing secret of the platform endpoint (Checkout, charge and dispute events). */
+    webhookSecret: 'STRIPE_WEBHOOK_SECRET',
+    /** Signing secret of the Connect endpoint (connected accounts' events: account.updated). */
+    connectWebhookSecret: 'STRIPE_CONNECT_WEBHOOK_SECRET',
+  },
+  zoom: { clientId: 'ZOOM_CLIENT_ID', clientSecret: 'ZOOM_CLIENT_SECRET' },
+  calendly: { clientId: 'CALENDLY_CLIENT_ID', clientSecret: 'CALENDLY_CLIENT_SECRET' },
 } as const;
 
-let loaded: Promise<void> | undefined;
+export type Integration = keyof typeof integrationSecrets;
 
-async function load(secretArn: string): Promise<void> {
+const INTEGRATIONS = Object.keys(integrationSecrets) as Integration[];
+
+/** `stripe` → `STRIPE_SECRET_ARN`: the variable through which a function learns that secret's ARN. */
+export const secretArnVariable = (integration: Integration) => `${integration.toUpperCase()}_SECRET_ARN`;
+
+const secretFields = z.record(z.string(), z.string());
+
+const loaded = new Map<Integration, Promise<void>>();
+
+async function load(integration: Integration, secretArn: string): Promise<void> {
   const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretArn }));
-  const values = integrationSecret.parse(JSON.parse(SecretString ?? '{}'));
-  for (const [field, name] of Object.entries(ENVIRONMENT_NAMES)) {
-    const value = values[field as keyof typeof ENVIRONMENT_NAMES];
+  const values = secretFields.parse(JSON.parse(SecretString ?? '{}'));
+  for (const [field, name] of Object.entries(integrationSecrets[integration])) {
+    const value = values[field];
     if (value) process.env[name] = value;
   }
 }
 
-/** A no-op where no secret is configured (the local stack and tests); a failed read is retried next time. */
-export function integrationSecretsLoaded(): Promise<void> {
-  const secretArn = process.env.INTEGRATIONS_SECRET_ARN;
-  if (!secretArn) return Promise.resolve();
-  loaded ??= load(secretArn).catch((error: unknown) => {
-    loaded = undefined;
-    throw error;
-  });
-  return loaded;
+function loadOnce(integration: Integration, secretArn: string): Promise<void> {
+  let loading = loaded.get(integration);
+  if (!loading) {
+    loading = load(integration, secretArn).catch((error: unknown) => {
+      loaded.delete(integration);
+      throw error;
+    });
+    loaded.set(integration, loading);
+  }
+  return loading;
+}
+
+/**
+ * Reads, once per cold start, each secret the function was given an ARN for, so the values never
+ * sit in the function's configuration. A no-op where none is configured (the local stack and
+ * tests); a failed read is retried next time.
+ */
+export async function integrationSecretsLoaded(): Promise<void> {
+  await Promise.all(
+    INTEGRATIONS.flatMap((integration) => {
+      const secretArn = process.env[secretArnVariable(integration)];
+      return secretArn ? [loadOnce(integration, secretArn)] : [];
+    }),
+  );
 }

@@ -84,7 +84,7 @@ export function s3MediaStore(client: S3Client, bucket: string): MediaStore {
  * needs path-style addressing and its own fixed credentials (S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY);
  * in AWS neither is set and the function's role signs.
  */
-function clientFromEnvironment(): S3Client {
+export function s3ClientFromEnvironment(): S3Client {
   const { S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
   return new S3Client({
     endpoint: S3_ENDPOINT || undefined,
@@ -100,6 +100,6 @@ let shared: MediaStore | undefined;
 export function mediaStoreFromEnvironment(): MediaStore {
   const bucket = process.env.MEDIA_BUCKET;
   if (!bucket) throw new Error('MEDIA_BUCKET is not set');
-  shared ??= s3MediaStore(clientFromEnvironment(), bucket);
+  shared ??= s3MediaStore(s3ClientFromEnvironment(), bucket);
   return shared;
 }

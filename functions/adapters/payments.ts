@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
+import type { CapturedPayment } from '../domain/ledger';
 import type { AccountStatus } from '../domain/payment-account';
+import type { BalanceTransaction } from '../domain/reconciliation';
 import { injectedAdapters } from './injected';
+import { toBalanceTransaction } from './stripe-balance';
 import { type PaymentEvent, verifyStripeEvent } from './stripe-events';
 
 /** A hosted payment page for one paid session, paid to the coach's connected account. */
@@ -37,12 +40,24 @@ export interface Payments {
   expireCheckout(checkoutId: string): Promise<void>;
   /** Refunds a payment in full; asking again for the same session refunds nothing more. */
   refund(paymentIntentId: string, sessionId: string): Promise<string>;
+  /** The charge, transfer and application fee of a paid payment. */
+  capturedPayment(paymentIntentId: string): Promise<CapturedPayment>;
+  /** The platform account's balance transactions created in [from, to) that a ledger entry has a twin of. */
+  balanceTransactions(from: Date, to: Date): Promise<BalanceTransaction[]>;
   /** Throws DomainError VALIDATION_FAILED when the signature is missing or does not match the raw body. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
 }
 
+/** The signing secrets of the two webhook endpoints a Connect platform has at Stripe. */
+export interface WebhookSecrets {
+  /** The platform endpoint: Checkout, charge and dispute events of the platform's own account. */
+  platform: string;
+  /** The Connect endpoint: events of the connected accounts (account.updated). */
+  connect: string;
+}
+
 /** Stripe Connect with Express accounts: Stripe hosts onboarding and the mentor's dashboard. */
-export function stripePayments(secretKey: string, webhookSecret: string): Payments {
+export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets): Payments {
   const stripe = new Stripe(secretKey);
   return {
     async createConnectedAccount({ userId, email }) {
@@ -136,7 +151,37 @@ export function stripePayments(secretKey: string, webhookSecret: string): Paymen
       return refund.id;
     },
 
-    verifyWebhook: (rawBody, signature) => verifyStripeEvent(rawBody, signature, webhookSecret),
+    async capturedPayment(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+      const charge = intent.latest_charge;
+      if (!charge || typeof charge === 'string') throw new Error(`PaymentIntent ${paymentIntentId} has no charge`);
+      return {
+        paymentIntentId,
+        chargeId: charge.id,
+        transferId: typeof charge.transfer === 'string' ? charge.transfer : (charge.transfer?.id ?? null),
+        amountCents: charge.amount,
+        applicationFeeCents: charge.application_fee_amount ?? 0,
+        currency: charge.currency,
+      };
+    },
+
+    async balanceTransactions(from, to) {
+      const seconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
+      const found: BalanceTransaction[] = [];
+      const listing = stripe.balanceTransactions.list({
+        created: { gte: seconds(from), lt: seconds(to) },
+        limit: 100,
+        expand: ['data.source'],
+      });
+      for await (const transaction of listing) {
+        const movement = toBalanceTransaction(transaction);
+        if (movement) found.push(movement);
+      }
+      return found;
+    },
+
+    verifyWebhook: (rawBody, signature) =>
+      verifyStripeEvent(rawBody, signature, [webhookSecrets.platform, webhookSecrets.connect]),
   };
 }
 
@@ -151,8 +196,9 @@ export function paymentsFromEnvironment(): Payments {
 }
 
 function stripeFromEnvironment(): Payments {
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = process.env;
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET } = process.env;
   if (!STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set');
   if (!STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
-  return stripePayments(STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET);
+  if (!STRIPE_CONNECT_WEBHOOK_SECRET) throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET is not set');
+  return stripePayments(STRIPE_SECRET_KEY, { platform: STRIPE_WEBHOOK_SECRET, connect: STRIPE_CONNECT_WEBHOOK_SECRET });
 }

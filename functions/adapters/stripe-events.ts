@@ -1,34 +1,39 @@
 import Stripe from 'stripe';
 import { DomainError } from '../domain/errors';
+import type { MoneyEvent } from '../domain/ledger';
 
 /** A provider event, verified and reduced to what the API acts on. */
 export type PaymentEvent =
   | { id: string; kind: 'accountUpdated'; accountId: string }
-  | { id: string; kind: 'checkoutPaid'; checkoutId: string; sessionId: string; paymentIntentId: string | null }
+  | MoneyEvent
   | { id: string; kind: 'checkoutExpired'; checkoutId: string; sessionId: string }
   | { id: string; kind: 'unhandled'; type: string };
 
 /**
  * Checks the `Stripe-Signature` header (HMAC-SHA256 over `${t}.${body}`, timestamp within
- * Stripe's 5-minute tolerance) against the exact bytes received. The SDK's static helpers need
- * neither an API key nor the network, so the local stand-in checks with the same code as production.
+ * Stripe's 5-minute tolerance) against the exact bytes received. Stripe signs each endpoint's
+ * events with that endpoint's own secret, and a Connect platform has two endpoints (its own
+ * Checkout events, its connected accounts' events), so an event signed with any one of `secrets`
+ * passes and nothing else does. The SDK's static helpers need neither an API key nor the
+ * network, so the local stand-in checks with the same code as production.
  */
 export function verifyStripeEvent(
   rawBody: Buffer | string,
   signature: string | undefined,
-  secret: string,
+  secrets: readonly string[],
 ): PaymentEvent {
-  let event: Stripe.Event;
-  try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', secret);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      throw new DomainError('VALIDATION_FAILED', 'The Stripe-Signature header is missing or does not match the body.');
+  for (const secret of secrets) {
+    try {
+      return reduceEvent(Stripe.webhooks.constructEvent(rawBody, signature ?? '', secret));
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
     }
-    throw error;
   }
-  return reduceEvent(event);
+  throw new DomainError('VALIDATION_FAILED', 'The Stripe-Signature header is missing or does not match the body.');
 }
+
+/** When Stripe created the event (whole seconds): the time a ledger entry is booked at. */
+const timeOf = (event: Stripe.Event) => new Date(event.created * 1000).toISOString();
 
 const idOf = (field: string | { id: string } | null) => (typeof field === 'string' ? field : (field?.id ?? null));
 
@@ -45,10 +50,58 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
       return {
         id: event.id,
         kind: 'checkoutPaid',
+        at: timeOf(event),
         checkoutId: checkout.id,
         sessionId,
         paymentIntentId: idOf(checkout.payment_intent),
       };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      if (!paymentIntentId) break;
+      const previous = event.data.previous_attributes as { amount_refunded?: number } | undefined;
+      return {
+        id: event.id,
+        kind: 'chargeRefunded',
+        at: timeOf(event),
+        chargeId: charge.id,
+        paymentIntentId,
+        refundedCents: charge.amount_refunded,
+        previouslyRefundedCents: previous?.amount_refunded ?? 0,
+        // Newest first; Stripe leaves the list out of events on recent API versions.
+        refundId: charge.refunds?.data[0]?.id ?? null,
+      };
+    }
+    case 'charge.refund.updated':
+    case 'refund.failed': {
+      const refund = event.data.object;
+      const paymentIntentId = idOf(refund.payment_intent);
+      if (refund.status !== 'failed' || !paymentIntentId) break;
+      return {
+        id: event.id,
+        kind: 'refundFailed',
+        at: timeOf(event),
+        refundId: refund.id,
+        paymentIntentId,
+        amountCents: refund.amount,
+      };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const paymentIntentId = idOf(dispute.payment_intent);
+      if (!paymentIntentId) break;
+      const facts = {
+        id: event.id,
+        at: timeOf(event),
+        disputeId: dispute.id,
+        paymentIntentId,
+        amountCents: dispute.amount,
+      };
+      return event.type === 'charge.dispute.created'
+        ? { ...facts, kind: 'disputeOpened' }
+        : { ...facts, kind: 'disputeClosed', status: dispute.status };
     }
     case 'checkout.session.expired': {
       const sessionId = event.data.object.metadata?.sessionId;

@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RatesUpdate } from '../schemas/coach-settings';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { cardExcerpts } from './profiles';
 import type { ProfileItem } from './profile-item';
 
 export async function saveRates(userId: string, rates: RatesUpdate, now: Date): Promise<ProfileItem> {
@@ -18,8 +19,9 @@ export async function saveRates(userId: string, rates: RatesUpdate, now: Date): 
     ':now': now.toISOString(),
   };
   if (rates.coachBio !== undefined) {
-    set.push('coachBio = :bio');
+    set.push('coachBio = :bio', 'coachBioExcerpt = :excerpt');
     values[':bio'] = rates.coachBio;
+    values[':excerpt'] = cardExcerpts({ coachBio: rates.coachBio }).coachBioExcerpt ?? null;
   }
   const calendlyUrl = rates.calendlyUrl === undefined ? undefined : rates.calendlyUrl || null;
   if (calendlyUrl !== undefined) {

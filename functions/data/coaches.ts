@@ -3,23 +3,40 @@ import type { Coach } from '../schemas/coach';
 import { tableSchema } from './table-schema';
 import { db, tableName } from './client';
 import { toCoach } from './coach-view';
-import { DIRECTORY_PARTITION, keys } from './keys';
+import { DIRECTORY_SHARDS, directoryPartition, keys } from './keys';
 import { queryIndexPartition } from './query-all';
 import type { ProfileItem } from './profile-item';
 
 export interface CoachStore {
-  /** Every published coach, in name order (the directory index's sort key). */
+  /** Every published coach's card (bios as excerpts), in name order (the directory index's sort key). */
   listPublished(): Promise<Coach[]>;
   /** A published coach, or null when unknown or unpublished. */
   getPublished(coachId: string): Promise<Coach | null>;
 }
 
+type DirectoryRow = ProfileItem & {
+  pk: string;
+  dirsk: string;
+  bioExcerpt?: string | null;
+  coachBioExcerpt?: string | null;
+};
+
+/**
+ * Every published coach's card from the directory index: its shards read in parallel, merged in
+ * name order. The bios come as the card's excerpts (`coachBio` and `bio` of a listed coach).
+ */
 async function queryDirectoryIndex(): Promise<Coach[]> {
-  const rows = await queryIndexPartition<ProfileItem & { pk: string }>(
-    tableSchema.indexes.directory,
-    DIRECTORY_PARTITION,
+  const shards = await Promise.all(
+    Array.from({ length: DIRECTORY_SHARDS }, (_, shard) =>
+      queryIndexPartition<DirectoryRow>(tableSchema.indexes.directory, directoryPartition(shard)),
+    ),
   );
-  return rows.map((row) => toCoach({ ...row, userId: keys.userIdOf(row.pk) }));
+  return shards
+    .flat()
+    .sort((a, b) => (a.dirsk < b.dirsk ? -1 : 1))
+    .map(({ bioExcerpt, coachBioExcerpt, ...row }) =>
+      toCoach({ ...row, userId: keys.userIdOf(row.pk), bio: bioExcerpt ?? null, coachBio: coachBioExcerpt ?? null }),
+    );
 }
 
 export const dynamoCoachStore: CoachStore = {

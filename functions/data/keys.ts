@@ -1,16 +1,33 @@
 /** The only place that builds DynamoDB keys. Patterns are listed in functions/data/README.md. */
-export const DIRECTORY_PARTITION = 'PUBLISHED';
+/**
+ * The directory index is spread over this many partitions, read in parallel, so a burst of cold
+ * starts does not all land on one partition and each read is a sixteenth of the index.
+ */
+export const DIRECTORY_SHARDS = 16;
+export const directoryPartition = (shard: number) => `PUBLISHED#${shard}`;
+
+/** FNV-1a of the user id: a stable, even spread of coaches over the directory's partitions. */
+function directoryShardOf(userId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) hash = Math.imul(hash ^ userId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % DIRECTORY_SHARDS;
+}
 
 const USER_PREFIX = 'USER#';
 const coachRatingsPartition = (coachId: string) => `COACH#${coachId}#RATINGS`;
 const coachSessionsPartition = (coachId: string) => `COACH#${coachId}#SESSIONS`;
+const menteeSessionsPartition = (menteeId: string) => `MENTEE#${menteeId}#SESSIONS`;
+const ratingsByStarsKey = (stars: number, timeKey: string) => `${stars}#${timeKey}`;
+const coachLedgerPartition = (coachId: string) => `COACH#${coachId}#LEDGER`;
+/** `month` is `YYYY-MM` (UTC). */
+const ledgerMonthPartition = (month: string) => `LEDGER#${month}`;
 
 export const keys = {
   profile: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'PROFILE' }),
   userIdOf: (pk: string) => pk.slice(USER_PREFIX.length),
-  /** Sparse directory index entry, sorted by name so pages come out in a stable order. */
+  /** Sparse directory index entry in the coach's shard, sorted by name so pages come out in a stable order. */
   directoryEntry: (coach: { userId: string; firstName: string; lastName: string }) => ({
-    dirpk: DIRECTORY_PARTITION,
+    dirpk: directoryPartition(directoryShardOf(coach.userId)),
     dirsk: `${coach.lastName.toLowerCase()}#${coach.firstName.toLowerCase()}#${coach.userId}`,
   }),
   availability: (coachId: string, availabilityId: string) => ({ pk: `USER#${coachId}`, sk: `AVAIL#${availabilityId}` }),
@@ -21,11 +38,12 @@ export const keys = {
   freeConsultation: (menteeId: string, coachId: string) => ({ pk: `USER#${menteeId}`, sk: `FREECONSULT#${coachId}` }),
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
   coachSessionsPartition,
+  menteeSessionsPartition,
   /** Sessions of one coach by start time (gsi1) and of one mentee (gsi2). */
   sessionIndexes: (session: { id: string; coachId: string; menteeId: string; start: string }) => ({
     gsi1pk: coachSessionsPartition(session.coachId),
     gsi1sk: `${session.start}#${session.id}`,
-    gsi2pk: `MENTEE#${session.menteeId}#SESSIONS`,
+    gsi2pk: menteeSessionsPartition(session.menteeId),
     gsi2sk: `${session.start}#${session.id}`,
   }),
   /** One 15-minute block of a coach's time, held by the session that booked it (see data/time-claims.ts). */
@@ -39,14 +57,32 @@ export const keys = {
   /** The OAuth `state` of one Calendly consent in flight, naming the user who started it; expires by TTL. */
   calendarConsent: (state: string) => ({ pk: `CALENDLYSTATE#${state}`, sk: 'STATE' }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
-  /** Ratings of one coach in time order (gsi1). */
+  /** Ratings of one coach in time order (gsi1) and by stars, then time (gsi2). */
   coachRatingsPartition,
-  coachRating: (coachId: string, createdAt: string, sessionId: string) => ({
-    gsi1pk: coachRatingsPartition(coachId),
-    gsi1sk: `${createdAt}#${sessionId}`,
+  coachRating: (rating: { coachId: string; createdAt: string; sessionId: string; rating: number }) => ({
+    gsi1pk: coachRatingsPartition(rating.coachId),
+    gsi1sk: `${rating.createdAt}#${rating.sessionId}`,
+    gsi2pk: coachRatingsPartition(rating.coachId),
+    gsi2sk: ratingsByStarsKey(rating.rating, `${rating.createdAt}#${rating.sessionId}`),
   }),
+  /** The gsi2 sort-key range of one star value: `<stars>#<createdAt>#<sessionId>`. */
+  ratingsWithStars: (stars: number) => ({ from: `${stars}#`, to: `${stars}$` }),
   /** Which user a connected payment account belongs to, for the provider's events that name only the account. */
   paymentAccountOwner: (accountId: string) => ({ pk: `STRIPEACCOUNT#${accountId}`, sk: 'OWNER' }),
   /** Claimed once per provider event id, so a redelivered event has no second effect; expires by TTL. */
   processedWebhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'PROCESSED' }),
+  /** One immutable ledger entry; its id names the money fact, so a second put of it is refused. */
+  ledgerEntry: (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' }),
+  /** Ledger entries of one coach (gsi1) and of one calendar month (gsi2), both in time order. */
+  ledgerIndexes: (entry: { id: string; at: string; coachId: string }) => ({
+    gsi1pk: coachLedgerPartition(entry.coachId),
+    gsi1sk: `${entry.at}#${entry.id}`,
+    gsi2pk: ledgerMonthPartition(entry.at.slice(0, 7)),
+    gsi2sk: `${entry.at}#${entry.id}`,
+  }),
+  coachLedgerPartition,
+  ledgerMonthPartition,
+  /** The reconciliation of one UTC day (`YYYY-MM-DD`) with the provider, in its month's partition. */
+  reconciliation: (day: string) => ({ pk: `RECONCILIATION#${day.slice(0, 7)}`, sk: day }),
+  reconciliationMonth: (month: string) => `RECONCILIATION#${month}`,
 };

@@ -4,7 +4,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ProfileItem } from './profile-item';
-import { profileRow } from './profiles';
+import { DIRECTORY_ONLY_ATTRIBUTES, profileRow } from './profiles';
 
 export interface ProfileStore {
   get(userId: string): Promise<ProfileItem | null>;
@@ -23,7 +23,8 @@ const LAST_WRITE_WINS = ['updatedAt'];
 const MAX_ATTEMPTS = 5;
 
 const stripKeys = (row: Row): ProfileItem => {
-  const { pk: _pk, sk: _sk, dirpk: _dirpk, dirsk: _dirsk, ...profile } = row;
+  const { pk: _pk, sk: _sk, ...profile } = row;
+  for (const attribute of DIRECTORY_ONLY_ATTRIBUTES) delete profile[attribute];
   return profile as unknown as ProfileItem;
 };
 

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
+import { cardExcerpt } from '../domain/directory';
 import { keys } from './keys';
 import type { ProfileItem } from './profile-item';
 
@@ -9,8 +10,25 @@ import type { ProfileItem } from './profile-item';
  */
 export function profileRow(profile: ProfileItem) {
   const listed = profile.published && profile.userType === 'mentor';
-  return { ...profile, ...keys.profile(profile.userId), ...(listed ? keys.directoryEntry(profile) : {}) };
+  return {
+    ...profile,
+    ...keys.profile(profile.userId),
+    ...(listed ? keys.directoryEntry(profile) : {}),
+    ...cardExcerpts(profile),
+  };
 }
+
+/**
+ * The bios as the directory card shows them, stored beside the bios for the directory index to
+ * project instead of them; each is written in the same write as its bio.
+ */
+export const cardExcerpts = (profile: Pick<ProfileItem, 'bio' | 'coachBio'>) => ({
+  bioExcerpt: cardExcerpt(profile.bio) ?? undefined,
+  coachBioExcerpt: cardExcerpt(profile.coachBio) ?? undefined,
+});
+
+/** The row attributes only the directory index reads. */
+export const DIRECTORY_ONLY_ATTRIBUTES = ['dirpk', 'dirsk', 'bioExcerpt', 'coachBioExcerpt'] as const;
 
 export async function getProfile(userId: string): Promise<ProfileItem | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));

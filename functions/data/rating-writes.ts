@@ -44,7 +44,7 @@ export async function storeRating(rating: RatingItem, now: Date): Promise<void> 
                 TableName: tableName(),
                 Item: {
                   ...keys.rating(rating.sessionId),
-                  ...keys.coachRating(rating.coachId, rating.createdAt, rating.sessionId),
+                  ...keys.coachRating(rating),
                   ...rating,
                 },
                 ConditionExpression: 'attribute_not_exists(pk)',

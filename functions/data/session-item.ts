@@ -26,6 +26,8 @@ export interface SessionItem {
   checkoutId?: string | null;
   paymentIntentId?: string | null;
   refundId?: string | null;
+  /** While one request asks the provider for the refund (data/sessions.ts claimRefund). */
+  refundClaimedUntil?: string | null;
   cancellationReason?: string | null;
   cancelledBy?: 'coach' | 'mentee' | 'system' | null;
   meetingId?: string | null;

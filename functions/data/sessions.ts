@@ -253,10 +253,47 @@ export function completeEndedSession(sessionId: string, now: Date): Promise<bool
   );
 }
 
+/**
+ * Claims the right to ask the provider for this session's refund, so of concurrent cancels (or a
+ * cancel and a late payment) exactly one asks. The claim is a lease: when its holder dies before
+ * recording the refund, a later attempt may claim it again once `until` has passed.
+ */
+export function claimRefund(sessionId: string, until: Date, now: Date): Promise<boolean> {
+  return applyIfStill(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(sessionId),
+      UpdateExpression: 'SET refundClaimedUntil = :until',
+      ConditionExpression:
+        'attribute_exists(pk) AND (attribute_not_exists(refundId) OR refundId = :null) AND (attribute_not_exists(refundClaimedUntil) OR refundClaimedUntil <= :now)',
+      ExpressionAttributeValues: { ':until': until.toISOString(), ':now': now.toISOString(), ':null': null },
+    }),
+  );
+}
+
+/** Gives a refund claim back after the provider refused, so the next cancel may try again. */
+export async function releaseRefundClaim(sessionId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(sessionId),
+      UpdateExpression: 'REMOVE refundClaimedUntil',
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+}
+
 type SessionSideFields = Partial<
   Pick<
     SessionItem,
-    'checkoutId' | 'meetingId' | 'meetingUrl' | 'meetingNote' | 'confirmationSentAt' | 'refundId' | 'paymentIntentId'
+    | 'checkoutId'
+    | 'meetingId'
+    | 'meetingUrl'
+    | 'meetingNote'
+    | 'confirmationSentAt'
+    | 'refundId'
+    | 'refundClaimedUntil'
+    | 'paymentIntentId'
   >
 >;
 
@@ -314,4 +351,16 @@ export async function busyIntervalsOfCoach(coachId: string, from: Date, to: Date
     .filter((s) => s.status !== 'cancelled')
     .filter((s) => s.status !== 'pending_payment' || !s.paymentExpiresAt || s.paymentExpiresAt > nowIso)
     .map(({ start, end }) => ({ start, end }));
+}
+
+/**
+ * Completion before rating: a held session whose end has passed is completed first, so a mentee
+ * can rate it before the scheduled completion job has run.
+ */
+export async function completedIfEnded(session: SessionItem, now: Date): Promise<SessionItem> {
+  if ((session.status !== 'confirmed' && session.status !== 'scheduled') || session.end > now.toISOString()) {
+    return session;
+  }
+  await completeEndedSession(session.id, now);
+  return (await getSession(session.id)) ?? session;
 }

@@ -11,12 +11,13 @@ export const tableSchema = {
     byOwner: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     /** Sessions by mentee in time order. */
     byParty: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    /** Sparse: only published coaches carry `dirpk`, projecting just the directory card. */
+    /** Sparse: only published coaches carry `dirpk` (one of 16 shards), projecting just the directory card. */
     directory: { name: 'directory', partitionKey: 'dirpk', sortKey: 'dirsk' },
   },
   /**
    * Attributes the directory index projects beyond the keys: at most 20 (DynamoDB's limit), so
-   * the user id is read from the table key instead.
+   * the user id is read from the table key instead. Bios only as the card's short excerpts, so a
+   * cold start reads the same few hundred bytes per coach however long the bios are.
    */
   directoryProjection: [
     'firstName',
@@ -28,8 +29,8 @@ export const tableSchema = {
     'experience',
     'location',
     'hourlyRateCents',
-    'coachBio',
-    'bio',
+    'coachBioExcerpt',
+    'bioExcerpt',
     'areasOfInterest',
     'languages',
     'timezone',

@@ -1,4 +1,9 @@
-import { BOOKING_HORIZON_DAYS, SESSION_DURATIONS_MINUTES, type SessionDurationMinutes } from './constants';
+import {
+  BOOKING_HORIZON_DAYS,
+  MIN_CARD_CHARGE_CENTS,
+  SESSION_DURATIONS_MINUTES,
+  type SessionDurationMinutes,
+} from './constants';
 import { DomainError } from './errors';
 import { type AvailabilityWindow, slotsInWindow } from './slots';
 
@@ -53,6 +58,20 @@ export const sessionPrice = (hourlyRateCents: number, durationMinutes: number): 
 const invalid = (field: string, message: string): never => {
   throw new DomainError('VALIDATION_FAILED', message, [{ field, message }]);
 };
+
+const dollarsAndCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** A paid session's price, refused when it is below what a card can be charged. */
+function chargeablePrice(hourlyRateCents: number, durationMinutes: number): number {
+  const price = sessionPrice(hourlyRateCents, durationMinutes);
+  if (price < MIN_CARD_CHARGE_CENTS) {
+    invalid(
+      'durationMinutes',
+      `This session would cost ${dollarsAndCents(price)}, below the ${dollarsAndCents(MIN_CARD_CHARGE_CENTS)} minimum for a card payment. Choose a longer session.`,
+    );
+  }
+  return price;
+}
 
 const isSessionDuration = (minutes: number): minutes is SessionDurationMinutes =>
   (SESSION_DURATIONS_MINUTES as readonly number[]).includes(minutes);
@@ -119,7 +138,7 @@ export function planBooking(input: {
     start,
     end: new Date(start.getTime() + durationMinutes * MINUTE_MS),
     durationMinutes,
-    priceCents: freeConsultation ? 0 : sessionPrice(coach.hourlyRateCents, durationMinutes),
+    priceCents: freeConsultation ? 0 : chargeablePrice(coach.hourlyRateCents, durationMinutes),
     isFreeConsultation: freeConsultation,
     bookingMethod: 'slot',
     status: freeConsultation ? 'confirmed' : 'pending_payment',
@@ -139,7 +158,7 @@ function planExternalBooking(coach: BookableCoach, request: { start: Date; end: 
     start: request.start,
     end: request.end,
     durationMinutes,
-    priceCents: sessionPrice(coach.hourlyRateCents, durationMinutes),
+    priceCents: chargeablePrice(coach.hourlyRateCents, durationMinutes),
     isFreeConsultation: false,
     bookingMethod: 'external_calendar',
     status: 'pending_payment',

@@ -1,6 +1,11 @@
 /** Business constants from the spec (section 9). */
 export const DEFAULT_HOURLY_RATE_CENTS = 7500;
 export const MIN_HOURLY_RATE_CENTS = 100;
+/**
+ * Stripe's smallest card charge in USD. The spec's $1.00 minimum rate makes a 15-minute session
+ * 25 cents, so a paid booking below this is refused rather than sent to Stripe to fail.
+ */
+export const MIN_CARD_CHARGE_CENTS = 50;
 export const DEFAULT_PROFILE_TIME_ZONE = 'America/New_York';
 export const DEFAULT_SLOT_TIME_ZONE = 'America/Chicago';
 export const DEFAULT_DIRECTORY_TIME_ZONE = 'UTC';

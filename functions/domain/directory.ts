@@ -1,6 +1,6 @@
 import type { Coach } from '../schemas/coach';
 import { NEW_MENTOR_RATINGS_BELOW } from './constants';
-import { DomainError } from './errors';
+import { decodeCursor, encodeCursor } from './cursor';
 import type { DirectoryExperienceThreshold } from './fixed-lists';
 import { formatWholeDollars } from './money';
 
@@ -61,27 +61,34 @@ export function filterCoaches(coaches: readonly Coach[], filters: DirectoryFilte
   );
 }
 
-const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString('base64url');
-
-function decodeCursor(cursor: string): number {
-  try {
-    const { offset } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { offset: unknown };
-    if (Number.isSafeInteger(offset) && (offset as number) >= 0) return offset as number;
-  } catch {
-    // falls through to the error below
-  }
-  throw new DomainError('INVALID_CURSOR', 'This page link is no longer valid. Start from the first page.');
-}
+const isOffset = (position: unknown): position is { offset: number } =>
+  typeof position === 'object' &&
+  position !== null &&
+  Number.isSafeInteger((position as { offset?: unknown }).offset) &&
+  (position as { offset: number }).offset >= 0;
 
 /**
  * One page of an already ordered list, with an opaque cursor to the next page. The directory's
  * order (last name, first name, user id) comes from the directory index's sort key.
  */
 export function pageOf<T>(list: readonly T[], cursor: string | undefined, limit: number) {
-  const offset = cursor ? decodeCursor(cursor) : 0;
+  const offset = cursor ? decodeCursor(cursor, isOffset).offset : 0;
   const items = list.slice(offset, offset + limit);
   const next = offset + limit;
-  return { items, ...(next < list.length ? { nextCursor: encodeCursor(next) } : {}) };
+  return { items, ...(next < list.length ? { nextCursor: encodeCursor({ offset: next }) } : {}) };
+}
+
+/** The card clamps the bio to three lines; this is comfortably more than they hold. */
+export const CARD_EXCERPT_LENGTH = 240;
+
+/** A bio cut to what the card shows, at a word boundary, marked with an ellipsis when cut. */
+export function cardExcerpt(text: string | null | undefined): string | null {
+  const trimmed = text?.trim();
+  if (!trimmed) return null;
+  if (trimmed.length <= CARD_EXCERPT_LENGTH) return trimmed;
+  const cut = trimmed.slice(0, CARD_EXCERPT_LENGTH);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > CARD_EXCERPT_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
 /** What a coach card shows, with the directory's display defaults (spec section 3). */

@@ -10,6 +10,13 @@ export type HeadshotContentType = (typeof HEADSHOT_CONTENT_TYPES)[number];
 export const MAX_HEADSHOT_BYTES = 5 * 1024 * 1024;
 export const INVALID_FILE_TYPE_MESSAGE = 'Please select an image file.';
 export const FILE_TOO_LARGE_MESSAGE = 'Please select an image smaller than 5MB.';
+/**
+ * A 5 MB file can still claim a huge canvas (a decompression bomb: a plain 7000 × 7000 PNG is a
+ * few hundred KB). 25 megapixels covers a 24-megapixel camera photo, which is about what fits in
+ * 5 MB as a JPEG, and keeps one decode well inside the function's memory and time.
+ */
+export const HEADSHOT_MAX_PIXELS = 25_000_000;
+export const TOO_MANY_PIXELS_MESSAGE = 'Please select an image of at most 25 megapixels (for example 5000 × 5000).';
 
 /** A browser gets this long to start the upload it was granted. */
 export const UPLOAD_EXPIRES_SECONDS = 5 * 60;
@@ -87,12 +94,19 @@ export interface RenderedVariant {
   bytes: Buffer;
 }
 
+/** Square JPEGs of every variant, or why the bytes were refused. */
+export type HeadshotRendering = { variants: RenderedVariant[] } | { refused: 'not_an_image' | 'too_many_pixels' };
+
 export interface HeadshotServices {
   media: MediaStore;
   profiles: ProfileStore;
-  /** Square JPEGs of every variant, or null when the bytes are not an image we accept. */
-  renderVariants(image: Buffer, variants: readonly HeadshotVariant[]): Promise<RenderedVariant[] | null>;
+  renderVariants(image: Buffer, variants: readonly HeadshotVariant[]): Promise<HeadshotRendering>;
 }
+
+const refusals = {
+  not_an_image: () => refused('Invalid File Type', INVALID_FILE_TYPE_MESSAGE),
+  too_many_pixels: () => refused('Image Too Large', TOO_MANY_PIXELS_MESSAGE),
+};
 
 /** Replaces the headshot URL and removes the files of the one it replaced. */
 async function replaceHeadshot(
@@ -130,10 +144,10 @@ export async function attachHeadshot(
   try {
     if (!(await profiles.get(userId))) throw profileNotFound();
     if (upload.size > MAX_HEADSHOT_BYTES) throw refused('File Too Large', FILE_TOO_LARGE_MESSAGE);
-    const variants = await services.renderVariants(await media.getBytes(key), HEADSHOT_VARIANTS);
-    if (!variants) throw refused('Invalid File Type', INVALID_FILE_TYPE_MESSAGE);
+    const rendering = await services.renderVariants(await media.getBytes(key), HEADSHOT_VARIANTS);
+    if ('refused' in rendering) throw refusals[rendering.refused]();
     await Promise.all(
-      variants.map((variant) =>
+      rendering.variants.map((variant) =>
         media.put(headshotVariantKey(userId, uploadId, variant.size), variant.bytes, 'image/jpeg'),
       ),
     );

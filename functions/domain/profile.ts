@@ -28,6 +28,7 @@ export function profileFromRegistration(userId: string, registration: Registrati
     confirmPassword: _confirmation,
     agreedToTerms: _agreed,
     hourlyRate,
+    timezone,
     ...fields
   } = registration;
   const stamp = now.toISOString();
@@ -35,7 +36,7 @@ export function profileFromRegistration(userId: string, registration: Registrati
     ...fields,
     userId,
     published: false,
-    timezone: DEFAULT_PROFILE_TIME_ZONE,
+    timezone: timezone ?? DEFAULT_PROFILE_TIME_ZONE,
     languages: DEFAULT_LANGUAGES,
     ...(hourlyRate == null ? {} : { hourlyRateCents: hourlyRate * 100 }),
     createdAt: stamp,
@@ -43,8 +44,8 @@ export function profileFromRegistration(userId: string, registration: Registrati
   };
 }
 
-/** First sign-in through a third-party provider: a mentee, unpublished (spec section 4). */
-export function profileFromIdentity(user: UserInfo, now: Date): ProfileItem {
+/** First sign-in through a third-party provider: a mentee, unpublished (spec section 4), in the browser's zone. */
+export function profileFromIdentity(user: UserInfo, now: Date, timezone = DEFAULT_PROFILE_TIME_ZONE): ProfileItem {
   const stamp = now.toISOString();
   return {
     userId: user.sub,
@@ -53,7 +54,7 @@ export function profileFromIdentity(user: UserInfo, now: Date): ProfileItem {
     published: false,
     firstName: user.givenName ?? '',
     lastName: user.familyName ?? '',
-    timezone: DEFAULT_PROFILE_TIME_ZONE,
+    timezone,
     languages: DEFAULT_LANGUAGES,
     emailNotifications: true,
     createdAt: stamp,

@@ -3,6 +3,7 @@ import { dynamoProfileStore } from '../data/profile-store';
 import { DomainError } from '../domain/errors';
 import { profileFromIdentity, toProfileView } from '../domain/profile';
 import { httpHandler } from '../http/handler';
+import { firstSignIn } from '../schemas/profile';
 
 const bearerToken = (authorization: string | undefined) => /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
 
@@ -10,12 +11,15 @@ const bearerToken = (authorization: string | undefined) => /^Bearer (.+)$/i.exec
  * The first sign-in through a third-party provider creates the profile from the account's own
  * attributes; calling it again, or after e-mail sign-up, answers with the profile already there.
  */
-export const handler = httpHandler({ auth: true }, async ({ caller, event, now }) => {
-  const existing = await dynamoProfileStore.get(caller.userId);
-  if (existing) return { status: 200, body: toProfileView(existing) };
-  const token = bearerToken(event.headers.authorization);
-  const user = token ? await identityFromEnvironment().userInfo(token) : null;
-  if (user?.sub !== caller.userId) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
-  const { profile, created } = await dynamoProfileStore.createOnce(profileFromIdentity(user, now));
-  return { status: created ? 201 : 200, body: toProfileView(profile) };
-});
+export const handler = httpHandler(
+  { auth: true, schemas: { body: firstSignIn } },
+  async ({ body, caller, event, now }) => {
+    const existing = await dynamoProfileStore.get(caller.userId);
+    if (existing) return { status: 200, body: toProfileView(existing) };
+    const token = bearerToken(event.headers.authorization);
+    const user = token ? await identityFromEnvironment().userInfo(token) : null;
+    if (user?.sub !== caller.userId) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+    const { profile, created } = await dynamoProfileStore.createOnce(profileFromIdentity(user, now, body.timezone));
+    return { status: created ? 201 : 200, body: toProfileView(profile) };
+  },
+);

@@ -1,16 +1,28 @@
 import { dynamoCoachStore } from '../data/coaches';
-import { ratingsOfCoach } from '../data/ratings';
+import { ratingSortKey, ratingsPageOfCoach } from '../data/ratings';
+import { afterCursor, afterOf } from '../domain/cursor';
 import { DomainError } from '../domain/errors';
-import { ratingsPage } from '../domain/ratings';
+import { toPublicRating } from '../domain/ratings';
+import { edgeCached } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachPath } from '../schemas/coach';
-import { ratingListQuery } from '../schemas/rating';
+import { type RatingList, ratingListQuery } from '../schemas/rating';
 
 export const handler = httpHandler(
   { schemas: { path: coachPath, query: ratingListQuery } },
   async ({ path, query }) => {
     const coach = await dynamoCoachStore.getPublished(path.coachId);
     if (!coach) throw new DomainError('NOT_FOUND', 'This mentor does not exist or is not taking bookings.');
-    return { status: 200, body: ratingsPage(await ratingsOfCoach(path.coachId), query) };
+    const page = await ratingsPageOfCoach(coach.userId, query.sort, {
+      after: afterOf(query.cursor, query.sort),
+      limit: query.limit,
+    });
+    const last = page.ratings.at(-1);
+    const body: RatingList = {
+      ratings: page.ratings.map(toPublicRating),
+      total: coach.totalRatings,
+      ...(page.more && last ? { nextCursor: afterCursor(query.sort, ratingSortKey(last, query.sort)) } : {}),
+    };
+    return { status: 200, body, headers: edgeCached('listing') };
   },
 );

@@ -3,6 +3,7 @@ import { dynamoCoachStore } from '../data/coaches';
 import { busyIntervalsOfCoach } from '../data/sessions';
 import { DomainError } from '../domain/errors';
 import { slotsInWindow, validateSlotWindow } from '../domain/slots';
+import { edgeCached } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachPath, type SlotList, slotQuery } from '../schemas/coach';
 
@@ -23,5 +24,5 @@ export const handler = httpHandler({ schemas: { path: coachPath, query: slotQuer
       now,
     }),
   };
-  return { status: 200, body };
+  return { status: 200, body, headers: edgeCached('slots') };
 });

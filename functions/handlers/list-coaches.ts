@@ -1,5 +1,6 @@
 import { cachedCoachStore, dynamoCoachStore } from '../data/coaches';
 import { filterCoaches, pageOf } from '../domain/directory';
+import { edgeCached } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachListQuery, type CoachList } from '../schemas/coach';
 
@@ -16,5 +17,5 @@ export const handler = httpHandler({ schemas: { query: coachListQuery } }, async
     totalCount: published.length,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   };
-  return { status: 200, body };
+  return { status: 200, body, headers: edgeCached('listing') };
 });

@@ -1,31 +1,33 @@
-import { completedIfEnded, sessionsOfUser } from '../data/my-sessions';
-import { getProfile } from '../data/profiles';
-import type { ProfileItem } from '../data/profile-item';
-import { ratingsOfSessions } from '../data/session-ratings';
+import { sessionSortKey, sessionsPage } from '../data/my-sessions';
+import { counterpartsAndRatings } from '../data/session-ratings';
+import { afterCursor, afterOf } from '../domain/cursor';
 import { httpHandler } from '../http/handler';
-import type { MySessions } from '../schemas/session-actions';
+import { type MySessions, mySessionsQuery } from '../schemas/session-actions';
 import { toSessionView } from '../sessions/session-view';
 
 /**
- * `GET /api/me/sessions`: the caller's sessions as coach or mentee, in start order, without
- * pending payments; ended ones are completed first, and each carries its rating and the other
- * party's public fields.
+ * `GET /api/me/sessions?when&cursor&limit`: one page of the caller's sessions as coach or mentee in
+ * one dashboard section, each with its rating and the other party's public fields. It only reads:
+ * completing an ended session is the scheduled job's work, and the section follows the clock.
  */
-export const handler = httpHandler({ auth: true }, async ({ caller, now }) => {
-  const stored = await sessionsOfUser(caller.userId);
-  const sessions = await Promise.all(stored.map((session) => completedIfEnded(session, now)));
-  const otherIds = [...new Set(sessions.map((s) => (s.coachId === caller.userId ? s.menteeId : s.coachId)))];
-  const [others, ratings] = await Promise.all([
-    Promise.all(otherIds.map(getProfile)),
-    ratingsOfSessions(sessions.map((s) => s.id)),
-  ]);
-  const profiles = new Map<string, ProfileItem>();
-  for (const profile of others) if (profile) profiles.set(profile.userId, profile);
-  const body: MySessions = {
-    sessions: sessions.map((session) => {
-      const otherId = session.coachId === caller.userId ? session.menteeId : session.coachId;
-      return toSessionView(session, caller.userId, profiles.get(otherId) ?? null, ratings.get(session.id) ?? null);
-    }),
-  };
-  return { status: 200, body };
-});
+export const handler = httpHandler(
+  { schemas: { query: mySessionsQuery }, auth: true },
+  async ({ query, caller, now }) => {
+    const page = await sessionsPage(
+      caller.userId,
+      query.when,
+      { after: afterOf(query.cursor, query.when), limit: query.limit },
+      now,
+    );
+    const { profiles, ratings } = await counterpartsAndRatings(page.sessions, caller.userId);
+    const last = page.sessions.at(-1);
+    const body: MySessions = {
+      sessions: page.sessions.map((session) => {
+        const otherId = session.coachId === caller.userId ? session.menteeId : session.coachId;
+        return toSessionView(session, caller.userId, profiles.get(otherId) ?? null, ratings.get(session.id) ?? null);
+      }),
+      ...(page.more && last ? { nextCursor: afterCursor(query.when, sessionSortKey(last)) } : {}),
+    };
+    return { status: 200, body };
+  },
+);

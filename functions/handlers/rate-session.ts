@@ -1,4 +1,4 @@
-import { completedIfEnded } from '../data/my-sessions';
+import { completedIfEnded } from '../data/sessions';
 import { getProfile } from '../data/profiles';
 import { storeRating } from '../data/rating-writes';
 import { ratingOfSession } from '../data/session-ratings';

@@ -1,21 +1,27 @@
 import { type Payments, paymentsFromEnvironment } from '../adapters/payments';
 import type { PaymentEvent } from '../adapters/stripe-events';
+import { archiveWebhookEvent } from '../adapters/webhook-archive';
 import { paymentAccountOwner, savePaymentAccountStatus } from '../data/payment-accounts';
 import { applyWebhookEventOnce } from '../data/webhook-events';
 import { httpHandler } from '../http/handler';
 import { log } from '../http/log';
 import { rawBody } from '../http/raw-body';
+import { recordMoneyEvent } from '../sessions/money-events';
 import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-settlement';
 
 /** No body schema: the signature covers the exact bytes received, so the body is read raw. */
 export const handler = httpHandler({}, async ({ event, now }) => {
   const payments = paymentsFromEnvironment();
-  const received = payments.verifyWebhook(rawBody(event), event.headers['stripe-signature']);
+  const body = rawBody(event);
+  const received = payments.verifyWebhook(body, event.headers['stripe-signature']);
+  await archiveWebhookEvent(received.id, body, now);
   const outcome = await applyWebhookEventOnce(received.id, now, () => applyPaymentEvent(payments, received, now));
   return { status: 200, body: { received: true, duplicate: outcome === 'duplicate' } };
 });
 
 async function applyPaymentEvent(payments: Payments, received: PaymentEvent, now: Date): Promise<void> {
+  // First, so a refund this event causes finds its payment in the ledger.
+  await recordMoneyEvent(payments, received);
   switch (received.kind) {
     case 'accountUpdated':
       return recordAccountStatus(payments, received.accountId, now);
@@ -23,7 +29,7 @@ async function applyPaymentEvent(payments: Payments, received: PaymentEvent, now
       return settlePaidCheckout(received.sessionId, received.paymentIntentId, now);
     case 'checkoutExpired':
       return settleExpiredCheckout(received.sessionId, now);
-    case 'unhandled':
+    default:
       return;
   }
 }

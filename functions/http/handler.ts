@@ -14,6 +14,8 @@ export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export interface HttpResult {
   status: number;
   body?: unknown;
+  /** A body sent as is instead of JSON (a CSV download); `headers` name its content type. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -62,6 +64,7 @@ export function httpHandler<S extends InputSchemas = Record<never, never>, Auth 
       now: new Date(),
     } as HandlerInput<S, Auth>;
     const result = await operation(input);
+    if (result.text !== undefined) return { statusCode: result.status, headers: result.headers, body: result.text };
     return jsonResponse(result.status, result.body, result.headers);
   };
   return middy<HttpEvent, APIGatewayProxyResultV2>()

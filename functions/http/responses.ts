@@ -2,7 +2,7 @@ import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { DomainError, errorStatus } from '../domain/errors';
 import { log } from './log';
 
-const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, no-store' };
 
 export function jsonResponse(
   status: number,

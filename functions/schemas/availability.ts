@@ -10,8 +10,14 @@ export const MISSING_INFORMATION = 'Please select date, start time, and end time
 export const newAvailability = z
   .object({
     date: z.string({ error: MISSING_INFORMATION }).regex(/^\d{4}-\d{2}-\d{2}$/, MISSING_INFORMATION),
-    startTime: z.string({ error: MISSING_INFORMATION }).regex(halfHour, 'Times are chosen in 30-minute steps.'),
-    endTime: z.string({ error: MISSING_INFORMATION }).regex(halfHourOrMidnight, 'Times are chosen in 30-minute steps.'),
+    startTime: z
+      .string({ error: MISSING_INFORMATION })
+      .min(1, MISSING_INFORMATION)
+      .regex(halfHour, 'Times are chosen in 30-minute steps.'),
+    endTime: z
+      .string({ error: MISSING_INFORMATION })
+      .min(1, MISSING_INFORMATION)
+      .regex(halfHourOrMidnight, 'Times are chosen in 30-minute steps.'),
     recurring: z.boolean().default(false),
     timezone: z.string().min(1).max(64),
   })

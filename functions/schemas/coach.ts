@@ -55,6 +55,8 @@ export const slotQuery = z
     from: z.iso.datetime({ offset: true }),
     to: z.iso.datetime({ offset: true }),
     duration: z.coerce.number().int(),
+    /** Ignored by the server: a new value is a new edge-cache key, so the booker sees fresh slots. */
+    fresh: z.string().max(32).optional(),
   })
   .strict();
 

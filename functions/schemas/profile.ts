@@ -191,6 +191,8 @@ export const registration = editableProfile
     emailNotifications: z.boolean().default(true),
     experience: optionalChoice(MENTOR_EXPERIENCE_CHOICES).optional(),
     hourlyRate: hourlyRateDollars.optional(),
+    /** The browser's zone, so times read the same before and after the first sign-in. */
+    timezone: timeZone.optional(),
   })
   .superRefine((form, ctx) => {
     if (form.password !== form.confirmPassword) {
@@ -203,6 +205,10 @@ export const registration = editableProfile
   });
 export type RegistrationForm = z.input<typeof registration>;
 export type Registration = z.output<typeof registration>;
+
+/** `POST /api/me`: the first third-party sign-in, with the browser's zone (the account has none). */
+export const firstSignIn = z.strictObject({ timezone: timeZone.optional() });
+export type FirstSignIn = z.infer<typeof firstSignIn>;
 
 export const registrationResult = z.object({ userId: z.string(), email: z.string() });
 export type RegistrationResult = z.infer<typeof registrationResult>;

@@ -5,7 +5,7 @@ export const RATINGS_PAGE_SIZE = 5;
 /** `GET /api/coaches/{coachId}/ratings` query. */
 export const ratingListQuery = z
   .object({
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    cursor: z.string().max(500).optional(),
     limit: z.coerce.number().int().min(1).max(50).default(RATINGS_PAGE_SIZE),
     sort: z.enum(['newest', 'highest', 'lowest']).default('newest'),
   })
@@ -24,11 +24,8 @@ export type PublicRating = z.infer<typeof publicRating>;
 
 export const ratingList = z.object({
   ratings: z.array(publicRating),
-  pagination: z.object({
-    page: z.number().int(),
-    total: z.number().int(),
-    totalPages: z.number().int(),
-    hasMore: z.boolean(),
-  }),
+  /** Every rating of the coach, so the list can say how many there are before all are loaded. */
+  total: z.number().int(),
+  nextCursor: z.string().optional(),
 });
 export type RatingList = z.infer<typeof ratingList>;

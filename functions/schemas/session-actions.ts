@@ -33,5 +33,17 @@ export type RateSessionInput = z.infer<typeof rateSessionInput>;
 export const ratingResult = z.object({ moderationStatus: z.enum(['approved', 'rejected']) });
 export type RatingResult = z.infer<typeof ratingResult>;
 
-export const mySessions = z.object({ sessions: z.array(sessionView) });
+export const MY_SESSIONS_PAGE_SIZE = 20;
+
+/** `GET /api/me/sessions`: one dashboard section at a time, upcoming by default. */
+export const mySessionsQuery = z
+  .object({
+    when: z.enum(['upcoming', 'past']).default('upcoming'),
+    cursor: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(MY_SESSIONS_PAGE_SIZE),
+  })
+  .strict();
+export type MySessionsQuery = z.infer<typeof mySessionsQuery>;
+
+export const mySessions = z.object({ sessions: z.array(sessionView), nextCursor: z.string().optional() });
 export type MySessions = z.infer<typeof mySessions>;

@@ -1,18 +1,39 @@
 import { paymentsFromEnvironment } from '../adapters/payments';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
 import type { SessionItem } from '../data/session-item';
-import { cancelSession, confirmPayment, expirePendingSession, getSession, recordSessionFields } from '../data/sessions';
+import {
+  cancelSession,
+  claimRefund,
+  confirmPayment,
+  expirePendingSession,
+  getSession,
+  recordSessionFields,
+  releaseRefundClaim,
+} from '../data/sessions';
 import { PAYMENT_ABANDONED_REASON } from '../domain/booking';
 import { log } from '../http/log';
 import { finishConfirmedSessionOrRetry } from './confirmation';
 
 const TIME_LOST_REASON = 'The time was no longer available when the payment arrived; the payment is refunded in full.';
 
-/** Gives a paid session's money back once; a repeated call refunds nothing more (provider idempotency). */
+/** Longer than any function runs, so a claim outlives its holder only when the holder died. */
+const REFUND_CLAIM_LEASE_MS = 2 * 60_000;
+
+/**
+ * Gives a paid session's money back once: only the request that claims the refund asks the
+ * provider (and the provider's idempotency key stops a repeat after a lost answer), so concurrent
+ * cancels and late payments never ask twice. A refused refund releases the claim for a retry.
+ */
 export async function refundPaidSession(session: SessionItem, now: Date): Promise<void> {
   if (!session.paymentIntentId || session.refundId) return;
-  const refundId = await paymentsFromEnvironment().refund(session.paymentIntentId, session.id);
-  await recordSessionFields(session.id, { refundId }, now);
+  if (!(await claimRefund(session.id, new Date(now.getTime() + REFUND_CLAIM_LEASE_MS), now))) return;
+  try {
+    const refundId = await paymentsFromEnvironment().refund(session.paymentIntentId, session.id);
+    await recordSessionFields(session.id, { refundId, refundClaimedUntil: null }, now);
+  } catch (error) {
+    await releaseRefundClaim(session.id);
+    throw error;
+  }
 }
 
 /**

@@ -31,10 +31,8 @@ async function signedInMentee(): Promise<{ page: Page; errors: string[] }> {
   return opened;
 }
 
-/** Opens a mentor's page, picks a session length and the `index`-th offered time, and answers the dialog. */
-async function pickTime(page: Page, mentor: string, length: RegExp, index: number) {
-  await page.goto(`${stack.webUrl}/coaches?q=${mentor}`, { waitUntil: 'networkidle' });
-  await page.getByRole('link', { name: new RegExp(`^Book Session with ${mentor}`) }).click();
+/** Picks a session length and the `index`-th offered time on the open mentor page, and answers the dialog. */
+async function pickOfferedTime(page: Page, length: RegExp, index: number) {
   const lengthButton = page.getByRole('button', { name: length });
   await expect.poll(() => lengthButton.count(), { timeout: 20_000 }).toBe(1);
   await lengthButton.click();
@@ -46,6 +44,13 @@ async function pickTime(page: Page, mentor: string, length: RegExp, index: numbe
   const dialog = page.getByRole('dialog', { name: 'Confirm Booking' });
   await expect.poll(() => dialog.count()).toBe(1);
   return dialog;
+}
+
+/** Opens a mentor's page from a fresh load of the directory, then picks a time. */
+async function pickTime(page: Page, mentor: string, length: RegExp, index: number) {
+  await page.goto(`${stack.webUrl}/coaches?q=${mentor}`, { waitUntil: 'networkidle' });
+  await page.getByRole('link', { name: new RegExp(`^Book Session with ${mentor}`) }).click();
+  return pickOfferedTime(page, length, index);
 }
 
 /** The label of the time each page last picked. */
@@ -65,14 +70,29 @@ async function checkoutTab(page: Page, mentor: string, index: number): Promise<P
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
 describe('booking a mentor', () => {
-  it('books a free consultation, goes to the dashboard and e-mails both parties', async () => {
+  it('books a free consultation, shows it on the dashboard at once and e-mails both parties', async () => {
     const { page, errors } = await signedInMentee();
     try {
-      const dialog = await pickTime(page, 'Adaeze', /Free Consult/, 0);
+      // Everything happens inside the app, so the dashboard read below is still in its cache when
+      // the booking is made: only invalidating it shows the new session.
+      const mentorSessions = page.getByRole('heading', { level: 3, name: /^Adaeze Okafor/ });
+      await page.getByRole('link', { name: 'My Sessions' }).click();
+      const loaded = page.getByRole('heading', { level: 2, name: /^(Upcoming sessions|No sessions found)/ });
+      await expect.poll(() => loaded.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await mentorSessions.count()).toBe(0);
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Find a Mentor' }).click();
+      await page.getByLabel('Search mentors').fill('Adaeze');
+      const bookLink = page.getByRole('link', { name: /^Book Session with Adaeze/ });
+      await expect.poll(() => bookLink.count(), { timeout: 20_000 }).toBe(1);
+      await bookLink.click();
+      const dialog = await pickOfferedTime(page, /Free Consult/, 0);
       expect(await dialog.getByText('FREE', { exact: true }).count()).toBe(1);
       await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
       await expect.poll(() => page.getByText('Free Consultation Booked!').count(), { timeout: 10_000 }).toBe(1);
       await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
+      await expect.poll(() => mentorSessions.count(), { timeout: 5_000 }).toBe(1);
+
       const mails = await readMailbox(stack.mailboxFile);
       const confirmation = mails.find(
         (mail) => mail.to === DEMO_MENTEE_EMAIL && mail.subject.startsWith('Session confirmed'),

@@ -1,42 +1,49 @@
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Grant, Job, Route } from '../../functions/routes';
+import { tableSchema } from '../../functions/data/table-schema';
+import type { Grant, Job, Route, TableAccess } from '../../functions/routes';
 import { Api } from '../../lib/api';
 import { Data } from '../../lib/data';
+import { IntegrationSecrets } from '../../lib/integrations';
+import { WebhookArchive } from '../../lib/finance';
 import { JobScheduler } from '../../lib/scheduler';
 import { Storage } from '../../lib/storage';
 import { type Synthesized, synthesize, testApp } from './synth-app';
 
 // A route table that uses every grant once, so each mapping to IAM is exercised whatever the real table holds.
-const route = (operation: string, auth: Route['auth'], grants: Grant[]): Route => ({
+const route = (operation: string, auth: Route['auth'], grants: Grant[], table: TableAccess[] = []): Route => ({
   operation,
   method: 'POST',
   path: `/api/${operation}`,
   handler: 'get-coach',
   auth,
+  table,
   grants,
 });
 const routes: Route[] = [
-  route('readsTable', 'public', ['table:read']),
-  route('writesTable', 'user', ['table:write']),
+  route('readsTable', 'public', [], ['read']),
+  route('writesTable', 'user', [], ['write']),
+  route('queriesIndexes', 'user', [], ['query:byOwner', 'query:directory']),
   route('readsMedia', 'user', ['media:read']),
   route('writesMedia', 'user', ['media:write']),
   route('sendsMail', 'user', ['mail:send']),
   route('managesSchedules', 'user', ['scheduler:manage']),
-  route('readsIntegrations', 'user', ['integrations:read']),
+  route('readsStripeSecret', 'user', ['secret:stripe']),
+  route('readsZoomAndCalendlySecrets', 'user', ['secret:zoom', 'secret:calendly']),
+  route('archivesWebhooks', 'public', ['archive:write']),
   route('touchesNothing', 'public', []),
 ];
-const jobs: Job[] = [{ operation: 'expireSomething', handler: 'complete-session', grants: ['table:write'] }];
+const jobs: Job[] = [{ operation: 'expireSomething', handler: 'complete-session', table: ['write'], grants: [] }];
 
 let stack: Stack;
 let api: Api;
 let scheduler: JobScheduler;
-let integrations: Secret;
+let integrations: IntegrationSecrets;
+let archive: WebhookArchive;
 let synth: Synthesized;
 
 beforeAll(() => {
@@ -46,18 +53,19 @@ beforeAll(() => {
   const storage = new Storage(stack, 'Storage', { removalPolicy, siteOrigin: 'https://site.example' });
   const data = new Data(stack, 'Data', { removalPolicy, deletionProtection: false });
   scheduler = new JobScheduler(stack, 'Scheduler', { removalPolicy });
-  integrations = new Secret(stack, 'Integrations');
-  Validations.of(integrations).acknowledge({ id: 'AwsSolutions-SMG4', reason: 'Test secret.' });
+  integrations = new IntegrationSecrets(stack, 'Integrations', { removalPolicy });
+  archive = new WebhookArchive(stack, 'Archive', { removalPolicy, retentionDays: 1, logBucket: storage.logBucket });
   api = new Api(stack, 'Api', {
     routes,
     jobs,
     table: data.table,
     mediaBucket: storage.mediaBucket,
+    webhookArchive: archive.bucket,
     scheduler,
     issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TEST',
     audience: 'test-client-id',
     mailFrom: 'no-reply@mail.example',
-    integrationsSecret: integrations,
+    integrationSecrets: integrations.secrets,
     environment: { STAGE: 'test' },
     logs: { retention: RetentionDays.ONE_DAY, removalPolicy },
   });
@@ -78,19 +86,43 @@ const mediaObjects = () =>
     'Fn::Join': ['', [getAtt(stack.node.findChild('Storage').node.findChild('MediaBucket'), 'Arn'), prefix]],
   }));
 
+/** An action or resource list as CloudFormation may merge and order it: compared as a sorted set. */
+const unordered = (value: unknown) =>
+  [value]
+    .flat()
+    .map((each) => JSON.stringify(each))
+    .sort();
+const tableActionsOf = (operation: string) =>
+  unordered(actionsOf(operation).filter((action) => action.startsWith('dynamodb:')));
+
 describe('grants from the route table', () => {
-  it('table:read reads the table and its indexes, and writes nothing', () => {
-    expect(actionsOf('readsTable')).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-    expect(actionsOf('readsTable')).not.toContain('dynamodb:PutItem');
-    expect(JSON.stringify(statementFor('readsTable', 'dynamodb:Query')?.Resource)).toContain('/index/*');
+  const tableArn = () => getAtt(stack.node.findChild('Data').node.findChild('Table'), 'Arn');
+
+  it('read gets, batch-gets and queries items of the table itself, and writes nothing', () => {
+    const read = statementFor('readsTable', 'dynamodb:GetItem');
+    expect(unordered(read?.Action)).toEqual(unordered(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']));
+    expect(read?.Resource).toEqual(tableArn());
+    expect(tableActionsOf('readsTable')).toEqual(unordered(read?.Action));
   });
 
-  it('table:write writes items and reads nothing', () => {
-    expect(actionsOf('writesTable')).toEqual(
-      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']),
+  it('write puts, updates and deletes items of the table, and reads nothing', () => {
+    const write = statementFor('writesTable', 'dynamodb:PutItem');
+    expect(unordered(write?.Action)).toEqual(
+      unordered(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']),
     );
-    expect(actionsOf('writesTable')).not.toContain('dynamodb:Query');
-    expect(actionsOf('writesTable')).not.toContain('dynamodb:GetItem');
+    expect(write?.Resource).toEqual(tableArn());
+    expect(tableActionsOf('writesTable')).toEqual(unordered(write?.Action));
+    expect(tableActionsOf('expireSomething')).toEqual(unordered(write?.Action));
+  });
+
+  it('query:<index> queries only the named indexes, by their own ARNs, and nothing of the table', () => {
+    const indexArn = (name: string) => ({ 'Fn::Join': ['', [tableArn(), `/index/${name}`]] });
+    const query = statementFor('queriesIndexes', 'dynamodb:Query');
+    expect(query?.Action).toBe('dynamodb:Query');
+    expect(unordered(query?.Resource)).toEqual(
+      unordered([indexArn(tableSchema.indexes.byOwner.name), indexArn(tableSchema.indexes.directory.name)]),
+    );
+    expect(tableActionsOf('queriesIndexes')).toEqual(unordered('dynamodb:Query'));
   });
 
   it('media:read and media:write touch only objects under media/ and uploads/', () => {
@@ -129,13 +161,36 @@ describe('grants from the route table', () => {
     expect(synth.resourceOf(fn('expireSomething')).Properties.FunctionName).toBe('GrantsUnderTest-expireSomething');
   });
 
-  it('integrations:read may read the one integrations secret, and learns its ARN', () => {
-    const read = statementFor('readsIntegrations', 'secretsmanager:GetSecretValue');
-    expect(read?.Resource).toEqual({ Ref: synth.logicalId(integrations) });
-    expect(synth.resourceOf(fn('readsIntegrations')).Properties.Environment.Variables.INTEGRATIONS_SECRET_ARN).toEqual({
-      Ref: synth.logicalId(integrations),
+  it('secret:<integration> may read that integration’s secret only, and learns its ARN', () => {
+    const secretRef = (integration: 'stripe' | 'zoom' | 'calendly') => ({
+      Ref: synth.logicalId(integrations.secrets[integration]),
     });
-    expect(JSON.stringify(synth.resourceOf(fn('readsTable')).Properties.Environment)).not.toContain('INTEGRATIONS');
+    const readSecrets = (operation: string) =>
+      synth
+        .policyStatementsOf(fn(operation))
+        .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'))
+        .flatMap((statement) => unordered(statement.Resource));
+    expect(readSecrets('readsStripeSecret')).toEqual(unordered(secretRef('stripe')));
+    expect(readSecrets('readsZoomAndCalendlySecrets')).toEqual(unordered([secretRef('zoom'), secretRef('calendly')]));
+    expect(synth.resourceOf(fn('readsStripeSecret')).Properties.Environment.Variables.STRIPE_SECRET_ARN).toEqual(
+      secretRef('stripe'),
+    );
+    const variables = synth.resourceOf(fn('readsZoomAndCalendlySecrets')).Properties.Environment.Variables;
+    expect(variables).toMatchObject({ ZOOM_SECRET_ARN: secretRef('zoom'), CALENDLY_SECRET_ARN: secretRef('calendly') });
+    expect(variables.STRIPE_SECRET_ARN).toBeUndefined();
+    expect(JSON.stringify(synth.resourceOf(fn('readsTable')).Properties.Environment)).not.toContain('SECRET_ARN');
+  });
+
+  it('archive:write may only put objects under stripe/ of the archive, and learns the bucket', () => {
+    const put = statementFor('archivesWebhooks', 's3:PutObject');
+    expect(put).toMatchObject({
+      Action: 's3:PutObject',
+      Resource: { 'Fn::Join': ['', [getAtt(archive.bucket, 'Arn'), '/stripe/*']] },
+    });
+    expect(actionsOf('archivesWebhooks').filter((action) => action.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    expect(synth.resourceOf(fn('archivesWebhooks')).Properties.Environment.Variables.WEBHOOK_ARCHIVE_BUCKET).toEqual({
+      Ref: synth.logicalId(archive.bucket),
+    });
   });
 
   it('no grant means nothing beyond tracing', () => {

@@ -7,6 +7,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableSchema } from '../../functions/data/table-schema';
+import { type Integration, integrationSecrets, secretArnVariable } from '../../functions/adapters/integration-secrets';
 import { jobs, routes } from '../../functions/routes';
 import { runtimeConfig } from '../../functions/schemas/config';
 import { definePhysicianMentorsApp } from '../../lib/stack';
@@ -24,6 +25,8 @@ beforeAll(() => {
 const construct = (...path: string[]): IConstruct =>
   path.reduce<IConstruct>((scope, id) => scope.node.findChild(id), stack);
 const operationFunction = (operation: string) => construct('Api').node.findChild(operation) as IFunction;
+const variables = (operation: string) =>
+  synth.resourceOf(operationFunction(operation)).Properties.Environment.Variables as Record<string, unknown>;
 const onlyResource = (type: string) => {
   const found = Object.values(synth.template.findResources(type)) as TemplateResource[];
   expect(found, `exactly one ${type}`).toHaveLength(1);
@@ -366,8 +369,6 @@ describe('scheduler', () => {
 });
 
 describe('booking and payments', () => {
-  const variables = (operation: string) =>
-    synth.resourceOf(operationFunction(operation)).Properties.Environment.Variables as Record<string, unknown>;
   const actions = (operation: string) =>
     synth
       .policyStatementsOf(operationFunction(operation))
@@ -381,7 +382,7 @@ describe('booking and payments', () => {
     }
   });
 
-  it('lets booking create and delete schedules, send mail and read the integrations secret', () => {
+  it('lets booking create and delete schedules, send mail and read the Stripe secret', () => {
     for (const operation of ['createSession', 'getSession', 'abandonSession', 'stripeWebhook']) {
       expect(actions(operation)).toEqual(
         expect.arrayContaining([
@@ -398,31 +399,21 @@ describe('booking and payments', () => {
           'SCHEDULER_ROLE_ARN',
           'JOB_EXPIRE_PENDING_PAYMENT_ARN',
           'JOB_FINISH_BOOKING_ARN',
-          'INTEGRATIONS_SECRET_ARN',
+          'STRIPE_SECRET_ARN',
           'PLATFORM_FEE_PERCENT',
         ]),
       );
     }
   });
 
-  it('keeps Stripe and Zoom credentials out of every function configuration', () => {
-    for (const route of routes) {
-      const names = Object.keys(variables(route.operation));
-      expect(names.filter((name) => /STRIPE|ZOOM/.test(name))).toEqual([]);
+  it('keeps Stripe, Zoom and Calendly credentials out of every function configuration', () => {
+    for (const { operation } of [...routes, ...jobs]) {
+      const names = Object.keys(variables(operation)).filter((name) => !name.endsWith('_SECRET_ARN'));
+      expect(
+        names.filter((name) => /STRIPE|ZOOM|CALENDLY/.test(name)),
+        operation,
+      ).toEqual([]);
     }
-  });
-
-  it('keeps the credentials in one secret, read only by the functions that need them', () => {
-    const secret = onlyResource('AWS::SecretsManager::Secret');
-    expect(secret.Properties.Name).toBe('PhysicianMentors-dev/integrations');
-    const readers = routes.filter((route) => actions(route.operation).includes('secretsmanager:GetSecretValue'));
-    expect(readers.map((route) => route.operation).sort()).toEqual(
-      routes
-        .filter((route) => route.grants.includes('integrations:read'))
-        .map((route) => route.operation)
-        .sort(),
-    );
-    expect(actions('listCoaches')).not.toContain('secretsmanager:GetSecretValue');
   });
 
   it('routes the booking operations behind the JWT authorizer and the Stripe webhook publicly', () => {
@@ -435,5 +426,80 @@ describe('booking and payments', () => {
     expect(authorizationOf('POST /api/sessions/{id}/abandon')).toBe('JWT');
     expect(authorizationOf('POST /api/webhooks/stripe')).toBe('NONE');
     expect(authorizationOf('GET /api/zoom/callback')).toBe('NONE');
+  });
+});
+
+describe('least privilege, for every route and job', () => {
+  const operations = [...routes, ...jobs];
+  const statements = (operation: string) => synth.policyStatementsOf(operationFunction(operation));
+  const tableActions = (operation: string) =>
+    statements(operation)
+      .flatMap((statement) => [statement.Action].flat())
+      .filter((action) => action.startsWith('dynamodb:'));
+
+  it('creates one secret per integration, named after the stack', () => {
+    const names = Object.values(synth.template.findResources('AWS::SecretsManager::Secret')).map(
+      (secret) => secret.Properties.Name,
+    );
+    expect(names.sort()).toEqual(
+      Object.keys(integrationSecrets)
+        .map((integration) => `PhysicianMentors-dev/${integration}`)
+        .sort(),
+    );
+  });
+
+  it('lets a function read exactly the secrets its route-table entry names, and learn only their ARNs', () => {
+    const secretLogicalId = (integration: string) => synth.logicalId(construct('Integrations', integration));
+    for (const { operation, grants } of operations) {
+      const declared = grants.flatMap((grant) => (grant.startsWith('secret:') ? [grant.slice('secret:'.length)] : []));
+      const readable = statements(operation)
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')))
+        .flatMap((statement) => [statement.Resource].flat());
+      expect(readable.map((resource) => JSON.stringify(resource)).sort(), operation).toEqual(
+        declared.map((integration) => JSON.stringify({ Ref: secretLogicalId(integration) })).sort(),
+      );
+      const arnVariables = Object.keys(variables(operation)).filter((name) => name.endsWith('_SECRET_ARN'));
+      expect(arnVariables.sort(), operation).toEqual(
+        declared.map((integration) => secretArnVariable(integration as Integration)).sort(),
+      );
+    }
+  });
+
+  it('never lets a function Scan, BatchWriteItem, or use a DynamoDB wildcard', () => {
+    for (const { operation } of operations) {
+      const actions = tableActions(operation);
+      expect(
+        actions.filter((action) => /Scan|BatchWriteItem|\*/.test(action)),
+        operation,
+      ).toEqual([]);
+    }
+  });
+
+  it('grants each function exactly the table access its route-table entry declares', () => {
+    const tableArn = { 'Fn::GetAtt': [synth.logicalId(construct('Data', 'Table')), 'Arn'] };
+    for (const { operation, table } of operations) {
+      const expected = new Set<string>([
+        ...(table.includes('read') ? ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] : []),
+        ...(table.includes('write') ? ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] : []),
+        ...(table.some((access) => access.startsWith('query:')) ? ['dynamodb:Query'] : []),
+      ]);
+      expect(new Set(tableActions(operation)), operation).toEqual(expected);
+
+      const tableResources = statements(operation)
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')))
+        .flatMap((statement) => [statement.Resource].flat())
+        .map((resource) => JSON.stringify(resource));
+      const indexes = table.flatMap((access) =>
+        access.startsWith('query:')
+          ? [tableSchema.indexes[access.slice('query:'.length) as keyof typeof tableSchema.indexes].name]
+          : [],
+      );
+      expect(new Set(tableResources), operation).toEqual(
+        new Set([
+          ...(table.includes('read') || table.includes('write') ? [JSON.stringify(tableArn)] : []),
+          ...indexes.map((name) => JSON.stringify({ 'Fn::Join': ['', [tableArn, `/index/${name}`]] })),
+        ]),
+      );
+    }
   });
 });

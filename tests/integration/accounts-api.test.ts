@@ -10,10 +10,11 @@ import { readMailbox } from '../../bin/local/mailbox';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { profileRow } from '../../functions/data/profiles';
+import { HOSTED_UI_SCOPES } from '../../functions/schemas/config';
 import { type Profile, profile as profileSchema } from '../../functions/schemas/profile';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser } from '../support/users';
+import { hostedUiAccessToken, type SignedInUser, signedInUser } from '../support/users';
 
 let stack: TestStack;
 let cognito: CognitoIdentityProviderClient;
@@ -51,6 +52,7 @@ const mentorSignUp = (email: string) => ({
   areasOfInterest: ['Leadership Development', 'Career Transition'],
   hourlyRate: 150,
   bio: 'Cardiologist turned executive.',
+  timezone: 'America/Los_Angeles',
 });
 
 /** The code Cognito (here cognito-local) e-mailed to this address, read from the local mailbox. */
@@ -133,7 +135,7 @@ describe('POST /api/registrations', () => {
       areasOfInterest: ['Leadership Development', 'Career Transition'],
       hourlyRateCents: 15_000,
       bio: 'Cardiologist turned executive.',
-      timezone: 'America/New_York',
+      timezone: 'America/Los_Angeles',
       languages: ['English'],
     });
   });
@@ -151,7 +153,22 @@ describe('POST /api/registrations', () => {
     };
     expect((await call('POST', '/api/registrations', { body })).status).toBe(201);
     const profile = await myProfile(await confirmAndSignIn(email, 'secret1'));
-    expect(profile).toMatchObject({ userType: 'mentee', emailNotifications: true, hourlyRateCents: null });
+    expect(profile).toMatchObject({
+      userType: 'mentee',
+      emailNotifications: true,
+      hourlyRateCents: null,
+      // Without a zone from the browser, the spec's default.
+      timezone: 'America/New_York',
+    });
+  });
+
+  it('refuses a time zone that is not an IANA zone', async () => {
+    const response = await call('POST', '/api/registrations', {
+      body: { ...mentorSignUp(uniqueEmail('zone')), timezone: 'Mars/Olympus_Mons' },
+    });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { details: { field: string }[] } };
+    expect(error.details).toEqual([expect.objectContaining({ field: 'body.timezone' })]);
   });
 
   it('answers 409 for an e-mail that already has an account', async () => {
@@ -203,6 +220,29 @@ describe('POST /api/me (first third-party sign-in)', () => {
     const second = await call('POST', '/api/me', { token: user.accessToken });
     expect(second.status).toBe(200);
     expect(await second.json()).toMatchObject({ firstName: 'Kept' });
+  });
+
+  it('needs the admin scope in a hosted-UI token, as Cognito GetUser does, and the client asks for it', async () => {
+    const user = await signedInUser(stack.config);
+    const withoutAdminScope = hostedUiAccessToken(stack.config, user, ['openid', 'email', 'profile']);
+    const refused = await call('POST', '/api/me', { token: withoutAdminScope });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    expect(await storedRow(user.userId)).toBeUndefined();
+
+    const created = await call('POST', '/api/me', { token: hostedUiAccessToken(stack.config, user, HOSTED_UI_SCOPES) });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ userId: user.userId, email: user.email });
+  });
+
+  it("stores the browser's time zone, and refuses an unknown zone or field", async () => {
+    const user = await signedInUser(stack.config);
+    const refused = await call('POST', '/api/me', { token: user.accessToken, body: { timezone: 'Nowhere/Land' } });
+    expect(refused.status).toBe(400);
+    expect((await call('POST', '/api/me', { token: user.accessToken, body: { userType: 'mentor' } })).status).toBe(400);
+    const created = await call('POST', '/api/me', { token: user.accessToken, body: { timezone: 'Asia/Tokyo' } });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ userType: 'mentee', timezone: 'Asia/Tokyo' });
   });
 });
 
@@ -325,7 +365,7 @@ describe('the directory follows profile edits', () => {
   it("renames the directory entry with the coach, and keeps fields the edit didn't touch", async () => {
     await call('PATCH', '/api/me', { token: coach.accessToken, body: { lastName: 'Renamed' } });
     const row = await storedRow(coach.userId);
-    expect(row).toMatchObject({ dirpk: 'PUBLISHED', averageRating: 4.5, totalRatings: 2 });
+    expect(row).toMatchObject({ dirpk: expect.stringMatching(/^PUBLISHED#\d+$/), averageRating: 4.5, totalRatings: 2 });
     expect(row?.dirsk).toBe(`renamed#listed#${coach.userId}`);
   });
 

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
-import { signStripeEvent } from '../../functions/adapters/stripe-events';
+import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { saveServiceTokens } from '../../functions/data/service-connections';
@@ -94,6 +94,25 @@ describe('POST /api/sessions: the rules', () => {
       }),
     );
     expect((await book(mentee, { ...slot(2, 10), coachId: hidden.userId })).status).toBe(403);
+  });
+
+  it('refuses a paid session priced below the smallest card charge with 400, holding no time', async () => {
+    const cheap = await publishedCoach(stack.config, { payments: true });
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(cheap.userId),
+        UpdateExpression: 'SET hourlyRateCents = :dollar',
+        ExpressionAttributeValues: { ':dollar': 100 },
+      }),
+    );
+    const response = await book(mentee, { ...slot(2, 10, 15), coachId: cheap.userId });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'This session would cost $0.25, below the $0.50 minimum for a card payment. Choose a longer session.',
+    });
+    expect((await book(mentee, { ...slot(2, 10, 30), coachId: cheap.userId })).status).toBe(201);
   });
 
   it('needs a signed-in caller', async () => {
@@ -243,6 +262,18 @@ describe('a paid session through the local checkout', () => {
     expect((await getSession(session.id))?.status).toBe('pending_payment');
   });
 
+  it('gets Checkout events from the platform endpoint, signed with its secret and not the Connect one', async () => {
+    const { checkoutUrl } = await booked(mentee, { coachId: coach.userId, start: at(9, 13), durationMinutes: 30 });
+    const event = (await payments.settleCheckout(checkoutIdOf(checkoutUrl as string), 'paid')) as {
+      body: string;
+      signature: string;
+    };
+    const verify = (secret: string) => () => verifyStripeEvent(event.body, event.signature, [secret]);
+    expect(verify(process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string)()).toMatchObject({ kind: 'checkoutPaid' });
+    expect(verify(process.env.LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET as string)).toThrow(/Stripe-Signature/);
+    expect((await deliver(event)).status).toBe(200);
+  });
+
   it('is reconciled with the provider on read, before the event arrives', async () => {
     const { session, checkoutUrl } = await booked(mentee, {
       coachId: coach.userId,
@@ -265,6 +296,7 @@ describe('a paid session through the local checkout', () => {
       {
         id: `evt_late_${session.id}`,
         type: 'checkout.session.expired',
+        created: Math.floor(Date.now() / 1000),
         data: { object: { id: checkoutIdOf(checkoutUrl as string), metadata: { sessionId: session.id } } },
       },
       process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string,
@@ -286,6 +318,7 @@ describe('a paid session through the local checkout', () => {
       {
         id: `evt_latepay_${session.id}`,
         type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
         data: {
           object: {
             id: checkoutId,

@@ -2,7 +2,9 @@ import {
   CodeMismatchException,
   type CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  GetUserCommand,
   InitiateAuthCommand,
+  NotAuthorizedException,
   ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -10,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { hostedUiAccessToken, signedInUser } from '../support/users';
 
 let stack: TestStack;
 let cognito: CognitoIdentityProviderClient;
@@ -72,5 +75,16 @@ describe('the local Cognito front', () => {
     expect(response.status).toBe(200);
     const refreshed = (await response.json()) as { AuthenticationResult?: { AccessToken?: string } };
     expect(refreshed.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it('refuses GetUser for an access token without the admin scope, as AWS does', async () => {
+    const user = await signedInUser(stack.config);
+    const hostedUiToken = hostedUiAccessToken(stack.config, user, ['openid', 'email', 'profile']);
+    const refusal = await cognito.send(new GetUserCommand({ AccessToken: hostedUiToken })).catch((error) => error);
+    expect(refusal).toBeInstanceOf(NotAuthorizedException);
+    expect(refusal.message).toBe('Access Token does not have required scopes');
+
+    const answer = await cognito.send(new GetUserCommand({ AccessToken: user.accessToken }));
+    expect(answer.UserAttributes).toContainEqual({ Name: 'email', Value: user.email });
   });
 });

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
-import { signStripeEvent } from '../../functions/adapters/stripe-events';
+import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { attachPaymentAccount } from '../../functions/data/payment-accounts';
@@ -14,6 +14,7 @@ import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 let stack: TestStack;
 let standIn: LocalPayments;
 let webhookSecret: string;
+let connectWebhookSecret: string;
 
 const userWithProfile = (userType: 'mentor' | 'mentee') => signedInUserWithProfile(stack.config, userType);
 
@@ -74,6 +75,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   standIn = localPaymentsFromEnvironment() as LocalPayments;
   webhookSecret = process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string;
+  connectWebhookSecret = process.env.LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET as string;
 });
 
 afterAll(async () => {
@@ -254,6 +256,32 @@ describe('POST /api/webhooks/stripe', () => {
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toEqual({ received: true, duplicate: false });
     expect((await storedProfile(mentor.userId)).stripeOnboardingComplete).toBe(true);
+  });
+
+  it('gets account.updated from the Connect endpoint, signed with that endpoint’s own secret', async () => {
+    const { mentor, accountId } = await connectedMentor();
+    await standIn.completeOnboarding(accountId);
+    const delivery = await standIn.signedAccountUpdated(accountId);
+    expect(JSON.parse(delivery.body)).toMatchObject({ type: 'account.updated', account: accountId });
+    expect(verifyStripeEvent(delivery.body, delivery.signature, [connectWebhookSecret])).toMatchObject({
+      kind: 'accountUpdated',
+    });
+    expect(() => verifyStripeEvent(delivery.body, delivery.signature, [webhookSecret])).toThrow(/Stripe-Signature/);
+    expect((await deliver(delivery.body, delivery.signature)).status).toBe(200);
+    expect((await storedProfile(mentor.userId)).stripeOnboardingComplete).toBe(true);
+  });
+
+  it('accepts an event signed with the platform or the Connect endpoint’s secret, and with no other', async () => {
+    const event = JSON.parse((await standIn.signedAccountUpdated((await connectedMentor()).accountId)).body);
+    const cases = [
+      ['whsec_of_another_endpoint', 400],
+      [webhookSecret, 200],
+      [connectWebhookSecret, 200],
+    ] as const;
+    for (const [index, [secret, status]] of cases.entries()) {
+      const { body, signature } = signStripeEvent({ ...event, id: `${event.id}_${index}` }, secret);
+      expect((await deliver(body, signature)).status, secret).toBe(status);
+    }
   });
 
   it('applies a redelivered event only once', async () => {

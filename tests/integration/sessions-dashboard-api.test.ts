@@ -51,10 +51,22 @@ async function storedSession(overrides: Partial<SessionItem> & { start: string; 
   return session;
 }
 
-const listOf = async (user: SignedInUser) => {
-  const response = await call(user, 'GET', '/api/me/sessions');
+const pageOf = async (user: SignedInUser, query: string) => {
+  const response = await call(user, 'GET', `/api/me/sessions?${query}`);
   expect(response.status).toBe(200);
-  return mySessions.parse(await response.json()).sessions;
+  return mySessions.parse(await response.json());
+};
+
+/** Every session of one dashboard section, following the cursor page by page. */
+const listOf = async (user: SignedInUser, when: 'upcoming' | 'past' = 'upcoming', limit = 50) => {
+  const sessions: SessionView[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await pageOf(user, `when=${when}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    sessions.push(...page.sessions);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return sessions;
 };
 
 beforeAll(async () => {
@@ -116,11 +128,61 @@ describe('GET /api/me/sessions', () => {
     expect((await listOf(stranger)).map((s) => s.id)).toEqual([others.id]);
   });
 
-  it('completes ended sessions on read', async () => {
+  it('lists an ended session as past by the clock and never writes on a GET', async () => {
     const ended = await storedSession({ start: at(-2, 10), end: at(-2, 11), status: 'scheduled' });
-    const listed = (await listOf(mentee)).find((s) => s.id === ended.id);
-    expect(listed?.status).toBe('completed');
-    expect((await getSession(ended.id))?.status).toBe('completed');
+    const cancelledAhead = await storedSession({ start: at(6, 18), end: at(6, 19), status: 'cancelled' });
+    expect((await listOf(mentee)).map((s) => s.id)).not.toContain(ended.id);
+    const past = await listOf(mentee, 'past');
+    expect(past.find((s) => s.id === ended.id)?.status).toBe('scheduled');
+    expect(past.map((s) => s.id)).toContain(cancelledAhead.id);
+    expect(past.map((s) => s.start)).toEqual([...past.map((s) => s.start)].sort().reverse());
+    expect((await getSession(ended.id))?.status).toBe('scheduled');
+  });
+
+  it('pages with a cursor without repeats or gaps while sessions are added, as coach and as mentee', async () => {
+    const [pager, partner] = await Promise.all([
+      signedInUserWithProfile(stack.config, 'mentee'),
+      signedInUserWithProfile(stack.config, 'mentee'),
+    ]);
+    const asMentee = (day: number) => storedSession({ start: at(day, 19), end: at(day, 20), menteeId: pager.userId });
+    const asCoach = (day: number) =>
+      storedSession({ start: at(day, 15), end: at(day, 16), coachId: pager.userId, menteeId: partner.userId });
+    const existing = await Promise.all([asMentee(2), asCoach(3), asMentee(4), asCoach(5), asMentee(6), asCoach(7)]);
+
+    const seen: SessionView[] = [];
+    let page = await pageOf(pager, 'when=upcoming&limit=2');
+    seen.push(...page.sessions);
+    // Added while paging: one before the cursor (already passed), one after it (still ahead).
+    const passed = await asCoach(1);
+    const ahead = await asMentee(8);
+    while (page.nextCursor) {
+      page = await pageOf(pager, `when=upcoming&limit=2&cursor=${page.nextCursor}`);
+      seen.push(...page.sessions);
+    }
+    const ids = seen.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...existing.map((s) => s.id), ahead.id]);
+    expect(ids).not.toContain(passed.id);
+    expect(seen.find((s) => s.id === existing[1]?.id)).toMatchObject({
+      viewerRole: 'coach',
+      otherParty: { userId: partner.userId },
+    });
+
+    const pastIds = (await listOf(pager, 'past', 1)).map((s) => s.id);
+    expect(pastIds).toEqual([]);
+  });
+
+  it('refuses a cursor from another section or not from us', async () => {
+    await Promise.all([
+      storedSession({ start: at(2, 12), end: at(2, 13) }),
+      storedSession({ start: at(2, 14), end: at(2, 15) }),
+    ]);
+    const { nextCursor } = await pageOf(mentee, 'when=upcoming&limit=1');
+    expect(nextCursor).toBeDefined();
+    for (const query of [`when=past&cursor=${nextCursor}`, 'cursor=garbage', 'when=later', 'limit=500']) {
+      const response = await call(mentee, 'GET', `/api/me/sessions?${query}`);
+      expect(response.status).toBe(400);
+    }
   });
 
   it('needs a signed-in caller', async () => {
@@ -197,9 +259,11 @@ describe('POST /api/sessions/{id}/cancel', () => {
     );
 
     const attempts = await Promise.all(
-      [1, 2, 3].map(() => call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Change of plans' })),
+      [1, 2, 3, 4, 5].map(() =>
+        call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Change of plans' }),
+      ),
     );
-    expect(attempts.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(attempts.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const retry = await call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Change of plans' });
     expect(retry.status).toBe(409);
     expect((await payments.findCheckout(checkoutId))?.refundRequests).toBe(1);
@@ -238,7 +302,7 @@ describe('POST /api/sessions/{id}/rating', () => {
     });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ moderationStatus: 'rejected' });
-    const listed = (await listOf(mentee)).find((s) => s.id === ended.id);
+    const listed = (await listOf(mentee, 'past')).find((s) => s.id === ended.id);
     expect(listed).toMatchObject({
       status: 'completed',
       rating: { rating: 2, reviewText: null, moderationStatus: 'rejected' },
@@ -286,7 +350,7 @@ describe('POST /api/sessions/{id}/rating', () => {
     expect(profile?.totalRatings).toBe(stars.length);
     expect(profile?.averageRating).toBe(Math.round((sum / stars.length) * 100) / 100);
     const listed = await (await fetch(`${stack.apiUrl}/api/coaches/${rater.userId}/ratings?limit=20`)).json();
-    expect(listed.pagination.total).toBe(stars.length);
+    expect(listed.total).toBe(stars.length);
   });
 });
 

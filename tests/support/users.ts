@@ -1,8 +1,10 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/data/client';
 import { profileRow } from '../../functions/data/profiles';
-import { randomUUID } from 'node:crypto';
+import { randomUUID, sign } from 'node:crypto';
+import { createRequire } from 'node:module';
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   InitiateAuthCommand,
@@ -19,11 +21,15 @@ export interface SignedInUser {
 }
 
 const PASSWORD = 'test-password-1';
+const cognitoLocalSigningKey = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as {
+  pem: string;
+};
 
-/** A confirmed cognito-local user, signed in with USER_PASSWORD_AUTH as the SPA does. */
+/** A confirmed cognito-local user (in `groups`, if any), signed in with USER_PASSWORD_AUTH as the SPA does. */
 export async function signedInUser(
   config: RuntimeConfig,
   email = `user-${randomUUID()}@example.test`,
+  groups: readonly string[] = [],
 ): Promise<SignedInUser> {
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
@@ -43,6 +49,11 @@ export async function signedInUser(
         Permanent: true,
       }),
     );
+    for (const group of groups) {
+      await client.send(
+        new AdminAddUserToGroupCommand({ UserPoolId: config.userPoolId, Username: email, GroupName: group }),
+      );
+    }
     const signIn = await client.send(
       new InitiateAuthCommand({
         ClientId: config.userPoolClientId,
@@ -81,4 +92,31 @@ export async function signedInUserWithProfile(
     }),
   );
   return user;
+}
+
+/**
+ * An access token shaped like one the hosted UI (Google sign-in) issues: it carries exactly the
+ * scopes the app client asked for. cognito-local's signing key is fixed and public, so the test
+ * signs it as cognito-local would; the authorizer and the Cognito front see a genuine token.
+ */
+export function hostedUiAccessToken(config: RuntimeConfig, user: SignedInUser, scopes: readonly string[]): string {
+  const now = Math.floor(Date.now() / 1000);
+  const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' };
+  const claims = {
+    sub: user.userId,
+    iss: `${config.userPoolEndpoint}/${config.userPoolId}`,
+    client_id: config.userPoolClientId,
+    token_use: 'access',
+    scope: scopes.join(' '),
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    jti: randomUUID(),
+    username: user.email,
+    version: 2,
+  };
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const signed = `${encode(header)}.${encode(claims)}`;
+  const signature = sign('RSA-SHA256', Buffer.from(signed), cognitoLocalSigningKey.pem).toString('base64url');
+  return `${signed}.${signature}`;
 }

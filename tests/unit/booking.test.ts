@@ -118,6 +118,33 @@ describe('planBooking', () => {
     expect(codeOf(run)).toBe(code);
   });
 
+  describe('a price below the smallest card charge (50 cents)', () => {
+    it('is refused with a message that names both amounts', () => {
+      expect(() => plan(slot('2026-03-03T15:00:00Z', 15), { hourlyRateCents: 100 })).toThrow(
+        'This session would cost $0.25, below the $0.50 minimum for a card payment. Choose a longer session.',
+      );
+    });
+
+    it('is accepted at exactly 50 cents', () => {
+      expect(plan(slot('2026-03-03T15:00:00Z', 30), { hourlyRateCents: 100 }).priceCents).toBe(50);
+    });
+
+    it('does not apply to a free consultation', () => {
+      expect(plan(slot('2026-03-03T15:00:00Z', 15, true), { hourlyRateCents: 100 }).priceCents).toBe(0);
+    });
+
+    it('applies to an external-calendar event too', () => {
+      const event: BookingRequest = {
+        kind: 'external',
+        start: new Date('2026-03-05T10:00:00Z'),
+        end: new Date('2026-03-05T10:20:00Z'),
+      };
+      expect(codeOf(() => plan(event, { hourlyRateCents: 100, calendlyUrl: 'https://calendly.com/x' }))).toBe(
+        'VALIDATION_FAILED',
+      );
+    });
+  });
+
   it('lets a coach without payments still give a free consultation', () => {
     expect(plan(slot('2026-03-03T15:00:00Z', 15, true), { paymentsEnabled: false }).status).toBe('confirmed');
   });

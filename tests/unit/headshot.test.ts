@@ -11,6 +11,7 @@ import {
   headshotUploadPolicy,
   headshotVariantUrl,
   INVALID_FILE_TYPE_MESSAGE,
+  TOO_MANY_PIXELS_MESSAGE,
   MAX_HEADSHOT_BYTES,
   ownUploadId,
   removeHeadshot,
@@ -100,7 +101,9 @@ describe('headshotKeys', () => {
 });
 
 /** In-memory stand-ins for the bucket, the profile table and the image decoder. */
-function fakes(options: { uploadSize?: number; isImage?: boolean; headshotUrl?: string | null } = {}) {
+function fakes(
+  options: { uploadSize?: number; refused?: 'not_an_image' | 'too_many_pixels'; headshotUrl?: string | null } = {},
+) {
   const objects = new Map<string, number>([[uploadKey, options.uploadSize ?? 1000]]);
   let item: ProfileItem = {
     userId,
@@ -134,7 +137,9 @@ function fakes(options: { uploadSize?: number; isImage?: boolean; headshotUrl?: 
     media,
     profiles,
     renderVariants: async (_image, variants) =>
-      options.isImage === false ? null : variants.map((v) => ({ size: v.size, bytes: Buffer.alloc(v.size) })),
+      options.refused
+        ? { refused: options.refused }
+        : { variants: variants.map((v) => ({ size: v.size, bytes: Buffer.alloc(v.size) })) },
   };
   return { services, objects, profile: () => item };
 }
@@ -173,9 +178,18 @@ describe('attachHeadshot', () => {
   });
 
   it('refuses bytes that are not an image, whatever their name, and removes them', async () => {
-    const { services, objects } = fakes({ isImage: false });
+    const { services, objects } = fakes({ refused: 'not_an_image' });
     await expect(attachHeadshot(services, userId, uploadKey, now)).rejects.toMatchObject({
       message: INVALID_FILE_TYPE_MESSAGE,
+    });
+    expect(objects.size).toBe(0);
+  });
+
+  it('refuses an image of more pixels than the cap with its own message, and removes it', async () => {
+    const { services, objects } = fakes({ refused: 'too_many_pixels' });
+    await expect(attachHeadshot(services, userId, uploadKey, now)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: TOO_MANY_PIXELS_MESSAGE,
     });
     expect(objects.size).toBe(0);
   });

@@ -2,6 +2,7 @@ import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { DomainError } from '../../functions/domain/errors';
+import { callerGroups } from '../../functions/http/caller';
 import { type HttpEvent, httpHandler } from '../../functions/http/handler';
 import { MAX_BODY_BYTES } from '../../functions/http/json-body';
 
@@ -92,5 +93,24 @@ describe('httpHandler', () => {
       } as HttpEvent['requestContext'],
     });
     expect(await call(me, signedIn)).toEqual({ status: 200, body: { userId: 'user-1' } });
+  });
+});
+
+describe('the caller’s groups', () => {
+  const withGroups = (claim: unknown) =>
+    event({
+      requestContext: {
+        ...event().requestContext,
+        authorizer: { jwt: { claims: { sub: 'user-1', 'cognito:groups': claim }, scopes: [] } },
+      } as HttpEvent['requestContext'],
+    });
+
+  it.each([
+    ['API Gateway’s bracketed string', '[finance admins]', ['finance', 'admins']],
+    ['one group', '[finance]', ['finance']],
+    ['an array', ['finance'], ['finance']],
+    ['no claim', undefined, []],
+  ])('reads %s', (_case, claim, groups) => {
+    expect(callerGroups(withGroups(claim))).toEqual(groups);
   });
 });

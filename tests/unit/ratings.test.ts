@@ -1,58 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { ratingsPage, type StoredRating } from '../../functions/domain/ratings';
+import { afterCursor, afterOf, decodeCursor } from '../../functions/domain/cursor';
+import { toPublicRating } from '../../functions/domain/ratings';
 import { ratingListQuery } from '../../functions/schemas/rating';
 
-const rating = (id: string, stars: number, createdAt: string, overrides: Partial<StoredRating> = {}): StoredRating => ({
-  sessionId: id,
-  rating: stars,
-  reviewText: `review ${id}`,
+const stored = {
+  sessionId: 'd',
+  rating: 1,
+  reviewText: 'abusive words',
   reviewerName: 'Pat K.',
-  moderationStatus: 'approved',
-  createdAt,
-  ...overrides,
+  moderationStatus: 'rejected' as const,
+  createdAt: '2026-04-01T00:00:00Z',
+};
+
+describe('toPublicRating', () => {
+  it('keeps a rejected review’s stars but hides its text', () => {
+    expect(toPublicRating(stored)).toEqual({
+      id: 'd',
+      rating: 1,
+      reviewText: null,
+      reviewerName: 'Pat K.',
+      createdAt: '2026-04-01T00:00:00Z',
+    });
+  });
+
+  it('shows an approved review’s text', () => {
+    expect(toPublicRating({ ...stored, moderationStatus: 'approved' }).reviewText).toBe('abusive words');
+  });
 });
 
-const ratings = [
-  rating('a', 5, '2026-01-01T00:00:00Z'),
-  rating('b', 3, '2026-03-01T00:00:00Z'),
-  rating('c', 5, '2026-02-01T00:00:00Z'),
-  rating('d', 1, '2026-04-01T00:00:00Z', { moderationStatus: 'rejected', reviewText: 'abusive words' }),
-  rating('e', 4, '2026-05-01T00:00:00Z', { reviewText: null }),
-  rating('f', 2, '2026-06-01T00:00:00Z'),
-];
-
-const page = (query: Record<string, string>) => ratingsPage(ratings, ratingListQuery.parse(query));
-
-describe('ratingsPage', () => {
+describe('ratings query', () => {
   it('pages five at a time, newest first, by default', () => {
-    const first = page({});
-    expect(first.ratings.map((r) => r.id)).toEqual(['f', 'e', 'd', 'b', 'c']);
-    expect(first.pagination).toEqual({ page: 1, total: 6, totalPages: 2, hasMore: true });
-    const second = page({ page: '2' });
-    expect(second.ratings.map((r) => r.id)).toEqual(['a']);
-    expect(second.pagination.hasMore).toBe(false);
-  });
-
-  it('breaks ties in stars by recency so pages never shift', () => {
-    expect(page({ sort: 'highest' }).ratings.map((r) => r.id)).toEqual(['c', 'a', 'e', 'b', 'f']);
-    expect(page({ sort: 'lowest' }).ratings.map((r) => r.id)).toEqual(['d', 'f', 'b', 'e', 'c']);
-  });
-
-  it('keeps a rejected review’s stars but hides its text', () => {
-    const rejected = page({}).ratings.find((r) => r.id === 'd');
-    expect(rejected).toMatchObject({ rating: 1, reviewText: null });
-  });
-
-  it('answers an empty page past the end', () => {
-    expect(page({ page: '9' })).toEqual({
-      ratings: [],
-      pagination: { page: 9, total: 6, totalPages: 2, hasMore: false },
-    });
+    expect(ratingListQuery.parse({})).toEqual({ limit: 5, sort: 'newest' });
   });
 
   it('refuses unknown sorts and sizes', () => {
     expect(ratingListQuery.safeParse({ sort: 'random' }).success).toBe(false);
     expect(ratingListQuery.safeParse({ limit: '0' }).success).toBe(false);
-    expect(ratingListQuery.safeParse({ page: '-1' }).success).toBe(false);
+    expect(ratingListQuery.safeParse({ page: '2' }).success).toBe(false);
+  });
+});
+
+describe('page cursors', () => {
+  it('continue after the sort key they carry, for the listing they came from only', () => {
+    const cursor = afterCursor('highest', '5#2026-02-01T00:00:00Z#c');
+    expect(afterOf(cursor, 'highest')).toBe('5#2026-02-01T00:00:00Z#c');
+    expect(() => afterOf(cursor, 'lowest')).toThrow(expect.objectContaining({ code: 'INVALID_CURSOR' }));
+  });
+
+  it('refuse anything that is not one of ours', () => {
+    for (const garbage of ['', 'not base64 json', Buffer.from('{"order":"newest","after":7}').toString('base64url')]) {
+      expect(() => afterOf(garbage, 'newest')).toThrow(expect.objectContaining({ code: 'INVALID_CURSOR' }));
+    }
+    expect(() => decodeCursor('bnVsbA', (p): p is null => p !== null)).toThrow(
+      expect.objectContaining({ code: 'INVALID_CURSOR' }),
+    );
   });
 });

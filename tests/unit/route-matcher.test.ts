@@ -8,6 +8,7 @@ const route = (method: Route['method'], path: string, operation = path): Route =
   path,
   handler: operation,
   auth: 'public',
+  table: [],
   grants: [],
 });
 

@@ -6,7 +6,9 @@ import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/str
 import { DomainError } from '../../functions/domain/errors';
 import { rawBody } from '../../functions/http/raw-body';
 
-const SECRET = 'whsec_local_standin';
+const SECRET = 'whsec_platform_endpoint';
+const CONNECT_SECRET = 'whsec_connect_endpoint';
+const BOTH = [SECRET, CONNECT_SECRET];
 
 const accountUpdated = {
   id: 'evt_local_1',
@@ -36,16 +38,31 @@ describe('Stripe webhook signatures (the stand-in signs and production verifies 
 
   it('verifies a signed account.updated and names the account', () => {
     const { body, signature } = signStripeEvent(accountUpdated, SECRET);
-    expect(verifyStripeEvent(body, signature, SECRET)).toEqual({
+    expect(verifyStripeEvent(body, signature, BOTH)).toEqual({
       id: 'evt_local_1',
       kind: 'accountUpdated',
       accountId: 'acct_local_1',
     });
   });
 
+  it('accepts an event signed by either endpoint (platform or Connect), and one signed by neither not', () => {
+    for (const secret of BOTH) {
+      const { body, signature } = signStripeEvent(accountUpdated, secret);
+      expect(verifyStripeEvent(body, signature, BOTH)).toMatchObject({ kind: 'accountUpdated' });
+    }
+    const other = signStripeEvent(accountUpdated, 'whsec_another_platform');
+    expect(rejection(() => verifyStripeEvent(other.body, other.signature, BOTH))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    const connectOnly = signStripeEvent(accountUpdated, CONNECT_SECRET);
+    expect(rejection(() => verifyStripeEvent(connectOnly.body, connectOnly.signature, [SECRET]))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
   it('passes other event types through as unhandled', () => {
     const { body, signature } = signStripeEvent({ ...accountUpdated, type: 'payout.paid' }, SECRET);
-    expect(verifyStripeEvent(body, signature, SECRET)).toEqual({
+    expect(verifyStripeEvent(body, signature, BOTH)).toEqual({
       id: 'evt_local_1',
       kind: 'unhandled',
       type: 'payout.paid',
@@ -55,11 +72,11 @@ describe('Stripe webhook signatures (the stand-in signs and production verifies 
   it.each([
     [
       'a tampered body',
-      (body: string, signature: string) => verifyStripeEvent(body.replace('true', 'false'), signature, SECRET),
+      (body: string, signature: string) => verifyStripeEvent(body.replace('true', 'false'), signature, BOTH),
     ],
-    ['a wrong secret', (body: string, signature: string) => verifyStripeEvent(body, signature, 'whsec_someone_else')],
-    ['a missing header', (body: string) => verifyStripeEvent(body, undefined, SECRET)],
-    ['a garbled header', (body: string) => verifyStripeEvent(body, 't=1,v1=00', SECRET)],
+    ['a wrong secret', (body: string, signature: string) => verifyStripeEvent(body, signature, ['whsec_someone_else'])],
+    ['a missing header', (body: string) => verifyStripeEvent(body, undefined, BOTH)],
+    ['a garbled header', (body: string) => verifyStripeEvent(body, 't=1,v1=00', BOTH)],
   ])('refuses %s with 400 VALIDATION_FAILED', (_case, verify) => {
     const { body, signature } = signStripeEvent(accountUpdated, SECRET);
     const error = rejection(() => verify(body, signature));
@@ -75,7 +92,7 @@ describe('Stripe webhook signatures (the stand-in signs and production verifies 
       secret: SECRET,
       timestamp: sixMinutesAgo,
     });
-    expect(rejection(() => verifyStripeEvent(body, signature, SECRET))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(rejection(() => verifyStripeEvent(body, signature, BOTH))).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
   it('verifies the exact bytes of a body API Gateway delivered base64-encoded', () => {
@@ -84,7 +101,7 @@ describe('Stripe webhook signatures (the stand-in signs and production verifies 
       body: Buffer.from(body, 'utf8').toString('base64'),
       isBase64Encoded: true,
     } as APIGatewayProxyEventV2;
-    expect(verifyStripeEvent(rawBody(event), signature, SECRET)).toMatchObject({ kind: 'accountUpdated' });
+    expect(verifyStripeEvent(rawBody(event), signature, BOTH)).toMatchObject({ kind: 'accountUpdated' });
     expect(rawBody({ body, isBase64Encoded: false } as APIGatewayProxyEventV2).toString('utf8')).toBe(body);
   });
 });

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@functions/schemas/config';
+import { HOSTED_UI_SCOPES, type RuntimeConfig } from '@functions/schemas/config';
 import { Amplify } from 'aws-amplify';
 
 /**
@@ -21,7 +21,7 @@ export function configureAmplify(config: RuntimeConfig): void {
             ? {
                 oauth: {
                   domain: config.oauthDomain,
-                  scopes: ['openid', 'email', 'profile'],
+                  scopes: [...HOSTED_UI_SCOPES],
                   redirectSignIn: [`${origin}/auth/callback`],
                   redirectSignOut: [`${origin}/`],
                   responseType: 'code' as const,

@@ -1,22 +1,16 @@
-import { profile } from '@functions/schemas/profile';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { useQuery } from '@tanstack/react-query';
 import { useAuth } from './auth';
+import { myProfileQuery } from './my-profile';
 
-const profileTimeZone = profile.pick({ timezone: true });
-
-export const getProfileTimeZone = async () => profileTimeZone.parse(await api.get('/me')).timezone;
-
-export const profileTimeZoneQuery = () => queryOptions({ queryKey: ['me', 'timezone'], queryFn: getProfileTimeZone });
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * The zone slot times are shown in: the profile's zone when signed in, else the browser's
- * (also while the profile loads, or when there is no profile yet).
+ * The zone times are shown in: the profile's zone when signed in, else the browser's (also while
+ * the profile loads, or when there is no profile yet). Registration and the first third-party
+ * sign-in store the browser's zone, so signing in does not move the times on screen.
  */
 export function useViewerTimeZone(): string {
   const { user } = useAuth();
-  const { data } = useQuery({ ...profileTimeZoneQuery(), enabled: Boolean(user) });
+  const { data } = useQuery({ ...myProfileQuery(), enabled: Boolean(user), select: (profile) => profile.timezone });
   return (user && data) || browserTimeZone();
 }

@@ -1,17 +1,25 @@
-import { headshotVariantUrl, type HeadshotSize } from '@functions/domain/headshot';
 import clsx from 'clsx';
 import { UserRound } from 'lucide-react';
+import { headshotSources } from './headshot-sources';
 
-/** A coach's square headshot at the stored size that fits, or a neutral placeholder. */
+/**
+ * A square headshot `displaySize` CSS pixels wide (the className sizes the box to match), from
+ * the stored crop that suits the screen, or a neutral placeholder of the same size. `priority`
+ * marks the page's main image: loaded at once and first, as it is the largest paint.
+ */
 export function CoachHeadshot({
   url,
   name,
-  size,
+  alt = name,
+  displaySize,
+  priority = false,
   className,
 }: {
   url: string | null;
   name: string;
-  size: HeadshotSize;
+  alt?: string;
+  displaySize: number;
+  priority?: boolean;
   className?: string;
 }) {
   if (!url) {
@@ -19,6 +27,7 @@ export function CoachHeadshot({
       <div
         role="img"
         aria-label={`No photo of ${name}`}
+        style={{ width: displaySize, height: displaySize }}
         className={clsx('grid place-items-center bg-brand-50 text-brand-700', className)}
       >
         <UserRound className="h-1/2 w-1/2" aria-hidden="true" />
@@ -27,11 +36,13 @@ export function CoachHeadshot({
   }
   return (
     <img
-      src={headshotVariantUrl(url, size)}
-      alt={name}
-      width={size}
-      height={size}
-      loading="lazy"
+      {...headshotSources(url, displaySize)}
+      alt={alt}
+      width={displaySize}
+      height={displaySize}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'sync' : 'async'}
       className={clsx('object-cover', className)}
     />
   );

@@ -57,17 +57,19 @@ export function TextField({
 export function SelectField({
   label,
   error,
+  hint,
   placeholder,
   choices,
   ...select
 }: ComponentProps<'select'> & {
   label: string;
   error?: string;
+  hint?: string;
   placeholder: string;
   choices: readonly { value: string; label: string }[];
 }) {
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={error} hint={hint}>
       {(control) => (
         <select {...control} {...select} className={inputClass}>
           <option value="">{placeholder}</option>

@@ -1,17 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
+import type { FirstSignIn } from '@functions/schemas/profile';
 import { ApiError, api } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/use-viewer-time-zone';
 
 /**
  * A third-party sign-in has no sign-up form, so its first return creates a mentee profile from
- * the identity's own name and e-mail.
+ * the identity's own name and e-mail, in this browser's time zone.
  */
 export async function setUpMyProfile(): Promise<void> {
   try {
     await api.get('/me');
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
-    await api.post('/me');
+    const firstSignIn: FirstSignIn = { timezone: browserTimeZone() };
+    await api.post('/me', firstSignIn);
   }
 }
-
-export const useSetUpMyProfile = () => useMutation({ mutationFn: setUpMyProfile });

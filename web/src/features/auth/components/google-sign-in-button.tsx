@@ -7,8 +7,11 @@ import { errorMessage } from '@/lib/error-message';
 
 const PROVIDER = 'Google';
 
-/** Google is the one third-party provider enabled; without a hosted domain it cannot work, and says so. */
-export function GoogleSignInButton() {
+/**
+ * Google is the one third-party provider enabled; without a hosted domain it cannot work, and says
+ * so. `action` words it for the page: 'Sign up' on Register, 'Sign in' on Login.
+ */
+export function GoogleSignInButton({ action }: { action: 'Sign in' | 'Sign up' }) {
   const { oauthDomain } = useConfig();
   const [connecting, setConnecting] = useState(false);
 
@@ -30,7 +33,7 @@ export function GoogleSignInButton() {
   };
   return (
     <Button variant="secondary" className="w-full" disabled={connecting} onClick={() => void connect()}>
-      {connecting ? 'Connecting...' : `Sign up with ${PROVIDER}`}
+      {connecting ? 'Connecting...' : `${action} with ${PROVIDER}`}
     </Button>
   );
 }

@@ -13,6 +13,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/form-field';
 import { RadioCards } from '@/components/ui/radio-cards';
 import { errorMessage } from '@/lib/error-message';
+import { browserTimeZone } from '@/lib/use-viewer-time-zone';
 import { useRegisterAccount } from '../api/register-account';
 import { MentorRegistrationFields } from './mentor-registration-fields';
 
@@ -48,13 +49,16 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
   const userType = watch('userType');
 
   const submit = handleSubmit((values) =>
-    registerAccount.mutate(values, {
-      onSuccess: ({ email }) => {
-        toast.success('Account Created!', { description: 'Please check your email to verify your account.' });
-        onRegistered(email);
+    registerAccount.mutate(
+      { ...values, timezone: browserTimeZone() },
+      {
+        onSuccess: ({ email }) => {
+          toast.success('Account Created!', { description: 'Please check your email to verify your account.' });
+          onRegistered(email);
+        },
+        onError: (error) => toast.error('Sign Up Failed', { description: errorMessage(error) }),
       },
-      onError: (error) => toast.error('Sign Up Failed', { description: errorMessage(error) }),
-    }),
+    ),
   );
 
   return (

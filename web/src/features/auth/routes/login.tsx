@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { AuthPage } from '../components/auth-page';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { LoginForm } from '../components/login-form';
+import { OrDivider } from '../components/or-divider';
 
 export function LoginPage() {
   return (
@@ -15,6 +17,8 @@ export function LoginPage() {
         </>
       }
     >
+      <GoogleSignInButton action="Sign in" />
+      <OrDivider />
       <LoginForm />
     </AuthPage>
   );

@@ -35,7 +35,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <GoogleSignInButton />
+      <GoogleSignInButton action="Sign up" />
       <OrDivider />
       <RegisterForm onRegistered={setRegisteredEmail} />
     </AuthPage>

@@ -1,17 +1,35 @@
 import { BOOKING_HORIZON_DAYS } from '@functions/domain/constants';
+import { SLOTS_EDGE_STALE_MS } from '@functions/http/edge-cache';
 import { slotList } from '@functions/schemas/coach';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Every bookable slot of one length from now to the end of the booking horizon. */
+/**
+ * When this visitor last booked with a coach: until the edge cache can no longer hold the slots as
+ * they were before, their reads carry a new cache key, so the slot they took is gone at once.
+ */
+const bookedAt = new Map<string, number>();
+export const markBookedWith = (coachId: string) => bookedAt.set(coachId, Date.now());
+
+function freshKey(coachId: string): string | undefined {
+  const at = bookedAt.get(coachId);
+  return at !== undefined && Date.now() - at < SLOTS_EDGE_STALE_MS ? String(Date.now()) : undefined;
+}
+
+/**
+ * Every bookable slot of one length from now to the end of the booking horizon. The window starts
+ * at the whole minute (the server clips it to now), so visitors share one edge-cache key a minute.
+ */
 export const getCoachSlots = async (coachId: string, minutes: number) => {
-  const now = DateTime.utc();
+  const from = DateTime.utc().startOf('minute');
   const { slots } = slotList.parse(
     await api.get(`/coaches/${coachId}/slots`, {
-      from: now.toISO(),
-      to: now.plus({ days: BOOKING_HORIZON_DAYS }).toISO(),
+      from: from.toISO(),
+      to: from.plus({ days: BOOKING_HORIZON_DAYS }).toISO(),
       duration: minutes,
+      fresh: freshKey(coachId),
     }),
   );
   return slots;
@@ -19,6 +37,9 @@ export const getCoachSlots = async (coachId: string, minutes: number) => {
 
 // The window is worked out when fetching, so the key stays the same for the whole visit.
 export const coachSlotsQuery = (coachId: string, minutes: number) =>
-  queryOptions({ queryKey: ['coaches', coachId, 'slots', minutes], queryFn: () => getCoachSlots(coachId, minutes) });
+  queryOptions({
+    queryKey: queryKeys.coaches.slotsOfLength(coachId, minutes),
+    queryFn: () => getCoachSlots(coachId, minutes),
+  });
 
 export const useCoachSlots = (coachId: string, minutes: number) => useQuery(coachSlotsQuery(coachId, minutes));

@@ -1,6 +1,7 @@
 import { coach } from '@functions/schemas/coach';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getCoach = async (coachId: string) => coach.parse(await api.get(`/coaches/${coachId}`));
 
@@ -8,7 +9,7 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 
 export const coachQuery = (coachId: string) =>
   queryOptions({
-    queryKey: ['coaches', coachId],
+    queryKey: queryKeys.coaches.detail(coachId),
     queryFn: () => getCoach(coachId),
     // An unknown or unpublished coach will not appear on a second ask; the page redirects at once.
     retry: (failures, error) => !isNotFound(error) && failures < 1,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const eligibility = z.object({ eligible: z.boolean() });
 
@@ -9,7 +10,7 @@ export const getFreeConsultationEligibility = async (coachId: string) =>
 
 export const freeConsultationEligibilityQuery = (coachId: string) =>
   queryOptions({
-    queryKey: ['me', 'free-consultations', coachId],
+    queryKey: queryKeys.me.freeConsultation(coachId),
     queryFn: () => getFreeConsultationEligibility(coachId),
   });
 

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useConfig } from '@/lib/config';
+import { queryKeys } from '@/lib/query-keys';
 import { errorMessage } from '@/lib/error-message';
 import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
 import { getExternalEvent } from '../api/get-external-event';
@@ -88,7 +89,7 @@ function CalendlyFrame({ coach, coachName, url }: { coach: Coach; coachName: str
   }, [origin]);
 
   const event = useQuery({
-    queryKey: ['coaches', coach.userId, 'external-events', scheduledUri],
+    queryKey: queryKeys.coaches.externalEvent(coach.userId, scheduledUri),
     queryFn: () => getExternalEvent(coach.userId, scheduledUri as string),
     enabled: Boolean(user && scheduledUri),
     retry: false,

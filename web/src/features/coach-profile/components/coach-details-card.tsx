@@ -27,7 +27,8 @@ export function CoachDetailsCard({ coach, display }: { coach: Coach; display: Co
         <CoachHeadshot
           url={display.headshotUrl}
           name={display.name}
-          size={512}
+          displaySize={128}
+          priority
           className="h-32 w-32 flex-none rounded-2xl"
         />
         <div className="min-w-0 flex-1">

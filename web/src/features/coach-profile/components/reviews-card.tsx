@@ -50,60 +50,47 @@ function Review({ rating }: { rating: PublicRating }) {
   );
 }
 
-const pageButtonClass =
+const loadMoreClass =
   'rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-40';
 
 export function ReviewsCard({ coachId }: { coachId: string }) {
   const [sort, setSort] = useState<RatingSort>('newest');
-  const [page, setPage] = useState(1);
-  const ratings = useCoachRatings(coachId, page, sort);
+  const ratings = useCoachRatings(coachId, sort);
+  const shown = ratings.data?.pages.flatMap((page) => page.ratings) ?? [];
+  const total = ratings.data?.pages[0]?.total ?? 0;
 
   return (
-    <ProfileCard
-      title="Reviews"
-      action={
-        <SortSelect
-          sort={sort}
-          onChange={(next) => {
-            setSort(next);
-            setPage(1);
-          }}
-        />
-      }
-    >
+    <ProfileCard title="Reviews" action={<SortSelect sort={sort} onChange={setSort} />}>
       {ratings.isPending ? (
         <Spinner label="Loading reviews..." />
       ) : ratings.isError ? (
         <p role="alert" className="text-red-800">
           Failed to load reviews. Please try again later.
         </p>
-      ) : ratings.data.ratings.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="text-slate-700">No reviews yet. Be the first to review this mentor!</p>
       ) : (
         <>
           <ul className="divide-y divide-slate-100">
-            {ratings.data.ratings.map((rating) => (
+            {shown.map((rating) => (
               <Review key={rating.id} rating={rating} />
             ))}
           </ul>
-          {ratings.data.pagination.totalPages > 1 && (
-            <nav aria-label="Review pages" className="mt-4 flex items-center justify-between gap-3">
-              <button type="button" className={pageButtonClass} disabled={page === 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </button>
-              <span className="text-sm text-slate-700">
-                Page {ratings.data.pagination.page} of {ratings.data.pagination.totalPages}
-              </span>
+          <div className="mt-4 flex items-center justify-between gap-3">
+            <span className="text-sm text-slate-700">
+              Showing {shown.length} of {total} reviews
+            </span>
+            {ratings.hasNextPage && (
               <button
                 type="button"
-                className={pageButtonClass}
-                disabled={!ratings.data.pagination.hasMore}
-                onClick={() => setPage(page + 1)}
+                className={loadMoreClass}
+                disabled={ratings.isFetchingNextPage}
+                onClick={() => void ratings.fetchNextPage()}
               >
-                Next
+                {ratings.isFetchingNextPage ? 'Loading...' : 'Load more reviews'}
               </button>
-            </nav>
-          )}
+            )}
+          </div>
         </>
       )}
     </ProfileCard>

@@ -1,48 +1,46 @@
-import { type Profile, profile } from '@functions/schemas/profile';
 import type { SessionView } from '@functions/schemas/session';
 import {
   type CancelSessionInput,
   mySessions,
+  type MySessionsQuery,
   type RateSessionInput,
   ratingResult,
 } from '@functions/schemas/session-actions';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionView } from '@functions/schemas/session';
 import { api } from '@/lib/api-client';
+import { afterCancelling, afterRating } from '@/lib/cache-invalidation';
+import { queryKeys } from '@/lib/query-keys';
 
-export const mySessionsQueryKey = ['me', 'sessions'] as const;
+export type SessionsSection = MySessionsQuery['when'];
 
-export const mySessionsQuery = () =>
-  queryOptions({
-    queryKey: mySessionsQueryKey,
-    queryFn: async (): Promise<SessionView[]> => mySessions.parse(await api.get('/me/sessions')).sessions,
+/** One dashboard section, page by page along the server's cursor (upcoming by start, past newest first). */
+export const mySessionsQuery = (when: SessionsSection) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.me.sessionsIn(when),
+    queryFn: async ({ pageParam }) => mySessions.parse(await api.get('/me/sessions', { when, cursor: pageParam })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
-export const useMySessions = (enabled: boolean) => useQuery({ ...mySessionsQuery(), enabled });
+export const useMySessions = (when: SessionsSection) => useInfiniteQuery(mySessionsQuery(when));
 
-/** The viewer's own profile: who they are (mentee or mentor), whether published, and their time zone. */
-export const viewerProfileQuery = () =>
-  queryOptions({
-    queryKey: ['me', 'profile'] as const,
-    queryFn: async (): Promise<Profile> => profile.parse(await api.get('/me')),
-  });
-
-export const useViewerProfile = (enabled: boolean) => useQuery({ ...viewerProfileQuery(), enabled });
+type SessionRef = Pick<SessionView, 'id' | 'coachId'>;
 
 export function useCancelSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ sessionId, reason }: { sessionId: string } & CancelSessionInput) =>
-      sessionView.parse(await api.post(`/sessions/${sessionId}/cancel`, { reason })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mySessionsQueryKey }),
+    mutationFn: async ({ session, reason }: { session: SessionRef } & CancelSessionInput) =>
+      sessionView.parse(await api.post(`/sessions/${session.id}/cancel`, { reason })),
+    onSettled: (_answer, _error, { session }) => afterCancelling(queryClient, session),
   });
 }
 
 export function useRateSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ sessionId, ...rating }: { sessionId: string } & RateSessionInput) =>
-      ratingResult.parse(await api.post(`/sessions/${sessionId}/rating`, rating)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mySessionsQueryKey }),
+    mutationFn: async ({ session, ...rating }: { session: SessionRef } & RateSessionInput) =>
+      ratingResult.parse(await api.post(`/sessions/${session.id}/rating`, rating)),
+    onSettled: (_answer, _error, { session }) => afterRating(queryClient, session),
   });
 }

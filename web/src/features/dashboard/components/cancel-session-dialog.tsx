@@ -29,7 +29,7 @@ export function CancelSessionDialog({ session, onClose }: { session: SessionView
       return;
     }
     cancel.mutate(
-      { sessionId: session.id, reason: reason.trim() },
+      { session, reason: reason.trim() },
       {
         onSuccess: () => {
           const other = session.viewerRole === 'mentee' ? 'your mentor' : 'your mentee';

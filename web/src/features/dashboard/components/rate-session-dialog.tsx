@@ -60,7 +60,7 @@ export function RateSessionDialog({ session, onClose }: { session: SessionView |
     event.preventDefault();
     if (!session || rating === 0 || tooLong) return;
     rate.mutate(
-      { sessionId: session.id, rating, reviewText: review.trim() || null },
+      { session, rating, reviewText: review.trim() || null },
       {
         onSuccess: ({ moderationStatus }) => {
           if (moderationStatus === 'rejected') {

@@ -1,19 +1,18 @@
 import { displayStatus, sectionOf } from '@functions/domain/session-display';
 import type { Profile } from '@functions/schemas/profile';
 import type { SessionView } from '@functions/schemas/session';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { useMyProfile } from '@/lib/my-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useMySessions, useViewerProfile } from '../api/my-sessions';
+import { useMySessions } from '../api/my-sessions';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
 import { RateSessionDialog } from '../components/rate-session-dialog';
 import { SessionCard } from '../components/session-card';
 import { useDisplayClock } from '../use-display-clock';
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function PublishBanner() {
   return (
@@ -36,17 +35,19 @@ function SessionSection({
   id,
   title,
   sessions,
+  more,
   children,
 }: {
   id: string;
   title: string;
   sessions: SessionView[];
+  more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage(): unknown };
   children(session: SessionView): React.ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className="space-y-4">
       <h2 id={id} className="text-xl font-semibold text-slate-900">
-        {title} <span className="text-base font-normal text-slate-600">({sessions.length})</span>
+        {title}
       </h2>
       {sessions.length === 0 ? (
         <p className="text-sm text-slate-700">None.</p>
@@ -57,25 +58,43 @@ function SessionSection({
           ))}
         </ul>
       )}
+      {more.hasNextPage && (
+        <button
+          type="button"
+          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-40"
+          disabled={more.isFetchingNextPage}
+          onClick={() => void more.fetchNextPage()}
+        >
+          {more.isFetchingNextPage ? 'Loading...' : `Load more ${title.toLowerCase()}`}
+        </button>
+      )}
     </section>
   );
 }
 
+const loaded = (pages: { sessions: SessionView[] }[] | undefined) => pages?.flatMap((page) => page.sessions) ?? [];
+
 function SessionLists({ profile }: { profile: Profile }) {
-  const sessions = useMySessions(true);
+  const upcomingPages = useMySessions('upcoming');
+  const pastPages = useMySessions('past');
   const [cancelling, setCancelling] = useState<SessionView | null>(null);
   const [rating, setRating] = useState<SessionView | null>(null);
-  const { refetch } = sessions;
-  // A session that just ended is completed by the server on the next read.
-  const reload = useCallback(() => void refetch(), [refetch]);
-  const now = useDisplayClock(sessions.data, reload);
-  const timeZone = profile.timezone || browserTimeZone();
+  const upcomingLoaded = useMemo(() => loaded(upcomingPages.data?.pages), [upcomingPages.data]);
+  const { refetch: refetchUpcoming } = upcomingPages;
+  const { refetch: refetchPast } = pastPages;
+  // A session that just ended moves to the past section, which the server lists by the clock.
+  const reload = useCallback(() => {
+    void refetchUpcoming();
+    void refetchPast();
+  }, [refetchUpcoming, refetchPast]);
+  const now = useDisplayClock(upcomingLoaded, reload);
+  const timeZone = profile.timezone;
 
-  if (sessions.isPending) return <Spinner label="Loading your sessions" />;
-  if (sessions.isError) {
-    return <LoadFailed what="your sessions" error={sessions.error} onRetry={() => void sessions.refetch()} />;
-  }
-  if (sessions.data.length === 0) {
+  if (upcomingPages.isPending || pastPages.isPending) return <Spinner label="Loading your sessions" />;
+  const failed = upcomingPages.error ?? pastPages.error;
+  if (failed) return <LoadFailed what="your sessions" error={failed} onRetry={reload} />;
+  const pastLoaded = loaded(pastPages.data?.pages);
+  if (upcomingLoaded.length === 0 && pastLoaded.length === 0) {
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
         <h2 className="text-xl font-semibold text-slate-900">No sessions found</h2>
@@ -93,18 +112,24 @@ function SessionLists({ profile }: { profile: Profile }) {
     );
   }
 
-  const upcoming = sessions.data.filter((s) => sectionOf(displayStatus(s, now)) === 'upcoming');
-  // Past sessions read most recent first.
-  const past = sessions.data.filter((s) => sectionOf(displayStatus(s, now)) === 'past').reverse();
+  // Until the reload lands, a session that ended a moment ago is shown at the top of the past ones.
+  const isUpcoming = (s: SessionView) => sectionOf(displayStatus(s, now)) === 'upcoming';
+  const justEnded = upcomingLoaded.filter((s) => !isUpcoming(s)).reverse();
+  const past = [...justEnded, ...pastLoaded.filter((s) => !justEnded.some((ended) => ended.id === s.id))];
   const card = (session: SessionView) => (
     <SessionCard session={session} now={now} timeZone={timeZone} onCancel={setCancelling} onRate={setRating} />
   );
   return (
     <div className="space-y-10">
-      <SessionSection id="upcoming-sessions" title="Upcoming sessions" sessions={upcoming}>
+      <SessionSection
+        id="upcoming-sessions"
+        title="Upcoming sessions"
+        sessions={upcomingLoaded.filter(isUpcoming)}
+        more={upcomingPages}
+      >
         {card}
       </SessionSection>
-      <SessionSection id="past-sessions" title="Past sessions" sessions={past}>
+      <SessionSection id="past-sessions" title="Past sessions" sessions={past} more={pastPages}>
         {card}
       </SessionSection>
       <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
@@ -114,7 +139,7 @@ function SessionLists({ profile }: { profile: Profile }) {
 }
 
 function DashboardContent() {
-  const profile = useViewerProfile(true);
+  const profile = useMyProfile();
   if (profile.isPending) return <Spinner label="Loading your sessions" />;
   if (profile.isError) {
     return <LoadFailed what="your profile" error={profile.error} onRetry={() => void profile.refetch()} />;

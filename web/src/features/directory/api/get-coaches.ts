@@ -1,6 +1,7 @@
 import { coachList, type CoachListQuery } from '@functions/schemas/coach';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type DirectoryFilters = Pick<CoachListQuery, 'q' | 'specialty' | 'experience'>;
 
@@ -9,7 +10,7 @@ export const getCoaches = async (filters: DirectoryFilters, cursor: string | und
 
 export const coachesQuery = (filters: DirectoryFilters) =>
   infiniteQueryOptions({
-    queryKey: ['coaches', 'list', filters],
+    queryKey: queryKeys.coaches.list(filters),
     queryFn: ({ pageParam }) => getCoaches(filters, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -15,7 +15,7 @@ export function CoachCard({ coach }: { coach: Coach }) {
         <CoachHeadshot
           url={display.headshotUrl}
           name={display.name}
-          size={256}
+          displaySize={80}
           className="h-20 w-20 flex-none rounded-full"
         />
         <div className="min-w-0">

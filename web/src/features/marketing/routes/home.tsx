@@ -3,8 +3,8 @@ import { Navigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { useMyProfile } from '@/lib/my-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useMyUserType } from '../api/get-my-user-type';
 import { JoinBand } from '../components/join-band';
 import { SignedOutOnly } from '../components/signed-out-only';
 
@@ -38,9 +38,10 @@ const SUPPORT_TOPICS = [
 export function HomePage() {
   useDocumentTitle('');
   const { user, loading } = useAuth();
-  const userType = useMyUserType(Boolean(user));
-  if (loading || (user && userType.isPending)) return <Spinner label="Loading" />;
-  if (userType.data === 'mentor') return <Navigate to="/dashboard" replace />;
+  // A missing profile or a failed read only means no redirect.
+  const profile = useMyProfile(Boolean(user));
+  if (loading || (user && profile.isPending)) return <Spinner label="Loading" />;
+  if (profile.data?.userType === 'mentor') return <Navigate to="/dashboard" replace />;
 
   return (
     <>

@@ -1,25 +1,41 @@
-import { sessionView } from '@functions/schemas/session';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { type SessionView, sessionView } from '@functions/schemas/session';
+import { type QueryState, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
-
-export const sessionQueryKey = (sessionId: string) => ['sessions', sessionId] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const isSessionNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** The server asks the payment provider about a pending session before answering. */
 export const sessionQuery = (sessionId: string) =>
   queryOptions({
-    queryKey: sessionQueryKey(sessionId),
+    queryKey: queryKeys.sessions.detail(sessionId),
     queryFn: async () => sessionView.parse(await api.get(`/sessions/${sessionId}`)),
     retry: (failures, error) => !isSessionNotFound(error) && failures < 2,
   });
 
-/** While the provider has not confirmed the payment yet, ask again every 2 seconds. */
-export const useSession = (sessionId: string) =>
-  useQuery({
+export const PAYMENT_POLL_INTERVAL_MS = 2_000;
+/** About half a minute of asking; a payment still unconfirmed then is the webhook's and the e-mail's to report. */
+export const PAYMENT_POLL_LIMIT = 15;
+
+/** Whether to ask again: only while the payment is pending, and at most PAYMENT_POLL_LIMIT answers in all. */
+export const keepsWaitingForPayment = (state: Pick<QueryState<SessionView>, 'data' | 'dataUpdateCount'> | undefined) =>
+  state?.data?.status === 'pending_payment' && state.dataUpdateCount < PAYMENT_POLL_LIMIT;
+
+/**
+ * The session, asked for again every 2 seconds while the provider has not confirmed the payment,
+ * up to the limit; `stoppedWaiting` then says the page should tell the payer what happens next.
+ */
+export function useSession(sessionId: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = sessionQuery(sessionId);
+  const session = useQuery({
     ...sessionQuery(sessionId),
-    refetchInterval: (query) => (query.state.data?.status === 'pending_payment' ? 2_000 : false),
+    refetchInterval: (query) => (keepsWaitingForPayment(query.state) ? PAYMENT_POLL_INTERVAL_MS : false),
   });
+  const stoppedWaiting =
+    session.data?.status === 'pending_payment' && !keepsWaitingForPayment(queryClient.getQueryState(queryKey));
+  return { session, stoppedWaiting };
+}
 
 /** The payer came back from checkout without paying. */
 export const useAbandonSession = () =>

@@ -1,7 +1,8 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, Hourglass } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
 import { isSessionNotFound, useSession } from '../api/session';
@@ -16,8 +17,34 @@ const WHATS_NEXT = [
   'Need to reschedule? Please do so at least 24 hours ahead.',
 ];
 
+/** The provider has not confirmed the payment within the page's polling: say what happens from here. */
+function StillConfirming({ onCheckAgain, checking }: { onCheckAgain(): void; checking: boolean }) {
+  return (
+    <ResultPanel tone="neutral" icon={<Hourglass className="h-8 w-8" />} title="Payment Still Being Confirmed">
+      <div role="status" className="space-y-3 text-slate-700">
+        <p>
+          The payment provider has not confirmed your payment yet. This usually takes a few seconds, sometimes longer.
+        </p>
+        <p>
+          You do not need to pay again. As soon as the payment is confirmed, we e-mail you the session details and it
+          appears in My Sessions. If it is not confirmed within 30 minutes, the time is released and you are not
+          charged.
+        </p>
+      </div>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Button onClick={onCheckAgain} disabled={checking}>
+          {checking ? 'Checking…' : 'Check again'}
+        </Button>
+        <ButtonLink to="/dashboard" variant="secondary">
+          View My Sessions
+        </ButtonLink>
+      </div>
+    </ResultPanel>
+  );
+}
+
 function PaidSession({ sessionId }: { sessionId: string }) {
-  const session = useSession(sessionId);
+  const { session, stoppedWaiting } = useSession(sessionId);
   const timeZone = useViewerTimeZone();
   if (session.isPending) return <Spinner label="Loading your session..." />;
   if (session.isError) {
@@ -25,8 +52,12 @@ function PaidSession({ sessionId }: { sessionId: string }) {
     return <LoadFailed what="your session" error={session.error} onRetry={() => void session.refetch()} />;
   }
   const view = session.data;
-  if (view.status === 'pending_payment')
+  if (view.status === 'pending_payment') {
+    if (stoppedWaiting) {
+      return <StillConfirming onCheckAgain={() => void session.refetch()} checking={session.isFetching} />;
+    }
     return <Spinner label="Confirming your payment with the payment provider..." />;
+  }
   if (view.status === 'cancelled') return <Navigate to={`/payment-cancelled?session_id=${view.id}`} replace />;
   return (
     <ResultPanel tone="success" icon={<CheckCircle2 className="h-8 w-8" />} title="Payment Successful!">

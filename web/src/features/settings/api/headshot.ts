@@ -7,7 +7,8 @@ import {
 } from '@functions/schemas/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { myProfileQueryKey } from './get-my-profile';
+import { afterMyPublicProfileChange } from '@/lib/cache-invalidation';
+import { queryKeys } from '@/lib/query-keys';
 
 async function postToStorage({ url, fields }: HeadshotUpload, file: File): Promise<void> {
   const body = new FormData();
@@ -32,7 +33,11 @@ function useHeadshotMutation<Variables>(mutationFn: (variables: Variables) => Pr
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (updated) => queryClient.setQueryData(myProfileQueryKey, updated),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.me.profile(), updated);
+      // The photo shows on the coach's public page and directory card.
+      void afterMyPublicProfileChange(queryClient, updated.userId);
+    },
   });
 }
 

@@ -6,14 +6,14 @@ import {
 } from '@functions/schemas/availability';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { setupChecklistQueryKey } from './publication';
-
-export const myAvailabilityQueryKey = ['me', 'availability'] as const;
+import { afterAvailabilityChange } from '@/lib/cache-invalidation';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getMyAvailability = async (): Promise<Availability[]> =>
   availabilityList.parse(await api.get('/me/availability')).availability;
 
-export const myAvailabilityQuery = () => queryOptions({ queryKey: myAvailabilityQueryKey, queryFn: getMyAvailability });
+export const myAvailabilityQuery = () =>
+  queryOptions({ queryKey: queryKeys.me.availability(), queryFn: getMyAvailability });
 
 export const useMyAvailability = () => useQuery(myAvailabilityQuery());
 
@@ -24,18 +24,13 @@ export const removeAvailability = async (id: string): Promise<void> => {
   await api.delete(`/me/availability/${encodeURIComponent(id)}`);
 };
 
-/** Whether any slot exists is on the publication checklist, so both lists reload. */
-function useAvailabilityMutation<Variables, Result>(mutationFn: (variables: Variables) => Promise<Result>) {
+function useAvailabilityMutation<Variables, Result>(
+  userId: string,
+  mutationFn: (variables: Variables) => Promise<Result>,
+) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: myAvailabilityQueryKey }),
-        queryClient.invalidateQueries({ queryKey: setupChecklistQueryKey }),
-      ]),
-  });
+  return useMutation({ mutationFn, onSuccess: () => afterAvailabilityChange(queryClient, userId) });
 }
 
-export const useAddAvailability = () => useAvailabilityMutation(addAvailability);
-export const useRemoveAvailability = () => useAvailabilityMutation(removeAvailability);
+export const useAddAvailability = (userId: string) => useAvailabilityMutation(userId, addAvailability);
+export const useRemoveAvailability = (userId: string) => useAvailabilityMutation(userId, removeAvailability);

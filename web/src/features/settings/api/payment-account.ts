@@ -2,8 +2,7 @@ import { type PaymentStatus, paymentAccountLink, paymentStatus } from '@function
 import type { Profile } from '@functions/schemas/profile';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { myProfileQueryKey } from './get-my-profile';
-import { setupChecklistQueryKey } from './publication';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A fresh single-use provider page: onboarding ('create') or the Express dashboard. */
 export const requestPaymentAccountLink = async (action: 'create' | 'dashboard'): Promise<string> =>
@@ -15,12 +14,12 @@ export const refreshPaymentStatus = async (): Promise<PaymentStatus> =>
 /** Puts a fresh status into the cached profile, so the payment section and checklist follow it. */
 export function applyPaymentStatus(queryClient: QueryClient, status: PaymentStatus) {
   queryClient.setQueryData<Profile>(
-    myProfileQueryKey,
+    queryKeys.me.profile(),
     (profile) =>
       profile && {
         ...profile,
         paymentAccount: { connected: status.connected, onboardingComplete: status.onboardingComplete },
       },
   );
-  void queryClient.invalidateQueries({ queryKey: setupChecklistQueryKey });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.me.publication() });
 }

@@ -2,15 +2,15 @@ import { type SetupChecklistView, setupChecklistView } from '@functions/schemas/
 import type { Profile } from '@functions/schemas/profile';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { myProfileQueryKey } from './get-my-profile';
+import { afterMyPublicProfileChange } from '@/lib/cache-invalidation';
+import { queryKeys } from '@/lib/query-keys';
 
 /** `GET/PUT /api/me/publication`: the setup checklist, and listing in the directory. */
-export const setupChecklistQueryKey = ['me', 'publication'] as const;
-
 export const getSetupChecklist = async (): Promise<SetupChecklistView> =>
   setupChecklistView.parse(await api.get('/me/publication'));
 
-export const setupChecklistQuery = () => queryOptions({ queryKey: setupChecklistQueryKey, queryFn: getSetupChecklist });
+export const setupChecklistQuery = () =>
+  queryOptions({ queryKey: queryKeys.me.publication(), queryFn: getSetupChecklist });
 
 export const useSetupChecklist = () => useQuery(setupChecklistQuery());
 
@@ -20,16 +20,24 @@ export const updatePublication = async (published: boolean): Promise<void> => {
 
 const withPublished = (published: boolean) => (profile: Profile | undefined) => profile && { ...profile, published };
 
-/** The switch moves at once; a refused change puts it back (spec section 4: a failed toggle reverts). */
-export function useUpdatePublication() {
+/**
+ * The switch moves at once; a refused change puts it back (spec section 4: a failed toggle reverts).
+ * Either way the directory and the coach's public page are read again.
+ */
+export function useUpdatePublication(userId: string) {
   const queryClient = useQueryClient();
+  const profileKey = queryKeys.me.profile();
   return useMutation({
     mutationFn: updatePublication,
     onMutate: async (published) => {
-      await queryClient.cancelQueries({ queryKey: myProfileQueryKey });
-      queryClient.setQueryData(myProfileQueryKey, withPublished(published));
+      await queryClient.cancelQueries({ queryKey: profileKey });
+      queryClient.setQueryData(profileKey, withPublished(published));
     },
-    onError: (_error, published) => queryClient.setQueryData(myProfileQueryKey, withPublished(!published)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['me'] }),
+    onError: (_error, published) => queryClient.setQueryData(profileKey, withPublished(!published)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: profileKey }),
+        afterMyPublicProfileChange(queryClient, userId),
+      ]),
   });
 }

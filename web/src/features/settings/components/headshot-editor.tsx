@@ -3,6 +3,7 @@ import { UserRound } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { CoachHeadshot } from '@/components/ui/coach-headshot';
 import { errorMessage } from '@/lib/error-message';
 import { useRemoveHeadshot, useUploadHeadshot } from '../api/headshot';
 
@@ -42,7 +43,13 @@ export function HeadshotEditor({ headshotUrl, name }: { headshotUrl: string | nu
   return (
     <div className="flex flex-wrap items-center gap-4">
       {headshotUrl ? (
-        <img src={headshotUrl} alt={`Headshot of ${name}`} className="h-24 w-24 rounded-full object-cover" />
+        <CoachHeadshot
+          url={headshotUrl}
+          name={name}
+          alt={`Headshot of ${name}`}
+          displaySize={96}
+          className="h-24 w-24 rounded-full"
+        />
       ) : (
         <span className="grid h-24 w-24 place-items-center rounded-full bg-slate-100 text-slate-500">
           <UserRound className="h-10 w-10" aria-hidden="true" />

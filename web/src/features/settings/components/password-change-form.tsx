@@ -16,7 +16,7 @@ type PasswordChange = z.infer<typeof passwordChange>;
 
 const EMPTY: PasswordChange = { currentPassword: '', password: '', confirmPassword: '' };
 
-export function PasswordChangeForm({ submitLabel }: { submitLabel: string }) {
+export function PasswordChangeForm() {
   const {
     register,
     handleSubmit,
@@ -51,7 +51,7 @@ export function PasswordChangeForm({ submitLabel }: { submitLabel: string }) {
         confirmation={{ registration: register('confirmPassword'), error: errors.confirmPassword?.message }}
       />
       <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Updating...' : submitLabel}
+        {isSubmitting ? 'Updating...' : 'Update password'}
       </Button>
     </form>
   );

@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  EXPERIENCE_BANDS,
-  experienceLabel,
-  MENTORING_AREAS,
-  SETTINGS_TIME_ZONES,
-  timeZoneDisplayName,
-} from '@functions/domain/fixed-lists';
+import { EXPERIENCE_BANDS, experienceLabel, MENTORING_AREAS } from '@functions/domain/fixed-lists';
 import {
   PROFILE_TEXT_LIMITS,
   type Profile,
@@ -24,6 +18,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useUpdateMyProfile } from '../api/update-my-profile';
 import { HeadshotEditor } from './headshot-editor';
 import { LanguagePicker } from './language-picker';
+import { timeZoneChoices } from './time-zone-choices';
 
 const ACCOUNT_TYPES = [
   { value: 'mentee', label: 'Mentee', description: 'Find mentors and book sessions.' },
@@ -32,12 +27,6 @@ const ACCOUNT_TYPES = [
 
 const withCurrent = (choices: readonly string[], current: string | null) =>
   current && !choices.includes(current) ? [...choices, current] : choices;
-
-const timeZoneChoices = (current: string) =>
-  withCurrent(SETTINGS_TIME_ZONES, current).map((zone) => ({
-    value: zone,
-    label: timeZoneDisplayName(zone) === zone ? zone : `${timeZoneDisplayName(zone)} (${zone})`,
-  }));
 
 /** A mentor keeps the range chosen at sign-up even when it is not one of the profile's bands. */
 const experienceChoices = (current: string | null) =>

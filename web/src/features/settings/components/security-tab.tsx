@@ -2,7 +2,7 @@ import { useAuth } from '@/lib/auth';
 import { useConfig } from '@/lib/config';
 import { PasswordChangeForm } from './password-change-form';
 import { SettingsCard } from './settings-card';
-import { hasPasswordLogin, SignInMethods } from './sign-in-methods';
+import { federatedProvider, hasPasswordLogin, SignInMethods } from './sign-in-methods';
 
 export function SecurityTab({ email }: { email: string }) {
   const { user } = useAuth();
@@ -14,7 +14,16 @@ export function SecurityTab({ email }: { email: string }) {
         <SignInMethods username={username} email={email} />
       </SettingsCard>
       <SettingsCard title="Password">
-        <PasswordChangeForm submitLabel={hasPasswordLogin(username) ? 'Update password' : 'Set password'} />
+        {hasPasswordLogin(username) ? (
+          <PasswordChangeForm />
+        ) : (
+          // Cognito keeps no password for an account made through a third-party provider, and refuses
+          // to reset one: asking for a 'current password' here could never succeed.
+          <p className="text-sm text-slate-700">
+            You sign in with {federatedProvider(username)}, so this account has no password of its own. To change how
+            you sign in, change it in your {federatedProvider(username)} account.
+          </p>
+        )}
       </SettingsCard>
       <SettingsCard title="Delete account">
         <p className="text-sm text-slate-700">

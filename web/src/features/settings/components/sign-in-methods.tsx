@@ -4,7 +4,7 @@ import { CheckCircle2, Circle } from 'lucide-react';
 const THIRD_PARTY_PROVIDERS = ['Google', 'Apple', 'Microsoft', 'LinkedIn'] as const;
 
 /** Cognito names a federated user after the provider that created it, e.g. 'google_1234'. */
-const federatedProvider = (username: string) =>
+export const federatedProvider = (username: string) =>
   THIRD_PARTY_PROVIDERS.find((provider) => username.toLowerCase().startsWith(`${provider.toLowerCase()}_`));
 
 export const hasPasswordLogin = (username: string) => !federatedProvider(username);

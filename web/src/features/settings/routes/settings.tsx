@@ -3,7 +3,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useMyProfile } from '../api/get-my-profile';
+import { useMyProfile } from '@/lib/my-profile';
 import { SettingsTabs } from '../components/settings-tabs';
 
 function SettingsContent() {

@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AVAILABILITY_HORIZON_DAYS } from '@functions/domain/availability';
-import type { Availability, NewAvailability } from '@functions/schemas/availability';
+import { timeZoneDisplayName } from '@functions/domain/fixed-lists';
+import { type Availability, type NewAvailability, newAvailability } from '@functions/schemas/availability';
 import { DateTime } from 'luxon';
+import type * as z from 'zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -8,54 +11,100 @@ import { SelectField, TextField } from '@/components/ui/form-field';
 import { SwitchField } from '@/components/ui/switch-field';
 import { errorMessage } from '@/lib/error-message';
 import { useAddAvailability } from '../../api/my-availability';
-import { checkNewAvailability } from './check-new-availability';
+import { timeZoneChoices } from '../time-zone-choices';
+import { checkNewAvailability, MISSING_INFORMATION_TITLE } from './check-new-availability';
 import { availabilityTextLine, describeAvailability } from './describe-availability';
 import { END_TIME_CHOICES, START_TIME_CHOICES } from './half-hour-times';
 
-type SlotForm = Pick<NewAvailability, 'date' | 'startTime' | 'endTime' | 'recurring'>;
+type SlotForm = z.input<typeof newAvailability>;
 
-const EMPTY_FORM: SlotForm = { date: '', startTime: '', endTime: '', recurring: false };
-
-/** The date picker's range: today up to 365 days ahead, on the coach's calendar. */
+/** The date picker's range: today up to 365 days ahead, on the calendar of the chosen zone. */
 function dateRange(zone: string) {
   const today = DateTime.now().setZone(zone).startOf('day');
   return { min: today.toISODate() ?? '', max: today.plus({ days: AVAILABILITY_HORIZON_DAYS }).toISODate() ?? '' };
 }
 
-export function AddAvailabilityForm({ zone, existing }: { zone: string; existing: readonly Availability[] }) {
-  const { register, control, handleSubmit, reset } = useForm<SlotForm>({ defaultValues: EMPTY_FORM });
-  const addAvailability = useAddAvailability();
-  const { min, max } = dateRange(zone);
+/**
+ * A new window, on the wall clock of the coach's profile zone unless they pick another; the list
+ * above shows every window in the profile zone. Refusals show beside the field, titled in a toast.
+ */
+export function AddAvailabilityForm({
+  coachId,
+  zone,
+  existing,
+}: {
+  coachId: string;
+  zone: string;
+  existing: readonly Availability[];
+}) {
+  const emptyForm: SlotForm = { date: '', startTime: '', endTime: '', recurring: false, timezone: zone };
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<SlotForm, unknown, NewAvailability>({ resolver: zodResolver(newAvailability), defaultValues: emptyForm });
+  const addAvailability = useAddAvailability(coachId);
+  const chosenZone = watch('timezone');
+  const { min, max } = dateRange(chosenZone);
 
-  const submit = handleSubmit((form) => {
-    const input = { ...form, timezone: zone };
-    const problem = checkNewAvailability(input, existing, new Date());
-    if (problem) {
-      toast.error(problem.title, { description: problem.message });
-      return;
-    }
-    addAvailability.mutate(input, {
-      onSuccess: (added) => {
-        reset(EMPTY_FORM);
-        toast.success('Time Slot Added', {
-          description: `Available ${availabilityTextLine(describeAvailability(added, zone))}.`,
-        });
-      },
-      onError: (error) => toast.error('Failed to Add Slot', { description: errorMessage(error) }),
-    });
-  });
+  const submit = handleSubmit(
+    (input) => {
+      const problem = checkNewAvailability(input, existing, new Date());
+      if (problem) {
+        setError(problem.field, { message: problem.message }, { shouldFocus: true });
+        toast.error(problem.title, { description: problem.message });
+        return;
+      }
+      addAvailability.mutate(input, {
+        onSuccess: (added) => {
+          reset(emptyForm);
+          toast.success('Time Slot Added', {
+            description: `Available ${availabilityTextLine(describeAvailability(added, zone))}.`,
+          });
+        },
+        onError: (error) => toast.error('Failed to Add Slot', { description: errorMessage(error) }),
+      });
+    },
+    (invalid) => {
+      const [first] = Object.values(invalid);
+      if (first?.message) toast.error(MISSING_INFORMATION_TITLE, { description: first.message });
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add a time slot" className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Date" type="date" min={min} max={max} {...register('date')} />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField label="Date" type="date" min={min} max={max} error={errors.date?.message} {...register('date')} />
         <SelectField
           label="Start time"
           placeholder="Select start"
           choices={START_TIME_CHOICES}
+          error={errors.startTime?.message}
           {...register('startTime')}
         />
-        <SelectField label="End time" placeholder="Select end" choices={END_TIME_CHOICES} {...register('endTime')} />
+        <SelectField
+          label="End time"
+          placeholder="Select end"
+          choices={END_TIME_CHOICES}
+          error={errors.endTime?.message}
+          {...register('endTime')}
+        />
+        <SelectField
+          label="Time zone"
+          placeholder="Select a time zone"
+          choices={timeZoneChoices(zone)}
+          hint={
+            chosenZone === zone
+              ? `Your profile's time zone, ${timeZoneDisplayName(zone)}.`
+              : `Not your profile's time zone (${timeZoneDisplayName(zone)}).`
+          }
+          error={errors.timezone?.message}
+          {...register('timezone')}
+        />
       </div>
       <Controller
         control={control}
@@ -64,7 +113,7 @@ export function AddAvailabilityForm({ zone, existing }: { zone: string; existing
           <SwitchField
             label="Repeat weekly"
             hint="The slot repeats every week on this date's weekday."
-            checked={field.value}
+            checked={field.value ?? false}
             onCheckedChange={field.onChange}
           />
         )}

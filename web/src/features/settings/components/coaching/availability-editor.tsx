@@ -6,7 +6,7 @@ import { SettingsCard } from '../settings-card';
 import { AddAvailabilityForm } from './add-availability-form';
 import { AvailabilityList } from './availability-list';
 
-export function AvailabilityEditor({ zone }: { zone: string }) {
+export function AvailabilityEditor({ coachId, zone }: { coachId: string; zone: string }) {
   const availability = useMyAvailability();
   return (
     <SettingsCard
@@ -19,8 +19,8 @@ export function AvailabilityEditor({ zone }: { zone: string }) {
       )}
       {availability.isSuccess && (
         <div className="space-y-6">
-          <AvailabilityList windows={availability.data} zone={zone} />
-          <AddAvailabilityForm zone={zone} existing={availability.data} />
+          <AvailabilityList coachId={coachId} windows={availability.data} zone={zone} />
+          <AddAvailabilityForm coachId={coachId} zone={zone} existing={availability.data} />
         </div>
       )}
     </SettingsCard>

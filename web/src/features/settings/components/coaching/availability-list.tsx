@@ -9,9 +9,17 @@ import { type AvailabilityText, availabilityTextLine, describeAvailability } fro
 
 type Described = Availability & { text: AvailabilityText };
 
-export function AvailabilityList({ windows, zone }: { windows: readonly Availability[]; zone: string }) {
+export function AvailabilityList({
+  coachId,
+  windows,
+  zone,
+}: {
+  coachId: string;
+  windows: readonly Availability[];
+  zone: string;
+}) {
   const [removing, setRemoving] = useState<Described | null>(null);
-  const removeAvailability = useRemoveAvailability();
+  const removeAvailability = useRemoveAvailability(coachId);
 
   if (windows.length === 0) {
     return (

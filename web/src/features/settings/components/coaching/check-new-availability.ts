@@ -1,23 +1,30 @@
 import { planAvailability } from '@functions/domain/availability';
 import { DomainError } from '@functions/domain/errors';
-import {
-  type Availability,
-  MISSING_INFORMATION,
-  type NewAvailability,
-  newAvailability,
-} from '@functions/schemas/availability';
+import type { Availability, NewAvailability } from '@functions/schemas/availability';
 
-interface SlotProblem {
+export const MISSING_INFORMATION_TITLE = 'Missing Information';
+const OVERLAP_TITLE = 'Overlapping Time Slot';
+
+/** The field a refusal is shown beside, by the title the server's rules give it. */
+const PROBLEM_FIELDS: Record<string, keyof NewAvailability> = {
+  [MISSING_INFORMATION_TITLE]: 'date',
+  'Invalid Time Zone': 'timezone',
+  'Invalid Date': 'date',
+  'Invalid Time Range': 'endTime',
+  [OVERLAP_TITLE]: 'startTime',
+};
+
+export interface SlotProblem {
   title: string;
   message: string;
+  field: keyof NewAvailability;
 }
-
-const OVERLAP_TITLE = 'Overlapping Time Slot';
 
 /** The title the server's rules give a refusal: the first detail's, or the overlap's own. */
 function problemOf(error: DomainError): SlotProblem {
   const [detail] = (error.details ?? []) as Partial<SlotProblem>[];
-  return { title: detail?.title ?? OVERLAP_TITLE, message: error.message };
+  const title = detail?.title ?? OVERLAP_TITLE;
+  return { title, message: error.message, field: PROBLEM_FIELDS[title] ?? 'date' };
 }
 
 /**
@@ -25,14 +32,12 @@ function problemOf(error: DomainError): SlotProblem {
  * coach sees the same title and message without a round trip. Null when the window may be added.
  */
 export function checkNewAvailability(
-  input: Partial<NewAvailability>,
+  input: NewAvailability,
   existing: readonly Availability[],
   now: Date,
 ): SlotProblem | null {
-  const parsed = newAvailability.safeParse(input);
-  if (!parsed.success) return { title: 'Missing Information', message: MISSING_INFORMATION };
   try {
-    planAvailability(parsed.data, existing, now);
+    planAvailability(input, existing, now);
     return null;
   } catch (error) {
     if (error instanceof DomainError) return problemOf(error);

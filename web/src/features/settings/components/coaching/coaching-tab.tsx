@@ -29,7 +29,7 @@ export function CoachingTab({ profile }: { profile: Profile }) {
       <SettingsCard title="Rates" lead="What a session with you costs, and how mentees meet you first.">
         <RatesForm profile={profile} />
       </SettingsCard>
-      <AvailabilityEditor zone={profile.timezone} />
+      <AvailabilityEditor coachId={profile.userId} zone={profile.timezone} />
       <SettingsCard title="Payment account" lead="Mentees pay by card; payouts go to your bank account.">
         <PaymentAccountSection paymentAccount={profile.paymentAccount} />
       </SettingsCard>

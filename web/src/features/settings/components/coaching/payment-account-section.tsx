@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
-import { myProfileQueryKey } from '../../api/get-my-profile';
 import { requestPaymentAccountLink } from '../../api/payment-account';
 import { openInNewTab } from '@/lib/open-in-new-tab';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The three displays of spec section 2, each with the one action that moves it on. */
 export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Profile['paymentAccount'] }) {
@@ -24,7 +24,7 @@ export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Prof
         description: 'Finish the setup in the new tab, then come back here.',
       });
       // The first link creates the account: the section now reads 'Setup incomplete'.
-      void queryClient.invalidateQueries({ queryKey: myProfileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me.profile() });
     } catch (error) {
       toast.error('Connection Failed', { description: errorMessage(error) });
     } finally {

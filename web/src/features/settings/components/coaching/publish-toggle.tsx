@@ -19,7 +19,7 @@ const showVisibilityChanged = (published: boolean) =>
 /** Listing in the directory (spec section 4): every change is confirmed first, a refused one reverts. */
 export function PublishToggle({ profile }: { profile: Profile }) {
   const checklist = useSetupChecklist();
-  const updatePublication = useUpdatePublication();
+  const updatePublication = useUpdatePublication(profile.userId);
   const [asking, setAsking] = useState(false);
   const publishing = !profile.published;
 

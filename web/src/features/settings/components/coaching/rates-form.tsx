@@ -35,7 +35,7 @@ export function RatesForm({ profile }: { profile: Profile }) {
     resolver: zodResolver(ratesForm),
     defaultValues: toRatesFormValues(profile),
   });
-  const updateRates = useUpdateRates();
+  const updateRates = useUpdateRates(profile.userId);
 
   const submit = handleSubmit(
     (update) =>

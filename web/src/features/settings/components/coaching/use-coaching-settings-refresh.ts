@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { myProfileQueryKey } from '../../api/get-my-profile';
-import { myAvailabilityQueryKey } from '../../api/my-availability';
-import { setupChecklistQueryKey } from '../../api/publication';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Spec section 4: another part of the app fires this window event to have the coaching tab reload. */
 const COACHING_SETTINGS_REFRESH_EVENT = 'coaching-settings-refresh';
@@ -11,7 +9,7 @@ export function useCoachingSettingsRefresh() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const reload = () => {
-      for (const queryKey of [myProfileQueryKey, myAvailabilityQueryKey, setupChecklistQueryKey]) {
+      for (const queryKey of [queryKeys.me.profile(), queryKeys.me.availability(), queryKeys.me.publication()]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     };

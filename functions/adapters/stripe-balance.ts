@@ -1,0 +1,39 @@
+import type Stripe from 'stripe';
+import type { BalanceCategory, BalanceTransaction } from '../domain/reconciliation';
+
+const CATEGORY_OF_TYPE: Partial<Record<Stripe.BalanceTransaction.Type, BalanceCategory>> = {
+  charge: 'charge',
+  payment: 'charge',
+  refund: 'refund',
+  payment_refund: 'refund',
+  refund_failure: 'refund_failure',
+  payment_failure_refund: 'refund_failure',
+};
+
+const chargeOf = (source: Stripe.BalanceTransaction['source']): string | null => {
+  if (!source || typeof source === 'string') return null;
+  if (source.object === 'charge') return source.id;
+  if ('charge' in source && source.charge) return typeof source.charge === 'string' ? source.charge : source.charge.id;
+  return null;
+};
+
+/**
+ * A platform balance transaction (listed with `expand: ['data.source']`) as the movement a ledger
+ * entry has a twin of, or null for movements the ledger does not keep (transfers, payouts, Stripe's fees).
+ */
+export function toBalanceTransaction(transaction: Stripe.BalanceTransaction): BalanceTransaction | null {
+  const category =
+    transaction.type === 'adjustment' && transaction.reporting_category.startsWith('dispute')
+      ? 'dispute'
+      : CATEGORY_OF_TYPE[transaction.type];
+  const chargeId = chargeOf(transaction.source);
+  if (!category || !chargeId) return null;
+  return {
+    id: transaction.id,
+    category,
+    chargeId,
+    amountCents: transaction.amount,
+    currency: transaction.currency,
+    created: new Date(transaction.created * 1000).toISOString(),
+  };
+}

@@ -1,0 +1,189 @@
+import type { LedgerEntry, LedgerTotals } from '../schemas/ledger';
+
+/** What the provider says about a captured payment (its charge, transfer and application fee). */
+export interface CapturedPayment {
+  paymentIntentId: string;
+  chargeId: string;
+  transferId: string | null;
+  amountCents: number;
+  applicationFeeCents: number;
+  currency: string;
+}
+
+/** The provider's money events, reduced to the facts the ledger keeps (see adapters/stripe-events.ts). */
+export type MoneyEvent =
+  | {
+      id: string;
+      kind: 'checkoutPaid';
+      at: string;
+      checkoutId: string;
+      sessionId: string;
+      paymentIntentId: string | null;
+    }
+  | {
+      id: string;
+      kind: 'chargeRefunded';
+      at: string;
+      chargeId: string;
+      paymentIntentId: string;
+      /** Stripe's running total after this refund, and before it (the event's previous attributes). */
+      refundedCents: number;
+      previouslyRefundedCents: number;
+      refundId: string | null;
+    }
+  | { id: string; kind: 'refundFailed'; at: string; refundId: string; paymentIntentId: string; amountCents: number }
+  | { id: string; kind: 'disputeOpened'; at: string; disputeId: string; paymentIntentId: string; amountCents: number }
+  | {
+      id: string;
+      kind: 'disputeClosed';
+      at: string;
+      disputeId: string;
+      paymentIntentId: string;
+      amountCents: number;
+      status: string;
+    };
+
+interface Parties {
+  sessionId: string;
+  coachId: string;
+  menteeId: string;
+}
+
+/** Never -0, which a JSON round trip or a CSV would show differently from 0. */
+const negated = (cents: number) => 0 - cents;
+
+const noMovement = { grossCents: 0, platformFeeCents: 0, refundCents: 0, disputedCents: 0, netToCoachCents: 0 };
+
+/**
+ * Entry ids name the money fact, not the event that told us, so a redelivery or a second event
+ * type about the same fact (Stripe sends both for some) can never add a second entry.
+ */
+export const ledgerEntryId = {
+  payment: (paymentIntentId: string) => `payment:${paymentIntentId}`,
+  refund: (chargeId: string, refundedCents: number) => `refund:${chargeId}:${refundedCents}`,
+  refundFailed: (refundId: string) => `refund_failed:${refundId}`,
+  disputeOpened: (disputeId: string) => `dispute_opened:${disputeId}`,
+  disputeClosed: (disputeId: string) => `dispute_closed:${disputeId}`,
+};
+
+/** The payment entry: what the mentee paid, the platform's application fee, and the rest transferred to the coach. */
+export function paymentEntry(
+  event: Extract<MoneyEvent, { kind: 'checkoutPaid' }>,
+  payment: CapturedPayment,
+  parties: Parties,
+): LedgerEntry {
+  return {
+    id: ledgerEntryId.payment(payment.paymentIntentId),
+    at: event.at,
+    kind: 'payment',
+    ...parties,
+    currency: payment.currency,
+    ...noMovement,
+    grossCents: payment.amountCents,
+    platformFeeCents: payment.applicationFeeCents,
+    netToCoachCents: payment.amountCents - payment.applicationFeeCents,
+    stripe: {
+      eventId: event.id,
+      checkoutSessionId: event.checkoutId,
+      paymentIntentId: payment.paymentIntentId,
+      chargeId: payment.chargeId,
+      ...(payment.transferId ? { transferId: payment.transferId } : {}),
+    },
+  };
+}
+
+/**
+ * Our refunds reverse the transfer and refund the application fee (adapters/payments.ts), and
+ * Stripe refunds the fee in proportion to the amount; the fee's share is rounded as Stripe rounds.
+ */
+const feeShare = (payment: LedgerEntry, refundCents: number) =>
+  payment.grossCents === 0 ? 0 : Math.round((payment.platformFeeCents * refundCents) / payment.grossCents);
+
+const followUp = (payment: LedgerEntry, event: MoneyEvent, id: string, kind: LedgerEntry['kind']): LedgerEntry => ({
+  id,
+  at: event.at,
+  kind,
+  sessionId: payment.sessionId,
+  coachId: payment.coachId,
+  menteeId: payment.menteeId,
+  currency: payment.currency,
+  ...noMovement,
+  stripe: {
+    eventId: event.id,
+    paymentIntentId: payment.stripe.paymentIntentId,
+    ...(payment.stripe.chargeId ? { chargeId: payment.stripe.chargeId } : {}),
+  },
+});
+
+/**
+ * The entry a follow-up event adds to its payment's entry, or null when it moved no money (a
+ * `charge.refunded` whose running total did not grow).
+ */
+export function followUpEntry(
+  event: Exclude<MoneyEvent, { kind: 'checkoutPaid' }>,
+  payment: LedgerEntry,
+): LedgerEntry | null {
+  switch (event.kind) {
+    case 'chargeRefunded': {
+      const refundCents = event.refundedCents - event.previouslyRefundedCents;
+      if (refundCents <= 0) return null;
+      const fee = feeShare(payment, refundCents);
+      const entry = followUp(payment, event, ledgerEntryId.refund(event.chargeId, event.refundedCents), 'refund');
+      return {
+        ...entry,
+        refundCents,
+        platformFeeCents: negated(fee),
+        netToCoachCents: negated(refundCents - fee),
+        stripe: { ...entry.stripe, ...(event.refundId ? { refundId: event.refundId } : {}) },
+      };
+    }
+    case 'refundFailed': {
+      // The money came back to us: the refund's entry is corrected by its mirror image.
+      const fee = feeShare(payment, event.amountCents);
+      const entry = followUp(payment, event, ledgerEntryId.refundFailed(event.refundId), 'refund_failed');
+      return {
+        ...entry,
+        refundCents: negated(event.amountCents),
+        platformFeeCents: fee,
+        netToCoachCents: event.amountCents - fee,
+        stripe: { ...entry.stripe, refundId: event.refundId },
+      };
+    }
+    case 'disputeOpened': {
+      const entry = followUp(payment, event, ledgerEntryId.disputeOpened(event.disputeId), 'dispute_opened');
+      return { ...entry, disputedCents: event.amountCents, stripe: { ...entry.stripe, disputeId: event.disputeId } };
+    }
+    case 'disputeClosed': {
+      // Won (or closed after a warning): Stripe gives the disputed amount back; lost: it stays withdrawn.
+      const returned = event.status === 'lost' ? 0 : event.amountCents;
+      const entry = followUp(payment, event, ledgerEntryId.disputeClosed(event.disputeId), 'dispute_closed');
+      return { ...entry, disputedCents: negated(returned), stripe: { ...entry.stripe, disputeId: event.disputeId } };
+    }
+  }
+}
+
+/** Sums per currency, in the order currencies first appear. */
+export function ledgerTotals(entries: readonly LedgerEntry[]): LedgerTotals[] {
+  const byCurrency = new Map<string, LedgerTotals>();
+  for (const entry of entries) {
+    const totals = byCurrency.get(entry.currency) ?? {
+      currency: entry.currency,
+      paidSessions: 0,
+      grossCents: 0,
+      platformFeeCents: 0,
+      refundCents: 0,
+      disputedCents: 0,
+      netToCoachCents: 0,
+    };
+    byCurrency.set(entry.currency, {
+      currency: entry.currency,
+      paidSessions: totals.paidSessions + (entry.kind === 'payment' ? 1 : 0),
+      grossCents: totals.grossCents + entry.grossCents,
+      platformFeeCents: totals.platformFeeCents + entry.platformFeeCents,
+      refundCents: totals.refundCents + entry.refundCents,
+      disputedCents: totals.disputedCents + entry.disputedCents,
+      netToCoachCents: totals.netToCoachCents + entry.netToCoachCents,
+    });
+  }
+  return [...byCurrency.values()];
+}

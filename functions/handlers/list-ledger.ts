@@ -1,0 +1,26 @@
+import { reconciliationsBetween } from '../data/ledger';
+import { pageOf } from '../domain/directory';
+import { ledgerTotals } from '../domain/ledger';
+import { requireFinance } from '../http/finance';
+import { httpHandler } from '../http/handler';
+import { type LedgerPage, ledgerQuery } from '../schemas/ledger';
+import { ledgerOfDays } from '../sessions/finance-ledger';
+
+const PAGE_SIZE = 100;
+
+/** `GET /api/finance/ledger`: a page of the range's entries, with totals of the whole filtered range. */
+export const handler = httpHandler({ schemas: { query: ledgerQuery }, auth: true }, async ({ query, event }) => {
+  requireFinance(event);
+  const [entries, reconciliations] = await Promise.all([
+    ledgerOfDays(query),
+    reconciliationsBetween(query.from, query.to),
+  ]);
+  const page = pageOf(entries, query.cursor, PAGE_SIZE);
+  const body: LedgerPage = {
+    entries: page.items,
+    totals: ledgerTotals(entries),
+    reconciliations: reconciliations.filter((day) => day.mismatches.length > 0),
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+  };
+  return { status: 200, body };
+});

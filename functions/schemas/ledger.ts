@@ -1,0 +1,110 @@
+import * as z from 'zod';
+
+export const LEDGER_KINDS = ['payment', 'refund', 'refund_failed', 'dispute_opened', 'dispute_closed'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * One immutable money fact from a processed Stripe event. Amounts are signed integer minor units
+ * of `currency` (what the event moved): a refund carries a positive `refundCents` and the
+ * negative share of the platform fee and of the coach's net it took back; a correction is a new entry.
+ */
+export const ledgerEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  sessionId: z.string(),
+  coachId: z.string(),
+  menteeId: z.string(),
+  currency: z.string(),
+  grossCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  refundCents: z.number().int(),
+  /** Held by an open or lost dispute: plus when opened, minus when won back. */
+  disputedCents: z.number().int(),
+  netToCoachCents: z.number().int(),
+  stripe: z.object({
+    eventId: z.string(),
+    checkoutSessionId: z.string().optional(),
+    paymentIntentId: z.string().optional(),
+    chargeId: z.string().optional(),
+    transferId: z.string().optional(),
+    refundId: z.string().optional(),
+    disputeId: z.string().optional(),
+  }),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+/** Sums of one currency's entries. */
+export const ledgerTotals = z.object({
+  currency: z.string(),
+  paidSessions: z.number().int(),
+  grossCents: z.number().int(),
+  platformFeeCents: z.number().int(),
+  refundCents: z.number().int(),
+  disputedCents: z.number().int(),
+  netToCoachCents: z.number().int(),
+});
+export type LedgerTotals = z.infer<typeof ledgerTotals>;
+
+const day = z.iso.date();
+
+/** A range of whole UTC days, `to` included, at most about a year. */
+const dayRange = z
+  .object({ from: day, to: day })
+  .refine(({ from, to }) => from <= to, { message: '`from` must not be after `to`', path: ['to'] })
+  .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= 366 * 86_400_000, {
+    message: 'The range may span at most 366 days',
+    path: ['to'],
+  });
+
+export const ledgerCsvQuery = dayRange;
+
+export const ledgerQuery = z
+  .object({
+    from: day,
+    to: day,
+    kind: z.enum(LEDGER_KINDS).optional(),
+    coachId: z.string().min(1).max(64).optional(),
+    cursor: z.string().max(200).optional(),
+  })
+  .superRefine((query, context) => {
+    const range = dayRange.safeParse({ from: query.from, to: query.to });
+    for (const issue of range.error?.issues ?? [])
+      context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  });
+export type LedgerQuery = z.infer<typeof ledgerQuery>;
+
+export const RECONCILIATION_OUTCOMES = ['matched', 'missing_in_ledger', 'missing_in_stripe', 'amount_differs'] as const;
+
+export const reconciliationItem = z.object({
+  outcome: z.enum(RECONCILIATION_OUTCOMES),
+  /** The Stripe object both sides name (charge, refund or dispute id). */
+  source: z.string(),
+  kind: z.string(),
+  ledgerCents: z.number().int().nullable(),
+  stripeCents: z.number().int().nullable(),
+});
+export type ReconciliationItem = z.infer<typeof reconciliationItem>;
+
+export const reconciliation = z.object({
+  day,
+  ranAt: z.string(),
+  matched: z.number().int(),
+  mismatches: z.array(reconciliationItem),
+});
+export type Reconciliation = z.infer<typeof reconciliation>;
+
+export const ledgerPage = z.object({
+  entries: z.array(ledgerEntry),
+  totals: z.array(ledgerTotals),
+  /** Days of the range whose reconciliation with Stripe found a mismatch. */
+  reconciliations: z.array(reconciliation),
+  nextCursor: z.string().optional(),
+});
+export type LedgerPage = z.infer<typeof ledgerPage>;
+
+export const earnings = z.object({
+  thisMonth: z.array(ledgerTotals),
+  allTime: z.array(ledgerTotals),
+});
+export type Earnings = z.infer<typeof earnings>;

@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type CapturedPayment,
+  followUpEntry,
+  ledgerTotals,
+  type MoneyEvent,
+  paymentEntry,
+} from '../../functions/domain/ledger';
+import type { LedgerEntry } from '../../functions/schemas/ledger';
+
+const parties = { sessionId: 'session-1', coachId: 'coach-1', menteeId: 'mentee-1' };
+const captured: CapturedPayment = {
+  paymentIntentId: 'pi_1',
+  chargeId: 'ch_1',
+  transferId: 'tr_1',
+  amountCents: 12_000,
+  applicationFeeCents: 1_200,
+  currency: 'usd',
+};
+const paid = paymentEntry(
+  {
+    id: 'evt_paid',
+    kind: 'checkoutPaid',
+    at: '2026-10-05T10:00:00.000Z',
+    checkoutId: 'cs_1',
+    sessionId: 'session-1',
+    paymentIntentId: 'pi_1',
+  },
+  captured,
+  parties,
+);
+const refunded = (refundedCents: number, previouslyRefundedCents: number): MoneyEvent => ({
+  id: `evt_refund_${refundedCents}`,
+  kind: 'chargeRefunded',
+  at: '2026-10-06T10:00:00.000Z',
+  chargeId: 'ch_1',
+  paymentIntentId: 'pi_1',
+  refundedCents,
+  previouslyRefundedCents,
+  refundId: 're_1',
+});
+const follow = (event: MoneyEvent) => followUpEntry(event as Exclude<MoneyEvent, { kind: 'checkoutPaid' }>, paid);
+const amounts = (entry: LedgerEntry | null) =>
+  entry && {
+    grossCents: entry.grossCents,
+    platformFeeCents: entry.platformFeeCents,
+    refundCents: entry.refundCents,
+    disputedCents: entry.disputedCents,
+    netToCoachCents: entry.netToCoachCents,
+  };
+
+describe('the payment entry', () => {
+  it('splits what the mentee paid into the application fee and the net transferred to the coach', () => {
+    expect(amounts(paid)).toEqual({
+      grossCents: 12_000,
+      platformFeeCents: 1_200,
+      refundCents: 0,
+      disputedCents: 0,
+      netToCoachCents: 10_800,
+    });
+    expect(paid).toMatchObject({
+      id: 'payment:pi_1',
+      kind: 'payment',
+      ...parties,
+      stripe: {
+        eventId: 'evt_paid',
+        checkoutSessionId: 'cs_1',
+        paymentIntentId: 'pi_1',
+        chargeId: 'ch_1',
+        transferId: 'tr_1',
+      },
+    });
+  });
+
+  it('is named after the PaymentIntent, so a second event about the same payment makes the same entry', () => {
+    const again = paymentEntry(
+      {
+        id: 'evt_async',
+        kind: 'checkoutPaid',
+        at: '2026-10-05T10:05:00.000Z',
+        checkoutId: 'cs_1',
+        sessionId: 'session-1',
+        paymentIntentId: 'pi_1',
+      },
+      captured,
+      parties,
+    );
+    expect(again.id).toBe(paid.id);
+  });
+
+  it('leaves out a transfer id Stripe has not made', () => {
+    const direct = paymentEntry(
+      {
+        id: 'evt',
+        kind: 'checkoutPaid',
+        at: paid.at,
+        checkoutId: 'cs_1',
+        sessionId: 'session-1',
+        paymentIntentId: 'pi_1',
+      },
+      { ...captured, transferId: null },
+      parties,
+    );
+    expect(direct.stripe).not.toHaveProperty('transferId');
+  });
+});
+
+describe('follow-up entries', () => {
+  it('a full refund gives back the whole fee and the whole net', () => {
+    expect(amounts(follow(refunded(12_000, 0)))).toEqual({
+      grossCents: 0,
+      platformFeeCents: -1_200,
+      refundCents: 12_000,
+      disputedCents: 0,
+      netToCoachCents: -10_800,
+    });
+  });
+
+  it('partial refunds take the fee back in proportion, each named by the running total it reached', () => {
+    const first = follow(refunded(3_333, 0));
+    const second = follow(refunded(12_000, 3_333));
+    expect(amounts(first)).toMatchObject({ refundCents: 3_333, platformFeeCents: -333, netToCoachCents: -3_000 });
+    expect(amounts(second)).toMatchObject({ refundCents: 8_667, platformFeeCents: -867, netToCoachCents: -7_800 });
+    expect([first?.id, second?.id]).toEqual(['refund:ch_1:3333', 'refund:ch_1:12000']);
+  });
+
+  it('a charge.refunded whose running total did not grow adds nothing', () => {
+    expect(follow(refunded(12_000, 12_000))).toBeNull();
+  });
+
+  it('a failed refund is corrected by its mirror image, never by changing the refund entry', () => {
+    const failed = follow({
+      id: 'evt_failed',
+      kind: 'refundFailed',
+      at: '2026-10-07T00:00:00.000Z',
+      refundId: 're_1',
+      paymentIntentId: 'pi_1',
+      amountCents: 12_000,
+    });
+    expect(amounts(failed)).toEqual({
+      grossCents: 0,
+      platformFeeCents: 1_200,
+      refundCents: -12_000,
+      disputedCents: 0,
+      netToCoachCents: 10_800,
+    });
+    expect(failed).toMatchObject({ id: 'refund_failed:re_1', kind: 'refund_failed', stripe: { refundId: 're_1' } });
+  });
+
+  const dispute = (kind: 'disputeOpened' | 'disputeClosed', status = 'needs_response') =>
+    follow({
+      id: `evt_${kind}_${status}`,
+      kind,
+      at: '2026-10-08T00:00:00.000Z',
+      disputeId: 'dp_1',
+      paymentIntentId: 'pi_1',
+      amountCents: 12_000,
+      status,
+    } as MoneyEvent);
+
+  it('an opened dispute holds the disputed amount', () => {
+    expect(dispute('disputeOpened')).toMatchObject({
+      kind: 'dispute_opened',
+      disputedCents: 12_000,
+      id: 'dispute_opened:dp_1',
+    });
+  });
+
+  it.each([
+    ['won', -12_000],
+    ['warning_closed', -12_000],
+    ['lost', 0],
+  ])('a dispute closed as %s gives back %i', (status, disputedCents) => {
+    expect(dispute('disputeClosed', status)).toMatchObject({
+      kind: 'dispute_closed',
+      disputedCents,
+      id: 'dispute_closed:dp_1',
+    });
+  });
+
+  it('carries the payment’s session, parties, currency and charge', () => {
+    expect(dispute('disputeOpened')).toMatchObject({
+      ...parties,
+      currency: 'usd',
+      stripe: { paymentIntentId: 'pi_1', chargeId: 'ch_1', disputeId: 'dp_1' },
+    });
+  });
+});
+
+describe('totals', () => {
+  it('sum each amount per currency and count payments as paid sessions', () => {
+    const refund = follow(refunded(12_000, 0)) as LedgerEntry;
+    const euro = { ...paid, id: 'payment:pi_eur', currency: 'eur' };
+    expect(ledgerTotals([paid, refund, euro])).toEqual([
+      {
+        currency: 'usd',
+        paidSessions: 1,
+        grossCents: 12_000,
+        platformFeeCents: 0,
+        refundCents: 12_000,
+        disputedCents: 0,
+        netToCoachCents: 0,
+      },
+      {
+        currency: 'eur',
+        paidSessions: 1,
+        grossCents: 12_000,
+        platformFeeCents: 1_200,
+        refundCents: 0,
+        disputedCents: 0,
+        netToCoachCents: 10_800,
+      },
+    ]);
+  });
+
+  it('of nothing are no totals', () => {
+    expect(ledgerTotals([])).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Every query key in the app, one factory per resource. Keys nest from broad to narrow, so
+ * invalidating a shorter key (`queryKeys.coaches.slots(id)`) reaches every longer one under it
+ * (each session length's slots). Add a parameter at the end of a key, never in the middle.
+ */
+export const queryKeys = {
+  /** The signed-in user's own resources; reset on every sign-in and sign-out. */
+  me: {
+    all: ['me'] as const,
+    /** `GET /me`: the one cached copy of the profile (user type, time zone, settings). */
+    profile: () => ['me', 'profile'] as const,
+    sessions: () => ['me', 'sessions'] as const,
+    /** One dashboard section (`upcoming` or `past`), paged by the server's cursor. */
+    sessionsIn: (when: string) => ['me', 'sessions', { when }] as const,
+    availability: () => ['me', 'availability'] as const,
+    /** The setup checklist of `GET /me/publication`. */
+    publication: () => ['me', 'publication'] as const,
+    freeConsultation: (coachId: string) => ['me', 'free-consultations', coachId] as const,
+  },
+  /** The public directory and coach pages. */
+  coaches: {
+    all: ['coaches'] as const,
+    lists: () => ['coaches', 'list'] as const,
+    list: (filters: object) => ['coaches', 'list', filters] as const,
+    detail: (coachId: string) => ['coaches', 'detail', coachId] as const,
+    slots: (coachId: string) => ['coaches', 'slots', coachId] as const,
+    slotsOfLength: (coachId: string, minutes: number) => ['coaches', 'slots', coachId, minutes] as const,
+    ratings: (coachId: string) => ['coaches', 'ratings', coachId] as const,
+    ratingsSorted: (coachId: string, sort: string) => ['coaches', 'ratings', coachId, { sort }] as const,
+    externalEvent: (coachId: string, uri: string | null) => ['coaches', 'external-events', coachId, uri] as const,
+  },
+  sessions: {
+    detail: (sessionId: string) => ['sessions', sessionId] as const,
+  },
+};

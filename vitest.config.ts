@@ -6,6 +6,16 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
+/**
+ * Tests that start the local stack run the Lambdas from their built bundles (bin/local/lambda-modules.ts)
+ * with API_FROM_BUNDLES=1; CI's browser tests do by default. The bundles load natively, not through Vite.
+ */
+const fromBundles = (fallback: string) => ({
+  env: { API_FROM_BUNDLES: process.env.API_FROM_BUNDLES ?? fallback },
+  globalSetup: ['tests/support/lambda-bundles.ts'],
+  server: { deps: { external: [/\/dist\/functions\//] } },
+});
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -16,6 +26,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          ...fromBundles('0'),
           testTimeout: 30_000,
           hookTimeout: 90_000,
           fileParallelism: false,
@@ -30,6 +41,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          ...fromBundles(process.env.CI ? '1' : '0'),
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,

@@ -12,7 +12,7 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HeadersFrameOption,
-  HeadersReferrerPolicy,
+  type HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -27,18 +27,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/schemas/config';
+import { contentSecurityPolicy, SECURITY_HEADERS, SPA_FALLBACK_CODE } from './site-headers';
 import { acknowledgeFrameworkWildcards, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
-
-/** The coach page embeds Calendly scheduling widgets. */
-const CALENDLY_ORIGIN = 'https://calendly.com';
-
-// Client routes (/coaches/abc) have no file extension; assets (/assets/x.js) do.
-const SPA_FALLBACK_CODE = `function handler(event) {
-  var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`;
 
 export interface CustomDomain {
   domainName: string;
@@ -70,15 +60,15 @@ export class Web extends Construct {
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(props.siteBucket, { originAccessControl });
     const responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: sitePolicy(props), override: true },
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(SECURITY_HEADERS.hstsMaxAgeSeconds),
+          includeSubdomains: SECURITY_HEADERS.hstsIncludeSubdomains,
           override: true,
         },
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: HeadersFrameOption[SECURITY_HEADERS.frameOption], override: true },
+        referrerPolicy: { referrerPolicy: SECURITY_HEADERS.referrerPolicy as HeadersReferrerPolicy, override: true },
       },
     });
     const viewer = { viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS, responseHeadersPolicy };
@@ -181,30 +171,14 @@ export class Web extends Construct {
   }
 }
 
-function contentSecurityPolicy({ config, mediaBucket }: WebProps): string {
-  const policyDocuments = [config.privacyPolicyUrl, config.termsOfServiceUrl].map((url) => new URL(url).origin);
-  const connect = [
-    "'self'",
-    `https://cognito-idp.${config.region}.amazonaws.com`,
-    ...(config.oauthDomain ? [`https://${config.oauthDomain}`] : []),
-    // Headshots are uploaded by presigned POST straight to the bucket.
-    `https://${mediaBucket.bucketName}.s3.${config.region}.amazonaws.com`,
-    // The policy pages check that the document host answers before framing it.
-    ...new Set(policyDocuments),
-  ];
-  const frame = [...new Set([...policyDocuments, CALENDLY_ORIGIN])];
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    `connect-src ${connect.join(' ')}`,
-    `frame-src ${frame.join(' ')}`,
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
+function sitePolicy({ config, mediaBucket }: WebProps): string {
+  return contentSecurityPolicy({
+    cognitoOrigin: `https://cognito-idp.${config.region}.amazonaws.com`,
+    oauthDomain: config.oauthDomain,
+    uploadOrigin: `https://${mediaBucket.bucketName}.s3.${config.region}.amazonaws.com`,
+    privacyPolicyUrl: config.privacyPolicyUrl,
+    termsOfServiceUrl: config.termsOfServiceUrl,
+  });
 }
 
 /** The deploy-time copy Lambda is aws-cdk-lib's; its runtime and grants are not ours to choose. */

@@ -3,7 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import type { RuntimeConfig } from '../../functions/schemas/config';
+import { contentSecurityPolicy } from '../../lib/site-headers';
 import { startApiServer } from './api-server';
+import { startBuiltSite } from './built-site';
 import { localAuthorizer } from './authorizer';
 import { LOCAL_AWS } from './aws-local';
 import { startLocalCognito } from './cognito';
@@ -40,6 +42,8 @@ export interface LocalStackOptions {
   seed: boolean;
   /** The Vite dev server for the SPA; tests of the API alone leave it out. */
   web: boolean;
+  /** Instead of the Vite dev server, the production build (dist/web) served like CloudFront, headers and all. */
+  webFromBuild?: boolean;
 }
 
 export interface LocalStack {
@@ -145,7 +149,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Where the Stripe stand-in sends the events Stripe causes itself (a refund's charge.refunded).
     process.env.LOCAL_STRIPE_WEBHOOK_URL = `${apiUrl}/api/webhooks/stripe`;
 
-    if (options.web) {
+    if (options.web && options.webFromBuild) {
+      const site = await startBuiltSite({
+        port: ports.web,
+        buildDir: path.resolve('dist/web'),
+        apiOrigin: apiUrl,
+        contentSecurityPolicy: contentSecurityPolicy({
+          cognitoOrigin: new URL(cognito.endpoint).origin,
+          uploadOrigin: new URL(s3.endpoint).origin,
+          privacyPolicyUrl: config.privacyPolicyUrl,
+          termsOfServiceUrl: config.termsOfServiceUrl,
+          // The local Calendly stand-in's embed is a page of this origin.
+          extraFrameSources: ["'self'"],
+        }),
+      });
+      stops.push(() => closeServer(site));
+    } else if (options.web) {
       const vite = await startVite(ports.web, apiUrl);
       stops.push(() => vite.close());
     }

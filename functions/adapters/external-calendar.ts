@@ -21,8 +21,17 @@ export interface ScheduledEvent {
   hosts: string[];
 }
 
+const UNKNOWN_EVENT = Symbol.for('physician-mentors.UnknownEventError');
+
 /** The event does not exist, or the coach's authorization cannot see it. */
-export class UnknownEventError extends Error {}
+export class UnknownEventError extends Error {
+  readonly [UNKNOWN_EVENT] = true;
+
+  // `instanceof` by brand, as DomainError's: the local stack's calendar stand-in throws its own copy.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && UNKNOWN_EVENT in value;
+  }
+}
 
 /** Bookings made in a coach's own calendar (Calendly), read through the coach's OAuth authorization. */
 export interface ExternalCalendar {

@@ -16,8 +16,18 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+const DOMAIN_ERROR = Symbol.for('physician-mentors.DomainError');
+
 /** A rule was broken; the HTTP layer maps `code` to a status and the shared error envelope. */
 export class DomainError extends Error {
+  readonly [DOMAIN_ERROR] = true;
+
+  // `instanceof` by brand: the local stack's injected stand-ins throw their own copy of this class
+  // into handlers that, run from their bundles, each carry another.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && DOMAIN_ERROR in value;
+  }
+
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -9,7 +9,9 @@ export interface TestStack extends LocalStack {
 }
 
 /** The real local stack on free ports with a throwaway data folder, for one test file. */
-export async function startTestStack(options: { seed?: boolean; web?: boolean } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: { seed?: boolean; web?: boolean; webFromBuild?: boolean } = {},
+): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pm-stack-'));
   process.env.LOG_LEVEL = 'silent';
   // Tests reach no host but this one: the policy documents point at a local port nothing answers on.
@@ -27,6 +29,7 @@ export async function startTestStack(options: { seed?: boolean; web?: boolean } 
     dataDir,
     seed: options.seed ?? false,
     web: options.web ?? false,
+    webFromBuild: options.webFromBuild,
   });
   return {
     ...stack,

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { SPA_FALLBACK_CODE, securityHeaders } from '../../lib/site-headers';
+
+export interface BuiltSiteOptions {
+  port: number;
+  /** The Vite build (`npm run build` writes dist/web). */
+  buildDir: string;
+  /** The local API server: `/api`, `/config.json`, `/media` and the stand-ins' `/_local` pages. */
+  apiOrigin: string;
+  contentSecurityPolicy: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const PROXIED = ['/api/', '/config.json', '/media/', '/_local/'];
+
+/** CloudFront's viewer-request function, the very code the distribution runs. */
+const spaFallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (event: {
+  request: { uri: string };
+}) => { uri: string };
+
+/**
+ * The production build served the way CloudFront serves it: the SPA fallback function, the
+ * security headers on every answer (API ones too), everything else from the API origin.
+ */
+export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> {
+  const headers = securityHeaders(options.contentSecurityPolicy);
+
+  function proxy(req: IncomingMessage, res: ServerResponse) {
+    const upstream = http.request(
+      new URL(req.url ?? '/', options.apiOrigin),
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...headers });
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, headers);
+      res.end();
+    });
+    req.pipe(upstream);
+  }
+
+  async function serveFile(res: ServerResponse, pathname: string) {
+    const { uri } = spaFallback({ request: { uri: decodeURIComponent(pathname) } });
+    const file = path.join(options.buildDir, path.normalize(uri));
+    if (!file.startsWith(options.buildDir + path.sep)) return send(res, 403, 'Forbidden');
+    try {
+      const body = await readFile(file);
+      const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+      return send(res, 200, body, type);
+    } catch {
+      return send(res, 404, 'Not found');
+    }
+  }
+
+  function send(res: ServerResponse, status: number, body: string | Buffer, type = 'text/plain; charset=utf-8') {
+    res.writeHead(status, { ...headers, 'content-type': type });
+    res.end(body);
+  }
+
+  return new Promise((resolve, reject) => {
+    const server = http.createServer((req, res) => {
+      const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+      if (PROXIED.some((prefix) => pathname === prefix || pathname.startsWith(prefix))) return proxy(req, res);
+      serveFile(res, pathname).catch(() => send(res, 500, 'Local site error'));
+    });
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve(server));
+  });
+}

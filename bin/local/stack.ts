@@ -47,6 +47,8 @@ export interface LocalStack {
   apiUrl: string;
   config: RuntimeConfig;
   mailboxFile: string;
+  /** DynamoDB Local's process id (fault tests pause it). */
+  dynamodbPid: number;
   stop(): Promise<void>;
 }
 
@@ -146,7 +148,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const vite = await startVite(ports.web, apiUrl);
       stops.push(() => vite.close());
     }
-    return { webUrl: webOrigin, apiUrl, config, mailboxFile, stop };
+    return { webUrl: webOrigin, apiUrl, config, mailboxFile, dynamodbPid: dynamo.pid, stop };
   } catch (error) {
     await stop();
     throw error;

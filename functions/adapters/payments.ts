@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { AccountStatus } from '../domain/payment-account';
+import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from './dependency-budget';
 import { localPaymentsFromEnvironment } from './local-payments';
 import { type PaymentEvent, verifyStripeEvent } from './stripe-events';
 
@@ -43,7 +44,7 @@ export interface Payments {
 
 /** Stripe Connect with Express accounts: Stripe hosts onboarding and the mentor's dashboard. */
 export function stripePayments(secretKey: string, webhookSecret: string): Payments {
-  const stripe = new Stripe(secretKey);
+  const stripe = new Stripe(secretKey, STRIPE_CLIENT_SETTINGS);
   return {
     async createConnectedAccount({ userId, email }) {
       const account = await stripe.accounts.create(
@@ -147,8 +148,24 @@ let shared: Payments | undefined;
  * stack enables (LOCAL_STRIPE_WEBHOOK_SECRET), so a deployed function never falls back to it.
  */
 export function paymentsFromEnvironment(): Payments {
-  shared ??= choosePayments();
+  shared ??= withinPaymentsBudget(choosePayments());
   return shared;
+}
+
+/**
+ * Every call that goes to the provider ends within PAYMENTS_CALL_BUDGET_MS, retries included, so a
+ * provider (or stand-in) that hangs turns into a 503 and never into the function's timeout.
+ */
+function withinPaymentsBudget(payments: Payments): Payments {
+  const bounded = { ...payments };
+  for (const [name, method] of Object.entries(payments) as [keyof Payments, (...args: unknown[]) => unknown][]) {
+    if (name === 'verifyWebhook') continue;
+    Object.assign(bounded, {
+      [name]: (...args: unknown[]) =>
+        withinBudget('payments', PAYMENTS_CALL_BUDGET_MS, () => method.apply(payments, args) as Promise<unknown>),
+    });
+  }
+  return bounded;
 }
 
 function choosePayments(): Payments {

@@ -113,6 +113,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Turns on the local Calendly stand-in (functions/adapters/external-calendar.ts) unless CALENDLY_CLIENT_ID is set.
       LOCAL_CALENDLY: 'true',
       PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
+      // See functions/adapters/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
+      AWS_REQUEST_TIMEOUT_MS: process.env.AWS_REQUEST_TIMEOUT_MS ?? '8000',
+      AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',
     });
 
     const scheduler = await startLocalScheduler(path.join(dataDir, 'schedules.json'));

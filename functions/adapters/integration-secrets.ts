@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
-import { AWS_CLIENT_SETTINGS } from './dependency-budget';
+import { awsClientSettings } from './dependency-budget';
 
 /**
  * The third-party credentials of a deployment, kept in one Secrets Manager secret (JSON) whose ARN
@@ -28,7 +28,7 @@ const ENVIRONMENT_NAMES = {
 let loaded: Promise<void> | undefined;
 
 async function load(secretArn: string): Promise<void> {
-  const { SecretString } = await new SecretsManagerClient(AWS_CLIENT_SETTINGS).send(
+  const { SecretString } = await new SecretsManagerClient(awsClientSettings()).send(
     new GetSecretValueCommand({ SecretId: secretArn }),
   );
   const values = integrationSecret.parse(JSON.parse(SecretString ?? '{}'));

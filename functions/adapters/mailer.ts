@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { AWS_CLIENT_SETTINGS } from './dependency-budget';
+import { awsClientSettings } from './dependency-budget';
 
 export interface MailAttachment {
   filename: string;
@@ -25,7 +25,7 @@ export interface StoredMail extends Mail {
 }
 
 /** Production: Amazon SES, from the verified sender identity. */
-export function sesMailer(from: string, client = new SESv2Client(AWS_CLIENT_SETTINGS)): Mailer {
+export function sesMailer(from: string, client = new SESv2Client(awsClientSettings())): Mailer {
   return {
     async send(mail) {
       await client.send(

@@ -7,7 +7,7 @@ import {
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import { jobArnVariable } from '../routes';
-import { AWS_CLIENT_SETTINGS } from './dependency-budget';
+import { awsClientSettings } from './dependency-budget';
 
 /** The one-off jobs (functions/jobs/), by their route-table operation name. */
 export type JobName =
@@ -38,7 +38,7 @@ function required(name: string): string {
 }
 
 /** EventBridge Scheduler: each job is a schedule that invokes its function once and then deletes itself. */
-export function eventBridgeScheduler(client = new SchedulerClient(AWS_CLIENT_SETTINGS)): JobScheduler {
+export function eventBridgeScheduler(client = new SchedulerClient(awsClientSettings())): JobScheduler {
   const groupName = required('SCHEDULE_GROUP');
   const roleArn = required('SCHEDULER_ROLE_ARN');
   return {

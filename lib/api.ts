@@ -11,6 +11,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budget';
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
@@ -72,7 +73,7 @@ export class OperationFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(scope, `${id}Logs`, props.logs),
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },

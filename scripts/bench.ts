@@ -53,3 +53,5 @@ try {
 
 // A fresh process, so the first stack's cached directory cannot answer for the second.
 execFileSync('npx', ['tsx', 'scripts/bench-directory.ts'], { stdio: 'inherit' });
+
+execFileSync('npx', ['tsx', 'scripts/bench-faults.ts'], { stdio: 'inherit' });

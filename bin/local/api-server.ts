@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
 import { routes, type Route } from '../../functions/routes';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { toApiGatewayEvent } from './api-event';
@@ -26,7 +27,7 @@ export interface ApiServerOptions {
   media: { endpoint: string; bucket: string };
 }
 
-function lambdaContext(requestId: string, route: Route): Context {
+function lambdaContext(requestId: string, route: Route, deadline: number): Context {
   return {
     awsRequestId: requestId,
     functionName: route.operation,
@@ -36,11 +37,26 @@ function lambdaContext(requestId: string, route: Route): Context {
     logGroupName: `/local/${route.operation}`,
     logStreamName: 'local',
     callbackWaitsForEmptyEventLoop: false,
-    getRemainingTimeInMillis: () => 10_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,
   };
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** Lambda stops a function at its timeout (lib/api.ts); the local server gives up on it at the same moment. */
+async function withinFunctionTimeout<T>(run: Promise<T>, timeoutMs: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  try {
+    return await Promise.race([run, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
@@ -99,7 +115,12 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     }
     const event = toApiGatewayEvent(req, url, body, found, claims);
     const handler = (await lambdaHandler(found.route.operation)) as LambdaHandler;
-    writeLambdaResult(res, await handler(event, lambdaContext(event.requestContext.requestId, found.route)));
+    const timeoutMs = FUNCTION_TIMEOUT_SECONDS * 1000;
+    const context = lambdaContext(event.requestContext.requestId, found.route, Date.now() + timeoutMs);
+    const result = await withinFunctionTimeout(handler(event, context), timeoutMs);
+    // A Lambda that runs out of time is a function error, which API Gateway answers with a bare 500.
+    if (result === TIMED_OUT) return sendJson(res, 500, { message: 'Internal Server Error' });
+    writeLambdaResult(res, result);
   }
 
   async function serveMedia(res: ServerResponse, url: URL) {

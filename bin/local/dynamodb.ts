@@ -14,6 +14,8 @@ import { waitFor } from './wait';
 
 export interface LocalDynamoDb {
   endpoint: string;
+  /** The Java process itself, so fault tests can pause it (SIGSTOP) and resume it (SIGCONT). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ export async function startLocalDynamoDb(options: { port: number; dataDir?: stri
   } finally {
     client.destroy();
   }
-  return { endpoint, stop };
+  return { endpoint, pid: child.pid as number, stop };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -51,6 +51,8 @@ export interface LocalStack {
   apiUrl: string;
   config: RuntimeConfig;
   mailboxFile: string;
+  /** DynamoDB Local's process id (fault tests pause it). */
+  dynamodbPid: number;
   stop(): Promise<void>;
 }
 
@@ -113,6 +115,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',
       LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_local_connect_standin',
       PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
+      // See functions/adapters/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
+      AWS_REQUEST_TIMEOUT_MS: process.env.AWS_REQUEST_TIMEOUT_MS ?? '8000',
+      AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',
     });
 
     injectLocalStandIns({ siteOrigin: webOrigin, mailboxFile });
@@ -168,7 +173,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const vite = await startVite(ports.web, apiUrl);
       stops.push(() => vite.close());
     }
-    return { webUrl: webOrigin, apiUrl, config, mailboxFile, stop };
+    return { webUrl: webOrigin, apiUrl, config, mailboxFile, dynamodbPid: dynamo.pid, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import Stripe from 'stripe';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheckoutRequest, CheckoutState, Payments, WebhookSecrets } from '../../functions/adapters/payments';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
@@ -55,6 +56,23 @@ export interface LocalPayments extends Payments {
   forgetBalanceTransaction(transaction: BalanceTransaction): Promise<void>;
 }
 
+type Outage = 'fail' | 'hang' | null;
+let outage: Outage = null;
+
+/**
+ * Makes the stand-in answer as Stripe does when it is down ('fail': its API error after the
+ * client's retries) or stops answering ('hang': no answer at all), until called with null.
+ * For fault tests; the payments adapter's time budget is what turns a hang into a 503.
+ */
+export function simulateStripeOutage(mode: Outage): void {
+  outage = mode;
+}
+
+async function answerUnlessDown(): Promise<void> {
+  if (outage === 'hang') await new Promise(() => undefined);
+  if (outage === 'fail') throw new Stripe.errors.StripeAPIError({ message: 'Stripe is unavailable', statusCode: 500 });
+}
+
 /** Stripe's idempotency keys give one object per key; the stand-in gets the same by deriving ids from the key. */
 const derivedId = (prefix: string, key: string) =>
   `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
@@ -107,6 +125,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
 
   return {
     async createConnectedAccount({ userId, email }) {
+      await answerUnlessDown();
       const account: LocalAccount = {
         accountId: localAccountId(userId),
         email,
@@ -130,16 +149,19 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     },
 
     async onboardingLink(accountId, returnUrl, refreshUrl) {
+      await answerUnlessDown();
       await existingAccount(accountId);
       return standInPage('onboarding', { account: accountId, return: returnUrl, refresh: refreshUrl });
     },
 
     async dashboardLink(accountId) {
+      await answerUnlessDown();
       await existingAccount(accountId);
       return standInPage('dashboard', { account: accountId });
     },
 
     async accountStatus(accountId) {
+      await answerUnlessDown();
       const { chargesEnabled, payoutsEnabled, detailsSubmitted } = await existingAccount(accountId);
       return { chargesEnabled, payoutsEnabled, detailsSubmitted };
     },
@@ -176,6 +198,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     },
 
     async createCheckout(request) {
+      await answerUnlessDown();
       if (request.amountCents < MIN_CARD_CHARGE_CENTS) {
         throw new Error(`Amount must be at least ${MIN_CARD_CHARGE_CENTS} cents (Stripe's minimum charge in usd)`);
       }
@@ -209,12 +232,14 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     },
 
     async checkoutState(checkoutId) {
+      await answerUnlessDown();
       const checkout = await findCheckout(checkoutId);
       if (!checkout) throw new Error(`The local Stripe stand-in has no checkout ${checkoutId}`);
       return { status: checkout.status, paymentIntentId: checkout.status === 'paid' ? checkout.paymentIntentId : null };
     },
 
     async expireCheckout(checkoutId) {
+      await answerUnlessDown();
       await transitionCheckout(checkoutId, 'expired');
     },
 
@@ -261,6 +286,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     },
 
     async refund(paymentIntentId, sessionId) {
+      await answerUnlessDown();
       const checkoutId = derivedId('cs', sessionId);
       const { Attributes } = await db().send(
         new UpdateCommand({

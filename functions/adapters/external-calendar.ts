@@ -1,4 +1,5 @@
 import { injectedAdapters } from './injected';
+import { boundedFetch } from './dependency-budget';
 
 /** A coach's Calendly authorization; kept server-side only, never sent to a browser. */
 export interface CalendarTokens {
@@ -88,7 +89,7 @@ interface CalendlyEventResponse {
 
 export function calendlyCalendar(clientId: string, clientSecret: string): ExternalCalendar {
   const tokenRequest = async (form: Record<string, string>, account?: string): Promise<CalendarTokens> => {
-    const response = await fetch(`${CALENDLY_AUTH}/token`, {
+    const response = await boundedFetch('Calendly', `${CALENDLY_AUTH}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ ...form, client_id: clientId, client_secret: clientSecret }),
@@ -121,7 +122,9 @@ export function calendlyCalendar(clientId: string, clientSecret: string): Extern
     async scheduledEvent(tokens, eventUri) {
       if (!isCalendlyEventUri(eventUri)) throw new UnknownEventError('Not a Calendly scheduled event');
       const current = await fresh(tokens);
-      const response = await fetch(eventUri, { headers: { authorization: `Bearer ${current.accessToken}` } });
+      const response = await boundedFetch('Calendly', eventUri, {
+        headers: { authorization: `Bearer ${current.accessToken}` },
+      });
       if (response.status === 404 || response.status === 403) throw new UnknownEventError('Calendly event not found');
       if (!response.ok) throw new Error(`Calendly event read failed: ${response.status} ${await response.text()}`);
       const { resource } = (await response.json()) as CalendlyEventResponse;

@@ -4,6 +4,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DomainError } from '../domain/errors';
+import { awsClientSettings } from './dependency-budget';
 
 export interface UserInfo {
   sub: string;
@@ -89,7 +90,7 @@ export function identityFromEnvironment(): Identity {
   const clientId = process.env.USER_POOL_CLIENT_ID;
   if (!clientId) throw new Error('USER_POOL_CLIENT_ID is not set');
   shared ??= cognitoIdentity(
-    new CognitoIdentityProviderClient({ endpoint: process.env.COGNITO_ENDPOINT || undefined }),
+    new CognitoIdentityProviderClient({ ...awsClientSettings(), endpoint: process.env.COGNITO_ENDPOINT || undefined }),
     clientId,
   );
   return shared;

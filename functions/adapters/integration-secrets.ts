@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
+import { awsClientSettings } from './dependency-budget';
 
 /**
  * The third-party credentials of a deployment: one Secrets Manager secret (JSON) per integration,
@@ -30,7 +31,9 @@ const secretFields = z.record(z.string(), z.string());
 const loaded = new Map<Integration, Promise<void>>();
 
 async function load(integration: Integration, secretArn: string): Promise<void> {
-  const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretArn }));
+  const { SecretString } = await new SecretsManagerClient(awsClientSettings()).send(
+    new GetSecretValueCommand({ SecretId: secretArn }),
+  );
   const values = secretFields.parse(JSON.parse(SecretString ?? '{}'));
   for (const [field, name] of Object.entries(integrationSecrets[integration])) {
     const value = values[field];

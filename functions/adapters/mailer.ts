@@ -1,4 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { awsClientSettings } from './dependency-budget';
 import { injectedAdapters } from './injected';
 
 export interface MailAttachment {
@@ -20,7 +21,7 @@ export interface Mailer {
 }
 
 /** Production: Amazon SES, from the verified sender identity. */
-export function sesMailer(from: string, client = new SESv2Client({})): Mailer {
+export function sesMailer(from: string, client = new SESv2Client(awsClientSettings())): Mailer {
   return {
     async send(mail) {
       await client.send(

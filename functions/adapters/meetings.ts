@@ -1,3 +1,4 @@
+import { boundedFetch } from './dependency-budget';
 import { injectedAdapters } from './injected';
 
 /** A coach's Zoom authorization; kept server-side only, never sent to a browser. */
@@ -42,7 +43,7 @@ export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
   const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
 
   const tokenRequest = async (form: Record<string, string>): Promise<MeetingTokens> => {
-    const response = await fetch(`${ZOOM_OAUTH}/token`, {
+    const response = await boundedFetch('Zoom', `${ZOOM_OAUTH}/token`, {
       method: 'POST',
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form),
@@ -70,7 +71,7 @@ export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
 
     async createMeeting(tokens, meeting) {
       const current = await fresh(tokens);
-      const response = await fetch(`${ZOOM_API}/users/me/meetings`, {
+      const response = await boundedFetch('Zoom', `${ZOOM_API}/users/me/meetings`, {
         method: 'POST',
         headers: { authorization: `Bearer ${current.accessToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -89,7 +90,7 @@ export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
 
     async deleteMeeting(tokens, meetingId) {
       const current = await fresh(tokens);
-      const response = await fetch(`${ZOOM_API}/meetings/${encodeURIComponent(meetingId)}`, {
+      const response = await boundedFetch('Zoom', `${ZOOM_API}/meetings/${encodeURIComponent(meetingId)}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${current.accessToken}` },
       });

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { CapturedPayment } from '../domain/ledger';
 import type { AccountStatus } from '../domain/payment-account';
 import type { BalanceTransaction } from '../domain/reconciliation';
+import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from './dependency-budget';
 import { injectedAdapters } from './injected';
 import { toBalanceTransaction } from './stripe-balance';
 import { type PaymentEvent, verifyStripeEvent } from './stripe-events';
@@ -58,7 +59,7 @@ export interface WebhookSecrets {
 
 /** Stripe Connect with Express accounts: Stripe hosts onboarding and the mentor's dashboard. */
 export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets): Payments {
-  const stripe = new Stripe(secretKey);
+  const stripe = new Stripe(secretKey, STRIPE_CLIENT_SETTINGS);
   return {
     async createConnectedAccount({ userId, email }) {
       const account = await stripe.accounts.create(
@@ -189,10 +190,29 @@ let shared: Payments | undefined;
 
 /** The payments the host injected (the local stack's stand-in), else Stripe from STRIPE_SECRET_KEY. */
 export function paymentsFromEnvironment(): Payments {
-  const injected = injectedAdapters().payments;
-  if (injected) return injected;
-  shared ??= stripeFromEnvironment();
-  return shared;
+  const provider = injectedAdapters().payments ?? (shared ??= stripeFromEnvironment());
+  return withinPaymentsBudget(provider);
+}
+
+const bounded = new WeakMap<Payments, Payments>();
+
+/**
+ * Every call that goes to the provider ends within PAYMENTS_CALL_BUDGET_MS, retries included, so a
+ * provider (or stand-in) that hangs turns into a 503 and never into the function's timeout.
+ */
+function withinPaymentsBudget(payments: Payments): Payments {
+  const known = bounded.get(payments);
+  if (known) return known;
+  const wrapped = { ...payments };
+  for (const [name, method] of Object.entries(payments) as [keyof Payments, (...args: unknown[]) => unknown][]) {
+    if (name === 'verifyWebhook') continue;
+    Object.assign(wrapped, {
+      [name]: (...args: unknown[]) =>
+        withinBudget('payments', PAYMENTS_CALL_BUDGET_MS, () => method.apply(payments, args) as Promise<unknown>),
+    });
+  }
+  bounded.set(payments, wrapped);
+  return wrapped;
 }
 
 function stripeFromEnvironment(): Payments {

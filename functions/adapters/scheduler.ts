@@ -7,6 +7,7 @@ import {
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import { jobArnVariable } from '../routes';
+import { awsClientSettings } from './dependency-budget';
 import { injectedAdapters } from './injected';
 
 /** The one-off jobs (functions/jobs/), by their route-table operation name. */
@@ -38,7 +39,7 @@ function required(name: string): string {
 }
 
 /** EventBridge Scheduler: each job is a schedule that invokes its function once and then deletes itself. */
-export function eventBridgeScheduler(client = new SchedulerClient({})): JobScheduler {
+export function eventBridgeScheduler(client = new SchedulerClient(awsClientSettings())): JobScheduler {
   const groupName = required('SCHEDULE_GROUP');
   const roleArn = required('SCHEDULER_ROLE_ARN');
   return {

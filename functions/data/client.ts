@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { awsClientSettings } from '../adapters/dependency-budget';
 
 let cached: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
 
@@ -10,7 +11,7 @@ let cached: { endpoint: string | undefined; client: DynamoDBDocumentClient } | u
 export function db(): DynamoDBDocumentClient {
   const endpoint = process.env.DYNAMODB_ENDPOINT || undefined;
   if (!cached || cached.endpoint !== endpoint) {
-    const client = new DynamoDBClient({ endpoint });
+    const client = new DynamoDBClient({ endpoint, ...awsClientSettings() });
     cached = {
       endpoint,
       client: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),

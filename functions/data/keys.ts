@@ -36,6 +36,8 @@ export const keys = {
   availabilityPrefix: (coachId: string) => ({ pk: `USER#${coachId}`, skPrefix: 'AVAIL#' }),
   /** Claimed once per (mentee, coach) with a conditional put when a free consultation is booked. */
   freeConsultation: (menteeId: string, coachId: string) => ({ pk: `USER#${menteeId}`, sk: `FREECONSULT#${coachId}` }),
+  /** The mentee's unpaid holds on coaches' time (data/unpaid-holds.ts). */
+  unpaidHolds: (menteeId: string) => ({ pk: `USER#${menteeId}`, sk: 'UNPAIDHOLDS' }),
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
   coachSessionsPartition,
   menteeSessionsPartition,

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PAYMENT_EXPIRED_REASON, type SessionStatus } from '../domain/booking';
+import { MAX_UNPAID_HOLDS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';
 import { db, tableName } from './client';
@@ -8,6 +9,7 @@ import { keys } from './keys';
 import { queryAll } from './query-all';
 import type { SessionItem } from './session-item';
 import { tableSchema } from './table-schema';
+import type { UnpaidHoldClaim } from './unpaid-holds';
 import { claimConfirmations, claimPuts, claimReleases } from './time-claims';
 
 export async function getSession(sessionId: string): Promise<SessionItem | null> {
@@ -46,19 +48,29 @@ const MAX_BOOKING_ATTEMPTS = 3;
  * consultation, on the mentee's one free consultation with this coach) in one transaction, so
  * of two bookings that compete for any of them exactly one is stored.
  */
-export async function createBooking(session: SessionItem, now: Date): Promise<void> {
-  const items = [
-    sessionPut(session),
-    ...claimPuts(session, now),
-    ...(session.isFreeConsultation ? [freeConsultationClaim(session)] : []),
-  ];
+export async function createBooking(
+  session: SessionItem,
+  now: Date,
+  /** For a paid booking: the mentee's unpaid-hold claim (data/unpaid-holds.ts), asked for afresh on each attempt. */
+  unpaidHoldClaim?: () => Promise<UnpaidHoldClaim>,
+): Promise<void> {
+  const timeItems = [sessionPut(session), ...claimPuts(session, now)];
   for (let attempt = 1; ; attempt++) {
+    const holdItems = unpaidHoldClaim ? [await unpaidHoldClaim()] : [];
+    const items = [...timeItems, ...holdItems, ...(session.isFreeConsultation ? [freeConsultationClaim(session)] : [])];
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+      const holdsChanged = holdItems.length > 0 && codes[timeItems.length] === 'ConditionalCheckFailed';
+      if (holdsChanged && !codes.slice(0, timeItems.length).includes('ConditionalCheckFailed')) {
+        // Another booking of this mentee changed the holds meanwhile: count them again.
+        // Each lost race means another booking took a hold, so after MAX_UNPAID_HOLDS the count refuses.
+        if (attempt <= MAX_UNPAID_HOLDS + 1) continue;
+        throw new DomainError('CONFLICT', 'Several bookings were made at once. Please try again.');
+      }
       if (session.isFreeConsultation && codes.at(-1) === 'ConditionalCheckFailed') {
         throw new DomainError('FREE_CONSULT_USED', 'You have already used your free consultation with this mentor.');
       }

@@ -20,3 +20,9 @@ export const MAX_SLOTS_PER_WINDOW = 50;
 
 /** Coaches with fewer ratings than this carry the 'New Mentor' badge. */
 export const NEW_MENTOR_RATINGS_BELOW = 3;
+
+/**
+ * Unpaid 30-minute holds one mentee may have at once: enough to compare a few mentors' checkouts,
+ * too few to keep a coach's calendar blocked by booking and never paying.
+ */
+export const MAX_UNPAID_HOLDS = 3;

@@ -1,4 +1,5 @@
 import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../adapters/dependency-budget';
 import { DomainError, errorStatus } from '../domain/errors';
 import { log } from './log';
 
@@ -16,11 +17,27 @@ export function jsonResponse(
   };
 }
 
-/** Only coded domain errors reach the caller; anything else is logged and becomes a plain 500. */
+/**
+ * Only coded domain errors reach the caller; a dependency that timed out or throttled is a 503 with
+ * Retry-After (ARCHITECTURE section 3); anything else is logged and becomes a plain 500.
+ */
 export function errorResponse(error: unknown, context: Context | undefined): APIGatewayProxyResultV2 {
   if (error instanceof DomainError) {
     const { code, message, details } = error;
     return jsonResponse(errorStatus[code], { error: { code, message, ...(details ? { details } : {}) } });
+  }
+  if (isDependencyUnavailable(error)) {
+    log('warn', 'dependency unavailable', { requestId: context?.awsRequestId, error: String(error) });
+    return jsonResponse(
+      503,
+      {
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is busy or briefly unavailable. Please try again in a few seconds.',
+        },
+      },
+      { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    );
   }
   log('error', 'unhandled error', {
     requestId: context?.awsRequestId,

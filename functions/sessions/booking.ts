@@ -7,6 +7,7 @@ import type { ProfileItem } from '../data/profile-item';
 import type { SessionItem } from '../data/session-item';
 import { cancelSession, createBooking, recordSessionFields } from '../data/sessions';
 import { timeBlocks } from '../data/time-claims';
+import { claimUnpaidHold } from '../data/unpaid-holds';
 import { type BookingRequest, paymentDeadline, type PlannedBooking, planBooking, platformFee } from '../domain/booking';
 import { DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
@@ -135,7 +136,13 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
     now,
   });
   const session = newSession(plan, coach, menteeId, request.eventType ?? null, now);
-  await createBooking(session, now);
+  await createBooking(
+    session,
+    now,
+    session.status === 'pending_payment'
+      ? () => claimUnpaidHold(menteeId, session.id, session.paymentExpiresAt as string, now)
+      : undefined,
+  );
 
   if (session.status === 'confirmed') {
     await finishConfirmedSessionOrRetry(session, now);

@@ -56,7 +56,8 @@ describe('renderHeadshotVariants', () => {
 /** The function has 512 MB; one rendering (Node, sharp and the decode together) must stay well under half. */
 const PEAK_MEMORY_CEILING_MB = 256;
 
-describe('renderHeadshotVariants on large-dimension PNGs (a few hundred KB each)', () => {
+// Each case writes a PNG of tens of megapixels and starts a Node process: slower than the unit default.
+describe('renderHeadshotVariants on large-dimension PNGs (a few hundred KB each)', { timeout: 60_000 }, () => {
   let folder: string;
   const plainPng = async (width: number, height: number) => {
     const path = join(folder, `${width}x${height}.png`);

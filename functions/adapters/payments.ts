@@ -190,8 +190,10 @@ let shared: Payments | undefined;
 
 /** The payments the host injected (the local stack's stand-in), else Stripe from STRIPE_SECRET_KEY. */
 export function paymentsFromEnvironment(): Payments {
-  const provider = injectedAdapters().payments ?? (shared ??= stripeFromEnvironment());
-  return withinPaymentsBudget(provider);
+  const injected = injectedAdapters().payments;
+  if (injected) return withinPaymentsBudget(injected);
+  shared ??= stripeFromEnvironment();
+  return withinPaymentsBudget(shared);
 }
 
 const bounded = new WeakMap<Payments, Payments>();

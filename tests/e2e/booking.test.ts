@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
 import { DEMO_MENTEE_EMAIL, DEMO_PASSWORD } from '../../bin/local/seed';
@@ -69,6 +70,17 @@ async function checkoutTab(page: Page, mentor: string, index: number): Promise<P
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `target` has the focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 80; presses++) {
+    if ((await target.count()) === 1 && (await isFocused(target))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the element');
+}
+
 describe('booking a mentor', () => {
   it('books a free consultation, shows it on the dashboard at once and e-mails both parties', async () => {
     const { page, errors } = await signedInMentee();
@@ -99,6 +111,56 @@ describe('booking a mentor', () => {
       );
       expect(confirmation?.attachments?.[0]?.filename).toBe('session.ics');
       expect(mails.filter((mail) => mail.subject.startsWith('Session confirmed'))).toHaveLength(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('books a free consultation with the keyboard alone: one tab stop per group, arrow keys within', async () => {
+    const { page, errors } = await signedInMentee();
+    try {
+      await page.goto(`${stack.webUrl}/coaches?q=Helen`, { waitUntil: 'networkidle' });
+      const mentorPath = await page.getByRole('link', { name: /^Book Session with Helen/ }).getAttribute('href');
+      await page.goto(`${stack.webUrl}${mentorPath}`, { waitUntil: 'networkidle' });
+
+      await tabTo(page, page.getByRole('button', { name: /Free Consult/ }));
+      await page.keyboard.press('Enter');
+      const times = page.getByRole('list', { name: 'Available times' });
+      await expect.poll(() => times.count(), { timeout: 20_000 }).toBe(1);
+
+      const chosenDay = page.getByRole('radio', { checked: true });
+      await tabTo(page, chosenDay);
+      const firstDay = (await chosenDay.getAttribute('data-day')) as string;
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => chosenDay.getAttribute('data-day')).not.toBe(firstDay);
+      expect(await isFocused(chosenDay)).toBe(true);
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => chosenDay.getAttribute('data-day')).toBe(firstDay);
+      const longDay = DateTime.fromISO(firstDay).toFormat('cccc, LLLL d, yyyy');
+      const status = page.getByRole('status').filter({ hasText: `on ${longDay}` });
+      await expect.poll(() => status.textContent()).toMatch(/^\d+ available times? on /);
+
+      // The next Tab leaves the strip for the times, which are one tab stop too.
+      await page.keyboard.press('Tab');
+      const timeButtons = times.getByRole('button');
+      expect(await isFocused(timeButtons.first())).toBe(true);
+      await page.keyboard.press('ArrowRight');
+      const second = timeButtons.nth(1);
+      expect(await isFocused(second)).toBe(true);
+      expect(await second.getAttribute('aria-label')).toBe(`${await second.textContent()}, ${longDay}`);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Confirm Booking' });
+      await expect.poll(() => dialog.count()).toBe(1);
+      await tabTo(page, dialog.getByRole('button', { name: 'Confirm Booking' }));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByText('Free Consultation Booked!').count(), { timeout: 10_000 }).toBe(1);
+      await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
+      await expect
+        .poll(() => page.getByRole('heading', { level: 3, name: /^Helen / }).count(), { timeout: 10_000 })
+        .toBe(1);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -58,10 +58,25 @@ export interface BrowserStack {
   browser: Browser;
 }
 
+/**
+ * The dev server compiles the app on its first request, which on a busy machine takes longer than
+ * one page load may; doing it here, inside the hook's budget, keeps whichever test runs first (a
+ * file run alone, or one test picked with -t) from timing out on it.
+ */
+async function compileWebApp(browser: Browser, webUrl: string): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(webUrl, { waitUntil: 'networkidle', timeout: 180_000 });
+  } finally {
+    await page.close();
+  }
+}
+
 /** What every browser test file starts from: the local stack with the web app, a browser, the screenshot folder. */
 export async function startBrowserStack(options: { seed?: boolean } = {}): Promise<BrowserStack> {
   const stack = await startTestStack({ seed: options.seed ?? false, web: true });
   const browser = await launchBrowser();
+  await compileWebApp(browser, stack.webUrl);
   await mkdir(SCREENSHOTS, { recursive: true });
   return { stack, browser };
 }

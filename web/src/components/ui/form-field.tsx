@@ -88,10 +88,11 @@ export function SelectField({
 export function TextAreaField({
   label,
   error,
+  hint,
   ...textarea
-}: ComponentProps<'textarea'> & { label: string; error?: string }) {
+}: ComponentProps<'textarea'> & { label: string; error?: string; hint?: string }) {
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={error} hint={hint}>
       {(control) => <textarea rows={4} {...control} {...textarea} className={inputClass} />}
     </FormField>
   );

@@ -25,6 +25,7 @@ export function LoginForm() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<Credentials>({ resolver: zodResolver(credentials), defaultValues: { email: '', password: '' } });
 
@@ -40,6 +41,8 @@ export function LoginForm() {
       navigate('/', { replace: true });
     } catch (error) {
       if (isUnconfirmed(error)) setUnconfirmedEmail(email);
+      // Cognito does not say which of the two was wrong, so the message sits by the password, the usual culprit.
+      else setError('password', { message: errorMessage(error) }, { shouldFocus: true });
       toast.error('Sign In Failed', { description: errorMessage(error) });
     }
   });

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DateTime } from 'luxon';
-import { useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { rovingTarget } from '../roving-focus';
 
 const DAYS_SHOWN = 7;
 
@@ -9,18 +10,25 @@ function DayButton({
   day,
   hasSlots,
   selected,
+  tabbable,
   onSelect,
 }: {
   day: string;
   hasSlots: boolean;
   selected: boolean;
+  /** The strip's one tab stop: the chosen day, or the week's first when another week is shown. */
+  tabbable: boolean;
   onSelect(): void;
 }) {
   const date = DateTime.fromISO(day);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a day is a three-line card; a button with the radio role keeps it one element the group's arrow keys move between.
     <button
       type="button"
-      aria-pressed={selected}
+      role="radio"
+      aria-checked={selected}
+      tabIndex={tabbable ? 0 : -1}
+      data-day={day}
       aria-label={`${date.toFormat('cccc, LLLL d')}${hasSlots ? ', has available times' : ', no available times'}`}
       onClick={onSelect}
       className={clsx(
@@ -46,7 +54,11 @@ function DayButton({
   );
 }
 
-/** A week of the bookable days at a time, with the days that have free times marked. */
+/**
+ * A week of the bookable days at a time, with the days that have free times marked. The days are
+ * one radio group: arrow keys choose the next or previous day, across weeks, and Home and End the
+ * first and last bookable day.
+ */
 export function DateStrip({
   days,
   daysWithSlots,
@@ -58,8 +70,26 @@ export function DateStrip({
   selectedDay: string;
   onSelect(day: string): void;
 }) {
-  const selectedWeek = Math.floor(Math.max(days.indexOf(selectedDay), 0) / DAYS_SHOWN);
-  const [week, setWeek] = useState(selectedWeek);
+  const selectedIndex = Math.max(days.indexOf(selectedDay), 0);
+  const [week, setWeek] = useState(Math.floor(selectedIndex / DAYS_SHOWN));
+  const strip = useRef<HTMLDivElement>(null);
+  const focusSelected = useRef(false);
+
+  useEffect(() => {
+    if (!focusSelected.current) return;
+    focusSelected.current = false;
+    strip.current?.querySelector<HTMLButtonElement>(`[data-day="${selectedDay}"]`)?.focus();
+  }, [selectedDay]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const focusedDay = (event.target as HTMLElement).dataset.day ?? selectedDay;
+    const target = rovingTarget(event.key, Math.max(days.indexOf(focusedDay), 0), days.length, 1);
+    if (target === null) return;
+    event.preventDefault();
+    focusSelected.current = true;
+    setWeek(Math.floor(target / DAYS_SHOWN));
+    onSelect(days[target]!);
+  };
   const weeks = Math.ceil(days.length / DAYS_SHOWN);
   const shown = days.slice(week * DAYS_SHOWN, (week + 1) * DAYS_SHOWN);
   const navClass =
@@ -91,13 +121,20 @@ export function DateStrip({
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>
-      <div className="mt-2 grid grid-cols-7 gap-1 sm:gap-2">
+      <div
+        ref={strip}
+        role="radiogroup"
+        aria-label="Days shown"
+        onKeyDown={onKeyDown}
+        className="mt-2 grid grid-cols-7 gap-1 sm:gap-2"
+      >
         {shown.map((day) => (
           <DayButton
             key={day}
             day={day}
             hasSlots={daysWithSlots.has(day)}
             selected={day === selectedDay}
+            tabbable={day === (shown.includes(selectedDay) ? selectedDay : shown[0])}
             onSelect={() => onSelect(day)}
           />
         ))}

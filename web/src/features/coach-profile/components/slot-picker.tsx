@@ -9,7 +9,7 @@ import { useCoachSlots } from '../api/get-coach-slots';
 import { useFreeConsultationEligibility } from '../api/get-free-consultation-eligibility';
 import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
 import { type SessionOption, sessionOptions } from '../session-options';
-import { bookableDays, type Slot, slotsByDay } from '../slot-days';
+import { bookableDays, longDate, type Slot, slotsByDay } from '../slot-days';
 import { ConfirmBookingDialog } from './confirm-booking-dialog';
 import { DateStrip } from './date-strip';
 import { LoginDialog } from './login-dialog';
@@ -76,7 +76,13 @@ export function SlotPicker({ coach, coachName }: { coach: Coach; coachName: stri
   );
 }
 
-/** The date strip and the chosen day's times, opening on the first day with a free time. */
+const slotCountText = (count: number) =>
+  count === 0 ? 'No available times' : `${count} available ${count === 1 ? 'time' : 'times'}`;
+
+/**
+ * The date strip and the chosen day's times, opening on the first day with a free time; a polite
+ * status tells screen-reader users how many times the newly chosen day has.
+ */
 function SlotCalendar({
   slots,
   timeZone,
@@ -102,7 +108,16 @@ function SlotCalendar({
           </h3>
           <p className="text-xs text-slate-600">Times shown in {timeZoneDisplayName(timeZone)} time</p>
         </div>
-        <TimeSlotGrid slots={byDay.get(selectedDay) ?? []} timeZone={timeZone} onPick={onPick} />
+        <p role="status" className="sr-only">
+          {slotCountText(byDay.get(selectedDay)?.length ?? 0)} on {longDate(selectedDay)}
+        </p>
+        <TimeSlotGrid
+          key={selectedDay}
+          day={selectedDay}
+          slots={byDay.get(selectedDay) ?? []}
+          timeZone={timeZone}
+          onPick={onPick}
+        />
       </section>
     </>
   );

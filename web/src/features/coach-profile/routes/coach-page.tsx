@@ -8,7 +8,7 @@ import { isNotFound, useCoach } from '../api/get-coach';
 import { CoachDetailsCard } from '../components/coach-details-card';
 import { ReviewsCard } from '../components/reviews-card';
 import { SchedulingCard } from '../components/scheduling-card';
-import { useMetaDescription } from '../use-meta-description';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function CoachPage() {
   const { coachId = '' } = useParams();

@@ -1,54 +1,56 @@
-import { CANCELLATION_REASON_REQUIRED, MAX_CANCELLATION_REASON_LENGTH } from '@functions/domain/cancellation';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_CANCELLATION_REASON_LENGTH } from '@functions/domain/cancellation';
 import type { SessionView } from '@functions/schemas/session';
-import { type FormEvent, useState } from 'react';
+import { type CancelSessionInput, cancelSessionInput } from '@functions/schemas/session-actions';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useCancelSession } from '../api/my-sessions';
 
 export function CancelSessionDialog({ session, onClose }: { session: SessionView | null; onClose(): void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CancelSessionInput>({ resolver: zodResolver(cancelSessionInput), defaultValues: { reason: '' } });
   const cancel = useCancelSession();
 
   const close = () => {
-    setReason('');
-    setError(undefined);
+    reset();
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!session) return;
-    if (!reason.trim()) {
-      setError(CANCELLATION_REASON_REQUIRED);
-      toast.error('Reason Required', { description: CANCELLATION_REASON_REQUIRED });
-      return;
-    }
-    cancel.mutate(
-      { session, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          const other = session.viewerRole === 'mentee' ? 'your mentor' : 'your mentee';
-          toast.success('Session Cancelled', {
-            description: `The session was cancelled and ${other} has been notified.`,
-          });
-          close();
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 409) {
-            toast.error('Cannot Cancel', { description: failure.message });
+  const submit = handleSubmit(
+    ({ reason }) => {
+      if (!session) return;
+      cancel.mutate(
+        { session, reason },
+        {
+          onSuccess: () => {
+            const other = session.viewerRole === 'mentee' ? 'your mentor' : 'your mentee';
+            toast.success('Session Cancelled', {
+              description: `The session was cancelled and ${other} has been notified.`,
+            });
             close();
-          } else {
-            toast.error('Cancellation Failed', { description: errorMessage(failure) });
-          }
+          },
+          onError: (failure) => {
+            if (failure instanceof ApiError && failure.status === 409) {
+              toast.error('Cannot Cancel', { description: failure.message });
+              close();
+            } else {
+              toast.error('Cancellation Failed', { description: errorMessage(failure) });
+            }
+          },
         },
-      },
-    );
-  };
+      );
+    },
+    (invalid) => toast.error('Reason Required', { description: invalid.reason?.message }),
+  );
 
   return (
     <Modal
@@ -58,22 +60,13 @@ export function CancelSessionDialog({ session, onClose }: { session: SessionView
       description="The other party is told by e-mail. A paid session is refunded in full."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <FormField label="Reason for cancelling" error={error}>
-          {(control) => (
-            <textarea
-              {...control}
-              required
-              rows={4}
-              maxLength={MAX_CANCELLATION_REASON_LENGTH}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (error) setError(undefined);
-              }}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <TextAreaField
+          label="Reason for cancelling"
+          required
+          maxLength={MAX_CANCELLATION_REASON_LENGTH}
+          error={errors.reason?.message}
+          {...register('reason')}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close}>
             Keep session

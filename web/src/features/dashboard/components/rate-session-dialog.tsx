@@ -1,11 +1,14 @@
 import type { SessionView } from '@functions/schemas/session';
-import { MAX_REVIEW_LENGTH } from '@functions/schemas/session-actions';
+import { MAX_REVIEW_LENGTH, type RateSessionInput, rateSessionInput } from '@functions/schemas/session-actions';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type * as z from 'zod';
 import clsx from 'clsx';
 import { Star } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormField, inputClass } from '@/components/ui/form-field';
+import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-client';
 import { useRateSession } from '../api/my-sessions';
@@ -44,23 +47,34 @@ function StarPicker({ value, onChange }: { value: number; onChange(rating: numbe
   );
 }
 
+type RatingForm = z.input<typeof rateSessionInput>;
+const EMPTY_RATING: RatingForm = { rating: 0, reviewText: '' };
+
 export function RateSessionDialog({ session, onClose }: { session: SessionView | null; onClose(): void }) {
-  const [rating, setRating] = useState(0);
-  const [review, setReview] = useState('');
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<RatingForm, unknown, RateSessionInput>({
+    resolver: zodResolver(rateSessionInput),
+    defaultValues: EMPTY_RATING,
+  });
   const rate = useRateSession();
-  const tooLong = review.length > MAX_REVIEW_LENGTH;
+  const rating = watch('rating');
+  const reviewLength = watch('reviewText')?.length ?? 0;
 
   const close = () => {
-    setRating(0);
-    setReview('');
+    reset(EMPTY_RATING);
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!session || rating === 0 || tooLong) return;
+  const submit = handleSubmit((input) => {
+    if (!session) return;
     rate.mutate(
-      { session, rating, reviewText: review.trim() || null },
+      { session, ...input },
       {
         onSuccess: ({ moderationStatus }) => {
           if (moderationStatus === 'rejected') {
@@ -80,7 +94,7 @@ export function RateSessionDialog({ session, onClose }: { session: SessionView |
         },
       },
     );
-  };
+  });
 
   const mentor = session ? `${session.otherParty.firstName} ${session.otherParty.lastName}` : '';
   return (
@@ -91,27 +105,22 @@ export function RateSessionDialog({ session, onClose }: { session: SessionView |
       description={`How was your session with ${mentor}?`}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <StarPicker value={rating} onChange={setRating} />
-        <FormField
+        <Controller
+          control={control}
+          name="rating"
+          render={({ field }) => <StarPicker value={field.value} onChange={field.onChange} />}
+        />
+        <TextAreaField
           label="Review (optional)"
-          hint={`${review.length}/${MAX_REVIEW_LENGTH} characters`}
-          error={tooLong ? `Review must be ${MAX_REVIEW_LENGTH} characters or less` : undefined}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={4}
-              value={review}
-              onChange={(event) => setReview(event.target.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+          hint={`${reviewLength}/${MAX_REVIEW_LENGTH} characters`}
+          error={errors.reviewText?.message}
+          {...register('reviewText')}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close}>
             Not now
           </Button>
-          <Button type="submit" disabled={rating === 0 || tooLong || rate.isPending}>
+          <Button type="submit" disabled={rating === 0 || rate.isPending}>
             {rate.isPending ? 'Submitting…' : 'Submit rating'}
           </Button>
         </div>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
 import { useCoaches } from '../api/get-coaches';
 import { CoachCard } from '../components/coach-card';
 import { CoachCardSkeleton } from '../components/coach-card-skeleton';
@@ -12,6 +13,9 @@ const SKELETON_CARDS = 6;
 
 export function DirectoryPage() {
   useDocumentTitle('Find a Mentor');
+  useMetaDescription(
+    'Search physician mentors by specialty, experience and career question; see their rates and reviews, and book a session.',
+  );
   const directory = useDirectoryFilters();
   const coaches = useCoaches(directory.filters);
   const pages = coaches.data?.pages ?? [];

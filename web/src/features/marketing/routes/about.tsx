@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
 import { InitialsAvatar } from '../components/initials-avatar';
 import { JoinBand } from '../components/join-band';
 import { PageIntro } from '../components/page-intro';
@@ -49,6 +50,9 @@ const FOUNDERS = [
 
 export function AboutPage() {
   useDocumentTitle('About');
+  useMetaDescription(
+    'Physician Mentors was founded by physicians so that no doctor faces a career crossroads alone: our mission, values and story.',
+  );
   return (
     <>
       <PageIntro eyebrow="About us" title="Built by physicians who needed a mentor">

@@ -1,9 +1,13 @@
 import { ButtonLink } from '@/components/ui/button-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
 import { PageIntro } from '../components/page-intro';
 
 export function BlogPage() {
   useDocumentTitle('Blog');
+  useMetaDescription(
+    'Field notes from physician mentors on leadership, non-clinical career transitions and sustainable careers in medicine.',
+  );
   return (
     <>
       <PageIntro eyebrow="Insights" title="The Physician Mentors Blog">

@@ -2,6 +2,7 @@ import type { MentoringArea } from '@functions/domain/fixed-lists';
 import { ButtonLink } from '@/components/ui/button-link';
 import { TagList } from '@/components/ui/tag-list';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
 import { InitialsAvatar } from '../components/initials-avatar';
 
 const MENTORING_FOCUS: MentoringArea[] = [
@@ -13,6 +14,9 @@ const MENTORING_FOCUS: MentoringArea[] = [
 
 export function CoachBioPage() {
   useDocumentTitle('Dr. Amara Okafor');
+  useMetaDescription(
+    'Dr. Amara Okafor, MD, MBA: hospitalist turned chief medical officer, mentoring physicians into their first leadership roles.',
+  );
   return (
     <article className="mx-auto max-w-4xl px-4 py-14">
       <div className="flex flex-col gap-6 md:flex-row md:items-center">

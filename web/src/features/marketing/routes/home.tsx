@@ -107,7 +107,7 @@ export function HomePage() {
           Get Started Today
         </ButtonLink>
         <ButtonLink to="/about" variant="light">
-          Learn More
+          Learn About Physician Mentors
         </ButtonLink>
       </JoinBand>
     </>

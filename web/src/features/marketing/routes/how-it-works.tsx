@@ -1,5 +1,6 @@
 import { ButtonLink } from '@/components/ui/button-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
 import { PageIntro } from '../components/page-intro';
 
 const STEPS = [
@@ -23,6 +24,9 @@ const STEPS = [
 
 export function HowItWorksPage() {
   useDocumentTitle('How It Works');
+  useMetaDescription(
+    'Find a physician mentor, book a video session in your time zone, meet one-on-one and track your progress: four steps.',
+  );
   return (
     <>
       <PageIntro eyebrow="Four steps" title="How It Works">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useConfig } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 const MAX_CHECKS = 5;
 const CHECK_INTERVAL_MS = 1000;
@@ -38,6 +39,7 @@ function usePolicyDocument(url: string): DocumentState {
 
 function PolicyPage({ title, url }: { title: string; url: string }) {
   useDocumentTitle(title);
+  useMetaDescription(`The ${title.toLowerCase()} of Physician Mentors.`);
   const state = usePolicyDocument(url);
   return (
     <section className="mx-auto max-w-5xl px-4 py-12">

@@ -77,7 +77,7 @@ export function AddAvailabilityForm({
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add a time slot" className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-3">
         <TextField label="Date" type="date" min={min} max={max} error={errors.date?.message} {...register('date')} />
         <SelectField
           label="Start time"
@@ -93,18 +93,20 @@ export function AddAvailabilityForm({
           error={errors.endTime?.message}
           {...register('endTime')}
         />
-        <SelectField
-          label="Time zone"
-          placeholder="Select a time zone"
-          choices={timeZoneChoices(zone)}
-          hint={
-            chosenZone === zone
-              ? `Your profile's time zone, ${timeZoneDisplayName(zone)}.`
-              : `Not your profile's time zone (${timeZoneDisplayName(zone)}).`
-          }
-          error={errors.timezone?.message}
-          {...register('timezone')}
-        />
+        <div className="sm:col-span-3 sm:max-w-sm">
+          <SelectField
+            label="Time zone"
+            placeholder="Select a time zone"
+            choices={timeZoneChoices(zone)}
+            hint={
+              chosenZone === zone
+                ? `Your profile's time zone, ${timeZoneDisplayName(zone)}.`
+                : `Not your profile's time zone (${timeZoneDisplayName(zone)}).`
+            }
+            error={errors.timezone?.message}
+            {...register('timezone')}
+          />
+        </div>
       </div>
       <Controller
         control={control}

@@ -34,7 +34,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 },
       },
       {
         resolve: { alias },

@@ -155,7 +155,8 @@ describe('auth', () => {
 describe('storage', () => {
   it('keeps every bucket private, S3-encrypted and reachable over TLS only', () => {
     const buckets = synth.template.findResources('AWS::S3::Bucket');
-    expect(Object.keys(buckets)).toHaveLength(3);
+    // Site, media, access logs and the raw webhook archive.
+    expect(Object.keys(buckets)).toHaveLength(4);
     const policies = Object.values(synth.template.findResources('AWS::S3::BucketPolicy'));
     for (const [logicalId, bucket] of Object.entries(buckets)) {
       expect(bucket.Properties.PublicAccessBlockConfiguration, logicalId).toEqual({

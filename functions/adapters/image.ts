@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { HeadshotVariant, RenderedVariant } from '../domain/headshot';
 
 /** The decoders behind the upload's allowed content types (domain/headshot.ts). */
@@ -10,7 +9,11 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
  */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-const open = (image: Buffer) => sharp(image, { limitInputPixels: MAX_INPUT_PIXELS });
+/** sharp (native) loads with the first image, not with the module. */
+const open = async (image: Buffer) => {
+  const { default: sharp } = await import('sharp');
+  return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS });
+};
 
 /**
  * Square cover crops as JPEG at each variant's quality, turned upright by the photo's EXIF
@@ -22,12 +25,12 @@ export async function renderHeadshotVariants(
   variants: readonly HeadshotVariant[],
 ): Promise<RenderedVariant[] | null> {
   try {
-    const { format } = await open(image).metadata();
+    const { format } = await (await open(image)).metadata();
     if (!format || !ACCEPTED_FORMATS.has(format)) return null;
     return await Promise.all(
       variants.map(async ({ size, quality }) => ({
         size,
-        bytes: await open(image)
+        bytes: await (await open(image))
           .rotate()
           .resize(size, size, { fit: 'cover' })
           .flatten({ background: '#ffffff' })

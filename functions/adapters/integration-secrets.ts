@@ -1,4 +1,3 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 
 /**
@@ -27,6 +26,8 @@ const ENVIRONMENT_NAMES = {
 let loaded: Promise<void> | undefined;
 
 async function load(secretArn: string): Promise<void> {
+  // Only deployed functions have a secret to read; the client loads then, and nowhere else.
+  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
   const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretArn }));
   const values = integrationSecret.parse(JSON.parse(SecretString ?? '{}'));
   for (const [field, name] of Object.entries(ENVIRONMENT_NAMES)) {

@@ -5,7 +5,9 @@ import { db, tableName } from '../data/client';
 import { keys } from '../data/keys';
 import type { AccountStatus } from '../domain/payment-account';
 import type { CheckoutRequest, CheckoutState, Payments } from './payments';
-import { signStripeEvent, verifyStripeEvent } from './stripe-events';
+
+/** The Stripe SDK loads with these helpers, so only the paths that sign or verify an event load it. */
+const stripeEvents = () => import('./stripe-events');
 
 export interface LocalAccount extends AccountStatus {
   accountId: string;
@@ -110,7 +112,8 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
       return { chargesEnabled, payoutsEnabled, detailsSubmitted };
     },
 
-    verifyWebhook: (rawBody, signature) => verifyStripeEvent(rawBody, signature, options.webhookSecret),
+    verifyWebhook: async (rawBody, signature) =>
+      (await stripeEvents()).verifyStripeEvent(rawBody, signature, options.webhookSecret),
 
     findAccount,
 
@@ -238,7 +241,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
     }
   }
 
-  function signedEvent(type: string, object: Record<string, unknown>): SignedEvent {
+  async function signedEvent(type: string, object: Record<string, unknown>): Promise<SignedEvent> {
     const event = {
       id: `evt_local_${randomBytes(12).toString('hex')}`,
       object: 'event',
@@ -247,7 +250,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecret: stri
       livemode: false,
       data: { object },
     };
-    return signStripeEvent(event, options.webhookSecret);
+    return (await stripeEvents()).signStripeEvent(event, options.webhookSecret);
   }
 }
 

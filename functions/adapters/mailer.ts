@@ -1,5 +1,5 @@
 import { appendFile } from 'node:fs/promises';
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 
 export interface MailAttachment {
   filename: string;
@@ -24,9 +24,13 @@ export interface StoredMail extends Mail {
 }
 
 /** Production: Amazon SES, from the verified sender identity. */
-export function sesMailer(from: string, client = new SESv2Client({})): Mailer {
+export function sesMailer(from: string): Mailer {
+  // The SES client loads with the first e-mail, so the paths that send none never load it.
+  let client: SESv2Client | undefined;
   return {
     async send(mail) {
+      const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+      client ??= new SESv2Client({});
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: from,

@@ -1,7 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AccountStatus } from '../domain/payment-account';
 import { localPaymentsFromEnvironment } from './local-payments';
-import { type PaymentEvent, verifyStripeEvent } from './stripe-events';
+import type { PaymentEvent } from './stripe-events';
 
 /** A hosted payment page for one paid session, paid to the coach's connected account. */
 export interface CheckoutRequest {
@@ -38,15 +38,17 @@ export interface Payments {
   /** Refunds a payment in full; asking again for the same session refunds nothing more. */
   refund(paymentIntentId: string, sessionId: string): Promise<string>;
   /** Throws DomainError VALIDATION_FAILED when the signature is missing or does not match the raw body. */
-  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<PaymentEvent>;
 }
 
 /** Stripe Connect with Express accounts: Stripe hosts onboarding and the mentor's dashboard. */
 export function stripePayments(secretKey: string, webhookSecret: string): Payments {
-  const stripe = new Stripe(secretKey);
+  // The SDK loads on the first call that needs it: a free booking or cancellation never does.
+  let client: Promise<Stripe> | undefined;
+  const sdk = () => (client ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk(secretKey)));
   return {
     async createConnectedAccount({ userId, email }) {
-      const account = await stripe.accounts.create(
+      const account = await (await sdk()).accounts.create(
         {
           type: 'express',
           email,
@@ -60,7 +62,7 @@ export function stripePayments(secretKey: string, webhookSecret: string): Paymen
     },
 
     async onboardingLink(accountId, returnUrl, refreshUrl) {
-      const link = await stripe.accountLinks.create({
+      const link = await (await sdk()).accountLinks.create({
         account: accountId,
         type: 'account_onboarding',
         return_url: returnUrl,
@@ -70,11 +72,11 @@ export function stripePayments(secretKey: string, webhookSecret: string): Paymen
     },
 
     async dashboardLink(accountId) {
-      return (await stripe.accounts.createLoginLink(accountId)).url;
+      return (await (await sdk()).accounts.createLoginLink(accountId)).url;
     },
 
     async accountStatus(accountId) {
-      const account = await stripe.accounts.retrieve(accountId);
+      const account = await (await sdk()).accounts.retrieve(accountId);
       return {
         chargesEnabled: account.charges_enabled ?? false,
         payoutsEnabled: account.payouts_enabled ?? false,
@@ -83,7 +85,7 @@ export function stripePayments(secretKey: string, webhookSecret: string): Paymen
     },
 
     async createCheckout(request) {
-      const checkout = await stripe.checkout.sessions.create(
+      const checkout = await (await sdk()).checkout.sessions.create(
         {
           mode: 'payment',
           line_items: [
@@ -116,7 +118,7 @@ export function stripePayments(secretKey: string, webhookSecret: string): Paymen
     },
 
     async checkoutState(checkoutId) {
-      const checkout = await stripe.checkout.sessions.retrieve(checkoutId);
+      const checkout = await (await sdk()).checkout.sessions.retrieve(checkoutId);
       const paymentIntentId =
         typeof checkout.payment_intent === 'string' ? checkout.payment_intent : (checkout.payment_intent?.id ?? null);
       if (checkout.payment_status === 'paid') return { status: 'paid', paymentIntentId };
@@ -124,19 +126,20 @@ export function stripePayments(secretKey: string, webhookSecret: string): Paymen
     },
 
     async expireCheckout(checkoutId) {
-      const checkout = await stripe.checkout.sessions.retrieve(checkoutId);
-      if (checkout.status === 'open') await stripe.checkout.sessions.expire(checkoutId);
+      const checkout = await (await sdk()).checkout.sessions.retrieve(checkoutId);
+      if (checkout.status === 'open') await (await sdk()).checkout.sessions.expire(checkoutId);
     },
 
     async refund(paymentIntentId, sessionId) {
-      const refund = await stripe.refunds.create(
+      const refund = await (await sdk()).refunds.create(
         { payment_intent: paymentIntentId, reverse_transfer: true, refund_application_fee: true },
         { idempotencyKey: `refund-${sessionId}` },
       );
       return refund.id;
     },
 
-    verifyWebhook: (rawBody, signature) => verifyStripeEvent(rawBody, signature, webhookSecret),
+    verifyWebhook: async (rawBody, signature) =>
+      (await import('./stripe-events')).verifyStripeEvent(rawBody, signature, webhookSecret),
   };
 }
 

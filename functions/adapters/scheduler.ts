@@ -1,11 +1,4 @@
-import {
-  ActionAfterCompletion,
-  ConflictException,
-  CreateScheduleCommand,
-  DeleteScheduleCommand,
-  ResourceNotFoundException,
-  SchedulerClient,
-} from '@aws-sdk/client-scheduler';
+import type { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { jobArnVariable } from '../routes';
 
 /** The one-off jobs (functions/jobs/), by their route-table operation name. */
@@ -37,11 +30,19 @@ function required(name: string): string {
 }
 
 /** EventBridge Scheduler: each job is a schedule that invokes its function once and then deletes itself. */
-export function eventBridgeScheduler(client = new SchedulerClient({})): JobScheduler {
+export function eventBridgeScheduler(): JobScheduler {
   const groupName = required('SCHEDULE_GROUP');
   const roleArn = required('SCHEDULER_ROLE_ARN');
+  // The SDK loads with the first schedule change, so a request that changes none never loads it.
+  let client: SchedulerClient | undefined;
+  const sdk = async () => {
+    const scheduler = await import('@aws-sdk/client-scheduler');
+    client ??= new scheduler.SchedulerClient({});
+    return { client, ...scheduler };
+  };
   return {
     async schedule(job, sessionId, at) {
+      const { client, CreateScheduleCommand, ActionAfterCompletion, ConflictException } = await sdk();
       try {
         await client.send(
           new CreateScheduleCommand({
@@ -59,6 +60,7 @@ export function eventBridgeScheduler(client = new SchedulerClient({})): JobSched
       }
     },
     async unschedule(job, sessionId) {
+      const { client, DeleteScheduleCommand, ResourceNotFoundException } = await sdk();
       try {
         await client.send(new DeleteScheduleCommand({ Name: scheduleName(job, sessionId), GroupName: groupName }));
       } catch (error) {

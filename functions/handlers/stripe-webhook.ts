@@ -10,7 +10,7 @@ import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-s
 /** No body schema: the signature covers the exact bytes received, so the body is read raw. */
 export const handler = httpHandler({}, async ({ event, now }) => {
   const payments = paymentsFromEnvironment();
-  const received = payments.verifyWebhook(rawBody(event), event.headers['stripe-signature']);
+  const received = await payments.verifyWebhook(rawBody(event), event.headers['stripe-signature']);
   const outcome = await applyWebhookEventOnce(received.id, now, () => applyPaymentEvent(payments, received, now));
   return { status: 200, body: { received: true, duplicate: outcome === 'duplicate' } };
 });

@@ -52,6 +52,7 @@ try {
 }
 
 // A fresh process, so the first stack's cached directory cannot answer for the second.
-execFileSync('npx', ['tsx', 'scripts/bench-directory.ts'], { stdio: 'inherit' });
+// `npm run bench -- --coaches-100k` adds the 100,000-coach directory row.
+execFileSync('npx', ['tsx', 'scripts/bench-reads.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
 
 execFileSync('npx', ['tsx', 'scripts/bench-faults.ts'], { stdio: 'inherit' });

@@ -52,13 +52,16 @@ export const canCancel = (status: DisplayStatus) => status === 'upcoming' || sta
 export const showsMeetingLink = (status: DisplayStatus) =>
   status === 'upcoming' || status === 'soon' || status === 'active';
 
-/** Only the mentee rates, only a completed session, and only once (spec sections 4 and 6). */
+/**
+ * Only the mentee rates, only a finished session, and only once (spec sections 4 and 6). A session
+ * past its end counts as finished before its completion job has run: rating it completes it.
+ */
 export const canRate = (status: DisplayStatus, viewerRole: 'coach' | 'mentee', hasRating: boolean) =>
-  status === 'completed' && viewerRole === 'mentee' && !hasRating;
+  (status === 'completed' || status === 'past') && viewerRole === 'mentee' && !hasRating;
 
 /**
  * The next instant at which `displayStatus` changes by the clock alone, or null when it never
- * will (cancelled, completed; a past session changes only when the server completes it).
+ * will (cancelled, completed; a past session changes only when its completion job runs).
  */
 export function nextBoundary(session: TimedSession, now: Date): Date | null {
   if (!HELD.includes(session.status)) return null;

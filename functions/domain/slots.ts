@@ -82,8 +82,19 @@ export function validateSlotWindow(request: { from: Date; to: Date; duration: nu
   return { from, to, durationMinutes: duration };
 }
 
+/** luxon builds an Intl formatter to check a zone each time it is asked; a coach's zones repeat. */
+const knownZones = new Map<string, boolean>();
+function isValidZone(zone: string): boolean {
+  let valid = knownZones.get(zone);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(zone);
+    knownZones.set(zone, valid);
+  }
+  return valid;
+}
+
 const zoneOf = (window: AvailabilityWindow) =>
-  window.timezone && IANAZone.isValidZone(window.timezone) ? window.timezone : DEFAULT_SLOT_TIME_ZONE;
+  window.timezone && isValidZone(window.timezone) ? window.timezone : DEFAULT_SLOT_TIME_ZONE;
 
 /**
  * A wall-clock time on a day in the day's zone. Through luxon, a time skipped by spring-forward
@@ -128,8 +139,8 @@ function occurrencesOf(window: AvailabilityWindow, from: number, to: number): Ra
   return occurrences;
 }
 
-const toIsoUtc = (millis: number) =>
-  DateTime.fromMillis(millis, { zone: 'utc' }).toISO({ suppressMilliseconds: true }) as string;
+/** Slots start on whole minutes; Date's own ISO form is many times cheaper than luxon's per slot. */
+const toIsoUtc = (millis: number) => new Date(millis).toISOString().replace('.000Z', 'Z');
 
 /**
  * The slots a mentee may book (spec section 5, 'Booking slots'): starts every 30 minutes from

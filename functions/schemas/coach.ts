@@ -27,6 +27,7 @@ export const coach = z.object({
 });
 export type Coach = z.infer<typeof coach>;
 
+/** The directory's page: each card's `coachBio` and `bio` are the card's excerpts (240 characters at most). */
 export const coachList = z.object({
   coaches: z.array(coach),
   matchingCount: z.number().int(),

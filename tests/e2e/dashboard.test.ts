@@ -112,7 +112,7 @@ beforeAll(async () => {
   });
   // 45 minutes from a quarter at least 15 minutes back: live now, and never overlapping 'soon'.
   await stored('live', -15 * MINUTE_MS, 45);
-  // Ended but never completed by its job: the dashboard completes it on read.
+  // Ended but never completed by its job: shown as past by the clock, and rating it completes it.
   await stored('ended', -2 * DAY_MS, 60);
   await stored('cancelled', -4 * DAY_MS, 30, {
     status: 'cancelled',
@@ -169,9 +169,9 @@ describe('the dashboard', () => {
       expect(await statusOf('upcoming')).toBe('upcoming');
       expect(await statusOf('soon')).toBe('soon');
       expect(await statusOf('live')).toBe('active');
-      expect(await statusOf('ended')).toBe('completed');
+      expect(await statusOf('ended')).toBe('past');
       expect(await statusOf('cancelled')).toBe('cancelled');
-      expect((await getSession((sessions.ended as SessionItem).id))?.status).toBe('completed');
+      expect((await getSession((sessions.ended as SessionItem).id))?.status).toBe('scheduled');
 
       const live = card(page, sessions.live as SessionItem, /Dana Reyes/);
       expect(await live.getByText('Live Now').count()).toBe(1);
@@ -184,7 +184,7 @@ describe('the dashboard', () => {
       expect(await page.getByText('Online Session').count()).toBe(7);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-      // Rate the session completed on read.
+      // Rate the session that ended; the server completes it first.
       const ended = card(page, sessions.ended as SessionItem, /Dana Reyes/);
       await ended.getByRole('button', { name: /^Rate session/ }).click();
       const rateDialog = page.getByRole('dialog', { name: 'Rate session' });
@@ -202,6 +202,7 @@ describe('the dashboard', () => {
         .poll(() => ended.getByRole('img', { name: 'Rated 4.0 out of 5' }).count(), { timeout: 10_000 })
         .toBe(1);
       expect(await ended.getByRole('button', { name: /^Rate session/ }).count()).toBe(0);
+      expect((await getSession((sessions.ended as SessionItem).id))?.status).toBe('completed');
 
       // Cancel the upcoming one: a reason is required first.
       // The dialog's overlay would dim a toast still on screen, which axe reads as low contrast.
@@ -252,6 +253,32 @@ describe('the dashboard', () => {
       await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);
       await page.screenshot({ path: `${SCREENSHOTS}/dashboard-coach.png`, fullPage: true });
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('loads older past sessions on demand', async () => {
+    const veteran = await signedInUser(stack.config);
+    await profile(veteran, { userType: 'mentee', firstName: 'Lee', lastName: 'Okafor' });
+    // One page (20) and one more, a week apart and weeks back, clear of the other sessions' times.
+    for (let week = 1; week <= 21; week++) {
+      await stored(`veteran-${week}`, -(30 + week * 7) * DAY_MS, 30, { menteeId: veteran.userId, status: 'completed' });
+    }
+    const { page, errors } = await signedIn(veteran);
+    try {
+      const past = section(page, 'Past sessions');
+      await expect.poll(() => past.getByTestId('session-card').count(), { timeout: 20_000 }).toBe(20);
+      expect(await past.getByTestId('session-card').first().getAttribute('aria-labelledby')).toBe(
+        `session-${(sessions['veteran-1'] as SessionItem).id}-heading`,
+      );
+      await past.getByRole('button', { name: 'Load more past sessions' }).click();
+      await expect.poll(() => past.getByTestId('session-card').count(), { timeout: 20_000 }).toBe(21);
+      expect(await past.getByTestId('session-card').last().getAttribute('aria-labelledby')).toBe(
+        `session-${(sessions['veteran-21'] as SessionItem).id}-heading`,
+      );
+      expect(await past.getByRole('button', { name: 'Load more past sessions' }).count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -163,6 +163,30 @@ describe('the coach page', () => {
     }
   });
 
+  it('loads more reviews on demand, in the order chosen', async () => {
+    // Mei-Lin Zhao, the demo mentor with six reviews: one page of five, then one more.
+    const { page, errors } = await open('/coaches/9a7c2e54-b1d0-4f63-8c9a-e4027b5d1f83');
+    try {
+      const reviews = page.getByRole('region', { name: 'Reviews' });
+      await expect.poll(() => reviews.getByText('Showing 5 of 6 reviews').count(), { timeout: 20_000 }).toBe(1);
+      await reviews.getByRole('button', { name: 'Load more reviews' }).click();
+      await expect.poll(() => reviews.getByText('Showing 6 of 6 reviews').count(), { timeout: 20_000 }).toBe(1);
+      expect(await reviews.getByRole('button', { name: 'Load more reviews' }).count()).toBe(0);
+
+      await reviews.getByLabel('Sort by').selectOption('lowest');
+      await expect.poll(() => reviews.getByText('Showing 5 of 6 reviews').count(), { timeout: 20_000 }).toBe(1);
+      const stars = await reviews
+        .getByRole('img', { name: /^Rated / })
+        .evaluateAll((images) =>
+          images.map((image) => Number(/Rated ([\d.]+)/.exec(image.getAttribute('aria-label') ?? '')?.[1])),
+        );
+      expect(stars).toEqual([...stars].sort((a, b) => a - b));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('sends an unknown coach back to the directory', async () => {
     const { page } = await open('/coaches/no-such-coach');
     try {

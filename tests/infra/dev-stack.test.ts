@@ -250,6 +250,33 @@ describe('web', () => {
     expect(JSON.stringify(originOf(api)?.DomainName)).toContain('.execute-api.us-east-1.');
   });
 
+  it('lets the edge cache public reads by their query string, and nothing signed in', () => {
+    const publicPolicy = { Ref: synth.logicalId(construct('Web', 'PublicApiCache')) };
+    const paths = distributionConfig().CacheBehaviors.map((each: { PathPattern: string }) => each.PathPattern);
+    // CloudFront takes the first match: the signed-in route under /api/coaches comes before the public ones.
+    expect(paths.slice(0, 4)).toEqual(['/api/coaches/*/external-events', '/api/coaches', '/api/coaches/*', '/api/*']);
+    for (const path of ['/api/coaches', '/api/coaches/*']) {
+      expect(behavior(path), path).toMatchObject({
+        AllowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS.methods,
+        CachePolicyId: publicPolicy,
+      });
+      expect(JSON.stringify(originOf(behavior(path))?.DomainName)).toContain('.execute-api.us-east-1.');
+    }
+    expect(behavior('/api/coaches/*/external-events').CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    synth.template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        // The origin's Cache-Control decides (functions/http/edge-cache.ts); a response without one is not kept.
+        DefaultTTL: 0,
+        MinTTL: 0,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          QueryStringsConfig: { QueryStringBehavior: 'all' },
+          HeadersConfig: { HeaderBehavior: 'none' },
+          CookiesConfig: { CookieBehavior: 'none' },
+        }),
+      }),
+    });
+  });
+
   it('serves /media/* from the media bucket with long caching', () => {
     const media = behavior('/media/*');
     expect(media.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);

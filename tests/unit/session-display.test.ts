@@ -86,7 +86,9 @@ describe('labels, sections and actions', () => {
     expect(canRate('completed', 'mentee', false)).toBe(true);
     expect(canRate('completed', 'mentee', true)).toBe(false);
     expect(canRate('completed', 'coach', false)).toBe(false);
-    expect(canRate('past', 'mentee', false)).toBe(false);
+    expect(canRate('past', 'mentee', false)).toBe(true);
+    expect(canRate('past', 'coach', false)).toBe(false);
+    expect(canRate('cancelled', 'mentee', false)).toBe(false);
   });
 });
 

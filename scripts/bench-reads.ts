@@ -1,0 +1,159 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../functions/data/client';
+import { profileRow } from '../functions/data/profiles';
+import { MEDICAL_SPECIALTIES, MENTOR_EXPERIENCE_CHOICES, MENTORING_AREAS } from '../functions/domain/fixed-lists';
+import { type SlotRequest, slotsInWindow } from '../functions/domain/slots';
+import { startTestStack } from '../tests/support/local-stack';
+import { printColdStarts } from './bench-cold-starts';
+import { ms, percentile, row } from './bench-support';
+
+const run = promisify(execFile);
+const DAY_MS = 24 * 60 * 60_000;
+/** 1,660-character bios: seven times a card's excerpt, and quick enough to seed into DynamoDB Local. */
+const BIO_REPEATS = 20;
+const PARALLEL_BATCHES = 8;
+const pick = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
+
+/** Bench-only: `count` published coaches with varied names, specialties and areas, and bios far longer than a card. */
+async function seedManyCoaches(count: number) {
+  const bio = 'Physician mentor helping colleagues with leadership roles and career transitions. '.repeat(BIO_REPEATS);
+  const writes: Promise<unknown>[] = [];
+  for (let start = 0; start < count; start += 25) {
+    const batch = Array.from({ length: Math.min(25, count - start) }, (_, offset) => {
+      const i = start + offset;
+      return {
+        PutRequest: {
+          Item: profileRow({
+            userId: `bench-${i}`,
+            email: `bench-${i}@bench.test`,
+            userType: 'mentor',
+            published: true,
+            firstName: `First${i}`,
+            lastName: `Last${(i * 7919) % count}`,
+            specialty: pick(MEDICAL_SPECIALTIES, i),
+            experience: pick(MENTOR_EXPERIENCE_CHOICES, i),
+            areasOfInterest: [pick(MENTORING_AREAS, i), pick(MENTORING_AREAS, i + 5)],
+            coachBio: bio,
+            bio,
+            hourlyRateCents: 10000 + (i % 30) * 1000,
+            createdAt: '2026-01-01T00:00:00Z',
+            updatedAt: '2026-01-01T00:00:00Z',
+          }),
+        },
+      };
+    });
+    writes.push(db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: batch } })));
+    if (writes.length === PARALLEL_BATCHES) await Promise.all(writes.splice(0));
+  }
+  await Promise.all(writes);
+}
+
+interface LoadResult {
+  latencies: number[];
+  failures: number;
+  perSecond: number;
+}
+
+/** `connections` clients for `seconds`, from a separate Node process. */
+async function loadFromOtherProcess(url: string, connections = 50, seconds = 10): Promise<LoadResult> {
+  const { stdout } = await run(
+    'npx',
+    ['tsx', 'scripts/bench-load-process.ts', url, String(connections), String(seconds)],
+    {
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  return JSON.parse(stdout) as LoadResult;
+}
+
+const p95Row = (name: string, result: LoadResult, floorMs: number) => {
+  const p95 = percentile(result.latencies, 95);
+  row(
+    name,
+    `${ms(percentile(result.latencies, 50))} / ${ms(p95)} / ${ms(percentile(result.latencies, 99))} ms (floor: p95 ≤ ${floorMs} ms)${p95 > floorMs ? '  over' : ''}, ${result.perSecond.toFixed(0)} req/s, ${result.failures} failed`,
+  );
+};
+
+async function benchDirectory(coaches: number, options: { underLoad: boolean }) {
+  console.log(
+    `\nDirectory with ${coaches.toLocaleString('en-US')} published coaches (bench-only seed, 1,660-character bios)`,
+  );
+  const stack = await startTestStack();
+  try {
+    const seedingStarted = performance.now();
+    await seedManyCoaches(coaches);
+    row('  seeding', `${((performance.now() - seedingStarted) / 1000).toFixed(1)} s`);
+    const memoryBefore = process.memoryUsage().heapUsed;
+    // The handler module is not loaded yet and nothing is cached: what a fresh execution environment pays.
+    const coldStarted = performance.now();
+    const first = await fetch(`${stack.apiUrl}/api/coaches?q=cardio`);
+    const body = (await first.json()) as { totalCount: number; matchingCount: number };
+    const coldMs = performance.now() - coldStarted;
+    row(
+      '  first request after a cold start',
+      `${ms(coldMs)} ms (floor: ≤ 300 ms)${coldMs > 300 ? '  over' : ''}, status ${first.status}, ${body.matchingCount} of ${body.totalCount}`,
+    );
+    row(
+      '  heap held by the directory',
+      `${((process.memoryUsage().heapUsed - memoryBefore) / 2 ** 20).toFixed(0)} MiB`,
+    );
+    if (!options.underLoad) return;
+    p95Row(
+      '  ?q=cardio p50 / p95 / p99, 50 connections',
+      await loadFromOtherProcess(`${stack.apiUrl}/api/coaches?q=cardio`),
+      25,
+    );
+    p95Row(
+      '  specialty + experience p50 / p95 / p99',
+      await loadFromOtherProcess(`${stack.apiUrl}/api/coaches?specialty=Pediatrics&experience=15`),
+      25,
+    );
+  } finally {
+    await stack.dispose();
+  }
+}
+
+function benchSlots() {
+  const now = new Date('2026-03-02T08:00:00Z');
+  // Weekday mornings and afternoons, weekly, in a zone with a DST change inside the 30 days.
+  const availability = [1, 2, 3, 4, 5].flatMap((weekday) =>
+    ['09:00', '14:00'].map((time, index) => {
+      const day = `2026-03-0${weekday + 1}`;
+      return {
+        start: `${day}T${time}:00-05:00`,
+        end: `${day}T${index === 0 ? '12:00' : '18:00'}:00-05:00`,
+        recurring: true,
+        timezone: 'America/New_York',
+      };
+    }),
+  );
+  const request: SlotRequest = {
+    availability,
+    busy: [],
+    durationMinutes: 30,
+    window: { from: now, to: new Date(now.getTime() + 30 * DAY_MS) },
+    now,
+  };
+  for (let i = 0; i < 50; i++) slotsInWindow(request);
+  const timings: number[] = [];
+  let count = 0;
+  for (let i = 0; i < 500; i++) {
+    const started = performance.now();
+    count = slotsInWindow(request).length;
+    timings.push(performance.now() - started);
+  }
+  timings.sort((a, b) => a - b);
+  const p50 = percentile(timings, 50);
+  console.log('\nSlots');
+  row(
+    '  30 days of weekly availability, p50 / p95',
+    `${p50.toFixed(2)} / ${percentile(timings, 95).toFixed(2)} ms (floor: ≤ 2 ms)${p50 > 2 ? '  over' : ''}, ${count} slots`,
+  );
+}
+
+benchSlots();
+await benchDirectory(10_000, { underLoad: true });
+if (process.argv.includes('--coaches-100k')) await benchDirectory(100_000, { underLoad: false });
+await printColdStarts();

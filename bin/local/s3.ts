@@ -35,6 +35,26 @@ const corsConfiguration = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
+interface S3rverStore {
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
+
+/**
+ * s3rver removes the folders a delete empties with a read-then-rmdir, so two deletes in one folder
+ * at once (a headshot's variants) fail with InternalError where S3 succeeds. Deletes take turns here,
+ * so the stand-in is no stricter than S3.
+ */
+function deleteOneAtATime(server: object): void {
+  const { store } = server as unknown as { store: S3rverStore };
+  const deleteObject = store.deleteObject.bind(store);
+  let previous: Promise<unknown> = Promise.resolve();
+  store.deleteObject = (bucket, key) => {
+    const next = previous.then(() => deleteObject(bucket, key));
+    previous = next.catch(() => undefined);
+    return next;
+  };
+}
+
 export async function startLocalS3(options: { port: number; dataDir: string }): Promise<LocalS3> {
   await mkdir(options.dataDir, { recursive: true });
   const server = new S3rver({
@@ -47,6 +67,7 @@ export async function startLocalS3(options: { port: number; dataDir: string }): 
       { name: LOCAL_WEBHOOK_ARCHIVE_BUCKET, configs: [] },
     ],
   });
+  deleteOneAtATime(server);
   await server.run();
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
 }

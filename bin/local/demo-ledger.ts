@@ -4,7 +4,8 @@ import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { appendLedgerEntry } from '../../functions/data/ledger';
 import type { SessionItem } from '../../functions/data/session-item';
-import { followUpEntry, paymentEntry } from '../../functions/domain/ledger';
+import { followUpEntry, type MoneyEvent, paymentEntry } from '../../functions/domain/ledger';
+import { bookBalanceTransaction, standInChargeId } from './stripe-payments';
 
 /** What happened to each demo session after it was paid. */
 type Fate = 'paid' | 'refunded' | 'disputed_open' | 'disputed_lost' | 'disputed_won';
@@ -26,6 +27,26 @@ const FATES: readonly Fate[] = [
 interface DemoCoach {
   userId: string;
   hourlyRateCents: number;
+}
+
+/**
+ * What the local Stripe stand-in books on the platform's balance for the event, as its refund and
+ * dispute calls do, so a local reconciliation of a demo day matches. A lost dispute moves nothing more.
+ */
+async function bookStandInMovement(sessionId: string, event: Exclude<MoneyEvent, { kind: 'checkoutPaid' }>) {
+  const created = event.at;
+  if (event.kind === 'chargeRefunded')
+    await bookBalanceTransaction({ sessionId, category: 'refund', amountCents: -event.refundedCents, created });
+  if (event.kind === 'disputeOpened')
+    await bookBalanceTransaction({ sessionId, category: 'dispute', amountCents: -event.amountCents, created });
+  if (event.kind === 'disputeClosed' && event.status === 'won')
+    await bookBalanceTransaction({
+      sessionId,
+      category: 'dispute',
+      amountCents: event.amountCents,
+      created,
+      step: 'won',
+    });
 }
 
 /**
@@ -89,7 +110,7 @@ export async function seedDemoLedger(options: {
       },
       {
         paymentIntentId: session.paymentIntentId as string,
-        chargeId: `ch_demo_${index}`,
+        chargeId: standInChargeId(id),
         transferId: `tr_demo_${index}`,
         amountCents: priceCents,
         applicationFeeCents: fee,
@@ -107,7 +128,7 @@ export async function seedDemoLedger(options: {
           id: `evt_demo_refund_${index}`,
           kind: 'chargeRefunded' as const,
           at: at(60 * 24),
-          chargeId: `ch_demo_${index}`,
+          chargeId: standInChargeId(id),
           refundedCents: priceCents,
           previouslyRefundedCents: 0,
           refundId: `re_demo_${index}`,
@@ -124,9 +145,11 @@ export async function seedDemoLedger(options: {
       ],
     }[fate];
     await appendLedgerEntry(payment);
+    await bookBalanceTransaction({ sessionId: id, category: 'charge', amountCents: priceCents, created: payment.at });
     for (const event of followUps) {
       const entry = followUpEntry(event, payment);
       if (entry) await appendLedgerEntry(entry);
+      await bookStandInMovement(id, event);
     }
   }
 }

@@ -8,11 +8,13 @@ import { startApiServer } from './api-server';
 import { startBuiltSite } from './built-site';
 import { localAuthorizer } from './authorizer';
 import { LOCAL_AWS } from './aws-local';
+import { lambdaHandler } from './lambda-modules';
 import { startLocalCognito } from './cognito';
 import { ensureTable, startLocalDynamoDb } from './dynamodb';
 import { ensureMailbox, mailboxFileMailer } from './mailbox';
 import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
+import { startDailyReconciliation } from './daily-reconciliation';
 import { startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
@@ -127,6 +129,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(scheduler.stop);
 
     if (options.seed) await seedDemoData(cognito);
+
+    const reconciliation = await startDailyReconciliation(
+      path.join(dataDir, 'daily-reconciliation.json'),
+      async (day) => (await lambdaHandler('reconcileLedger'))({ day }),
+    );
+    stops.push(reconciliation.stop);
 
     const config: RuntimeConfig = {
       stage: 'local',

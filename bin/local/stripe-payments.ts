@@ -77,7 +77,48 @@ async function answerUnlessDown(): Promise<void> {
 const derivedId = (prefix: string, key: string) =>
   `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 const localAccountId = (userId: string) => derivedId('acct', userId);
-const chargeIdOf = (checkout: LocalCheckout) => derivedId('ch', checkout.sessionId);
+/** The charge the stand-in makes when a session's checkout is paid. */
+export const standInChargeId = (sessionId: string) => derivedId('ch', sessionId);
+const chargeIdOf = (checkout: LocalCheckout) => standInChargeId(checkout.sessionId);
+
+/**
+ * Books the movement on the platform's balance, as Stripe does for a charge, refund or dispute of a
+ * session's charge; `step` tells a dispute's return from its withdrawal. The demo seed books its
+ * history through this too, with the instant it happened.
+ */
+export async function bookBalanceTransaction(movement: {
+  sessionId: string;
+  category: BalanceCategory;
+  amountCents: number;
+  created: string;
+  step?: '' | 'won';
+}) {
+  const { sessionId, category, amountCents, created, step = '' } = movement;
+  const transaction: BalanceTransaction = {
+    id: derivedId('txn', `${category}${step}-${sessionId}`),
+    category,
+    chargeId: standInChargeId(sessionId),
+    amountCents,
+    currency: 'usd',
+    created,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...standInKeys.stripeBalanceTransaction(created, transaction.id), ...transaction },
+    }),
+  );
+}
+
+/** What the stand-in books now for a checkout's charge. */
+const bookNow = (checkout: LocalCheckout, category: BalanceCategory, amountCents: number, step?: 'won') =>
+  bookBalanceTransaction({
+    sessionId: checkout.sessionId,
+    category,
+    amountCents,
+    created: new Date().toISOString(),
+    step,
+  });
 
 const chargeObject = (checkout: LocalCheckout) => ({
   id: chargeIdOf(checkout),
@@ -306,7 +347,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       );
       const checkout = Attributes as LocalCheckout;
       if (checkout.refundRequests === 1) {
-        await bookBalanceTransaction(checkout, 'refund', -checkout.amountCents);
+        await bookNow(checkout, 'refund', -checkout.amountCents);
         // Stripe tells the platform's webhook about the refund it made, as it does after every refund.
         await deliverToWebhook(
           signedEvent(
@@ -325,7 +366,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     async settleCheckout(checkoutId, outcome) {
       if (!(await transitionCheckout(checkoutId, outcome))) return null;
       const checkout = (await findCheckout(checkoutId)) as LocalCheckout;
-      if (outcome === 'paid') await bookBalanceTransaction(checkout, 'charge', checkout.amountCents);
+      if (outcome === 'paid') await bookNow(checkout, 'charge', checkout.amountCents);
       return signedEvent('platform', outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.expired', {
         id: checkout.checkoutId,
         object: 'checkout.session',
@@ -339,13 +380,13 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
 
     async openDispute(checkoutId) {
       const checkout = await disputeTransition(checkoutId, 'needs_response');
-      await bookBalanceTransaction(checkout, 'dispute', -checkout.amountCents);
+      await bookNow(checkout, 'dispute', -checkout.amountCents);
       return signedEvent('platform', 'charge.dispute.created', disputeObject(checkout));
     },
 
     async closeDispute(checkoutId, status) {
       const checkout = await disputeTransition(checkoutId, status);
-      if (status === 'won') await bookBalanceTransaction(checkout, 'dispute', checkout.amountCents, 'won');
+      if (status === 'won') await bookNow(checkout, 'dispute', checkout.amountCents, 'won');
       return signedEvent('platform', 'charge.dispute.closed', disputeObject(checkout));
     },
 
@@ -425,30 +466,6 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       }),
     );
     return Attributes as LocalCheckout;
-  }
-
-  /** Books the movement on the platform's balance, as Stripe does for a charge, refund or dispute. */
-  async function bookBalanceTransaction(
-    checkout: LocalCheckout,
-    category: BalanceCategory,
-    amountCents: number,
-    step = '',
-  ) {
-    const created = new Date().toISOString();
-    const transaction: BalanceTransaction = {
-      id: derivedId('txn', `${category}${step}-${checkout.sessionId}`),
-      category,
-      chargeId: chargeIdOf(checkout),
-      amountCents,
-      currency: 'usd',
-      created,
-    };
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...standInKeys.stripeBalanceTransaction(created, transaction.id), ...transaction },
-      }),
-    );
   }
 
   /**

@@ -1,9 +1,9 @@
 import { DomainError } from '../domain/errors';
 import { callerGroups } from './caller';
+import { FINANCE_GROUP } from '../domain/finance-group';
 import type { HttpEvent } from './handler';
 
-/** The Cognito group whose members read the ledger (created by lib/auth.ts; README says how to join it). */
-export const FINANCE_GROUP = 'finance';
+export { FINANCE_GROUP };
 
 /** Finance routes answer 403 to every signed-in caller outside the `finance` group. */
 export function requireFinance(event: HttpEvent): void {

@@ -98,6 +98,8 @@ async function signedInAtFinance(user: SignedInUser): Promise<Page> {
   return page;
 }
 
+const financeLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Finance', exact: true });
+
 /** One figure of the USD totals, by its label. */
 const figure = (page: Page, label: string) =>
   page
@@ -108,6 +110,8 @@ const figure = (page: Page, label: string) =>
 describe('the finance page', () => {
   it('filters a month, shows its totals and entries, downloads the CSV, and passes axe', async () => {
     const page = await signedInAtFinance(finance);
+    // The header offers the page to the finance group's members only (the other test checks an outsider).
+    await expect.poll(() => financeLink(page).count(), { timeout: 20_000 }).toBe(1);
     await page.getByLabel('From (UTC)').fill('2026-03-01');
     await page.getByLabel('To (UTC)').fill('2026-03-31');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -155,5 +159,6 @@ describe('the finance page', () => {
         timeout: 20_000,
       })
       .toBe(1);
+    expect(await financeLink(page).count()).toBe(0);
   });
 });

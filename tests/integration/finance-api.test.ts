@@ -1,6 +1,8 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoLedger } from '../../bin/local/demo-ledger';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { s3ClientFromEnvironment } from '../../functions/adapters/media';
 import { archiveKey } from '../../functions/adapters/webhook-archive';
@@ -295,5 +297,27 @@ describe('the daily reconciliation with Stripe', () => {
     expect(result.mismatches).toHaveLength(2);
     const page = await ledgerAs(finance, { from: today(), to: today() });
     expect(page.reconciliations).toEqual([result]);
+  });
+});
+
+describe('the local demo seed', () => {
+  it('books the stand-in balance transactions of its ledger, so every demo day reconciles', async () => {
+    const now = DateTime.utc();
+    await seedDemoLedger({
+      menteeId: mentee.userId,
+      coaches: [{ userId: coach.userId, hourlyRateCents: RATE_CENTS }],
+      now,
+      stableId: (name) => `demo-reconciliation-${name}`,
+    });
+    let matched = 0;
+    // The demo month ends a few days before today, so these days hold only demo entries.
+    for (let back = 32; back >= 2; back -= 1) {
+      const day = now.minus({ days: back }).toISODate() as string;
+      const result = (await reconcileJob({ day })) as Reconciliation;
+      expect(result.mismatches, day).toEqual([]);
+      matched += result.matched;
+    }
+    // Twelve charges, two refunds, three disputes opened and two closed (a lost one moves nothing, and matches).
+    expect(matched).toBe(19);
   });
 });

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { useAuth } from '@/lib/auth';
+import { useIsFinanceMember } from '@/lib/groups';
 import { MAIN_LINKS } from './navigation';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -15,6 +16,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { user, loading, signOut } = useAuth();
+  const financeMember = useIsFinanceMember();
   if (loading) return null;
   if (!user) {
     return (
@@ -36,6 +38,11 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
       <NavLink to="/settings" className={navLinkClass} onClick={onNavigate}>
         Settings
       </NavLink>
+      {financeMember && (
+        <NavLink to="/finance" className={navLinkClass} onClick={onNavigate}>
+          Finance
+        </NavLink>
+      )}
       <Button
         variant="secondary"
         onClick={() => {

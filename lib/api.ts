@@ -13,6 +13,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budget';
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
+import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { entryFile, LAMBDA_BUNDLING } from './bundling';
@@ -123,6 +124,8 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   /** The job functions by operation, for schedules made outside the API (lib/finance.ts). */
   readonly jobFunctions: ReadonlyMap<string, OperationFunction>;
+  /** Every function, route and job, by operation (for alarms and the dashboard). */
+  readonly functions = new Map<string, OperationFunction>();
   /** Host CloudFront forwards `/api/*` to. */
   readonly originDomainName: string;
 
@@ -157,11 +160,13 @@ export class Api extends Construct {
     });
     props.scheduler.allowInvoking(jobFunctions.map(({ fn }) => fn));
     this.jobFunctions = new Map(jobFunctions.map(({ job, fn }) => [job.operation, fn]));
+    for (const [operation, fn] of this.jobFunctions) this.functions.set(operation, fn);
     const grantTo = grantsFor({
       ...props,
       schedulerEnvironment: {
         SCHEDULE_GROUP: props.scheduler.group.scheduleGroupName,
         SCHEDULER_ROLE_ARN: props.scheduler.role.roleArn,
+        [JOB_DEAD_LETTER_ARN_VARIABLE]: props.scheduler.deadLetterQueue.queueArn,
         ...Object.fromEntries(jobFunctions.map(({ job, arn }) => [jobArnVariable(job.operation), arn])),
       },
     });
@@ -196,6 +201,7 @@ export class Api extends Construct {
       const fn = operationFunction(route.operation, `handlers/${route.handler}`, {
         nativeModules: route.nativeModules,
       });
+      this.functions.set(route.operation, fn);
       grantTableAccess(fn, props.table, route.table);
       grantTo(fn, route.grants);
       const [httpRoute] = this.httpApi.addRoutes({

@@ -75,7 +75,7 @@ export class Finance extends Construct {
         arn: props.reconcileFunction.functionArn,
         roleArn: props.scheduler.role.roleArn,
         input: '{}',
-        retryPolicy: { maximumRetryAttempts: 3, maximumEventAgeInSeconds: 6 * 60 * 60 },
+        ...props.scheduler.targetDelivery,
       },
     });
 

@@ -18,6 +18,7 @@ import {
   WebhookArchive,
 } from './finance';
 import { MailIdentityStack } from './mail';
+import { Observability } from './observability';
 import { JobScheduler } from './scheduler';
 import { Storage, UploadCors } from './storage';
 import { type CustomDomain, Web } from './web';
@@ -55,6 +56,8 @@ export interface DeploymentSettings {
   /** How long the raw webhook archive keeps each event body. */
   webhookArchiveRetentionDays: number;
   site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
+  /** Subscribed to the alarm topic (`-c alarmEmail=…`); it confirms by the mail SNS sends. */
+  alarmEmail?: string;
 }
 
 export function settingsFromContext(node: Node): DeploymentSettings {
@@ -98,6 +101,7 @@ export function settingsFromContext(node: Node): DeploymentSettings {
       supportEmail: context('supportEmail') ?? `support@${siteDomain}`,
       analyticsScriptPath: context('analyticsScriptPath'),
     },
+    alarmEmail: context('alarmEmail'),
   };
 }
 
@@ -159,14 +163,12 @@ export class PhysicianMentorsStack extends Stack {
       deletionProtection: keepsData,
     });
     const logs = { retention: keepsData ? RetentionDays.SIX_MONTHS : RetentionDays.TWO_WEEKS, removalPolicy };
-    auth.userPool.addTrigger(
-      UserPoolOperation.CUSTOM_MESSAGE,
-      new OperationFunction(this, 'CustomMessage', {
-        module: 'triggers/custom-message',
-        environment: { SITE_ORIGIN: siteOrigin },
-        logs,
-      }),
-    );
+    const customMessage = new OperationFunction(this, 'CustomMessage', {
+      module: 'triggers/custom-message',
+      environment: { SITE_ORIGIN: siteOrigin },
+      logs,
+    });
+    auth.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
     const scheduler = new JobScheduler(this, 'Scheduler', { removalPolicy });
     const webhookArchive = new WebhookArchive(this, 'WebhookArchive', {
       removalPolicy,
@@ -193,11 +195,21 @@ export class PhysicianMentorsStack extends Stack {
       },
       logs,
     });
-    new Finance(this, 'Finance', {
+    const finance = new Finance(this, 'Finance', {
       userPool: auth.userPool,
       scheduler,
       reconcileFunction: api.jobFunctions.get('reconcileLedger') as OperationFunction,
       stage: settings.stage,
+    });
+    new Observability(this, 'Observability', {
+      stage: settings.stage,
+      functions: new Map([['customMessage', customMessage], ...api.functions]),
+      httpApi: api.httpApi,
+      table: data.table,
+      deadLetterQueue: scheduler.deadLetterQueue,
+      otherAlarms: [finance.mismatchAlarm],
+      alarmEmail: settings.alarmEmail,
+      removalPolicy,
     });
     web = new Web(this, 'Web', {
       siteBucket: storage.siteBucket,

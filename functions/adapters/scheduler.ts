@@ -2,6 +2,7 @@ import {
   ActionAfterCompletion,
   ConflictException,
   CreateScheduleCommand,
+  type CreateScheduleCommandInput,
   DeleteScheduleCommand,
   ResourceNotFoundException,
   SchedulerClient,
@@ -9,6 +10,7 @@ import {
 import { jobArnVariable } from '../routes';
 import { awsClientSettings } from './dependency-budget';
 import { injectedAdapters } from './injected';
+import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
 
 /** The one-off jobs (functions/jobs/), by their route-table operation name. */
 export type JobName =
@@ -38,31 +40,65 @@ function required(name: string): string {
   return value;
 }
 
+/** What every schedule of this deployment shares (from the function's environment, see lib/api.ts). */
+export interface ScheduleTargets {
+  groupName: string;
+  roleArn: string;
+  deadLetterArn: string;
+  jobArn(job: JobName): string;
+}
+
+/**
+ * A one-off schedule that invokes the job once with the session id and then deletes itself;
+ * an invocation Scheduler cannot deliver is retried, then kept in the dead-letter queue.
+ */
+export function createScheduleInput(
+  targets: ScheduleTargets,
+  job: JobName,
+  sessionId: string,
+  at: Date,
+): CreateScheduleCommandInput {
+  return {
+    Name: scheduleName(job, sessionId),
+    GroupName: targets.groupName,
+    ScheduleExpression: atExpression(at),
+    ScheduleExpressionTimezone: 'UTC',
+    FlexibleTimeWindow: { Mode: 'OFF' },
+    ActionAfterCompletion: ActionAfterCompletion.DELETE,
+    Target: {
+      Arn: targets.jobArn(job),
+      RoleArn: targets.roleArn,
+      Input: JSON.stringify({ sessionId }),
+      RetryPolicy: {
+        MaximumRetryAttempts: SCHEDULE_RETRY.maximumRetryAttempts,
+        MaximumEventAgeInSeconds: SCHEDULE_RETRY.maximumEventAgeSeconds,
+      },
+      DeadLetterConfig: { Arn: targets.deadLetterArn },
+    },
+  };
+}
+
 /** EventBridge Scheduler: each job is a schedule that invokes its function once and then deletes itself. */
 export function eventBridgeScheduler(client = new SchedulerClient(awsClientSettings())): JobScheduler {
-  const groupName = required('SCHEDULE_GROUP');
-  const roleArn = required('SCHEDULER_ROLE_ARN');
+  const targets: ScheduleTargets = {
+    groupName: required('SCHEDULE_GROUP'),
+    roleArn: required('SCHEDULER_ROLE_ARN'),
+    deadLetterArn: required(JOB_DEAD_LETTER_ARN_VARIABLE),
+    jobArn: (job) => required(jobArnVariable(job)),
+  };
   return {
     async schedule(job, sessionId, at) {
       try {
-        await client.send(
-          new CreateScheduleCommand({
-            Name: scheduleName(job, sessionId),
-            GroupName: groupName,
-            ScheduleExpression: atExpression(at),
-            ScheduleExpressionTimezone: 'UTC',
-            FlexibleTimeWindow: { Mode: 'OFF' },
-            ActionAfterCompletion: ActionAfterCompletion.DELETE,
-            Target: { Arn: required(jobArnVariable(job)), RoleArn: roleArn, Input: JSON.stringify({ sessionId }) },
-          }),
-        );
+        await client.send(new CreateScheduleCommand(createScheduleInput(targets, job, sessionId, at)));
       } catch (error) {
         if (!(error instanceof ConflictException)) throw error;
       }
     },
     async unschedule(job, sessionId) {
       try {
-        await client.send(new DeleteScheduleCommand({ Name: scheduleName(job, sessionId), GroupName: groupName }));
+        await client.send(
+          new DeleteScheduleCommand({ Name: scheduleName(job, sessionId), GroupName: targets.groupName }),
+        );
       } catch (error) {
         if (!(error instanceof ResourceNotFoundException)) throw error;
       }

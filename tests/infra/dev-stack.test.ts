@@ -414,7 +414,7 @@ describe('scheduler', () => {
     synth.template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'PhysicianMentors-dev-jobs' });
   });
 
-  it('lets EventBridge Scheduler of this account invoke the job functions and nothing else', () => {
+  it('lets EventBridge Scheduler of this account invoke the job functions and dead-letter them, and nothing else', () => {
     const role = synth.resourceOf(construct('Scheduler', 'InvokeRole'));
     expect(role.Properties.AssumeRolePolicyDocument).toMatchObject({
       Statement: [
@@ -427,9 +427,14 @@ describe('scheduler', () => {
     });
     const policy = synth.resourceOf(construct('Scheduler', 'InvokeRole', 'DefaultPolicy'));
     const jobArns = jobs.map((job) => ({ 'Fn::GetAtt': [synth.logicalId(operationFunction(job.operation)), 'Arn'] }));
-    const [invoke, ...others] = policy.Properties.PolicyDocument.Statement;
-    expect(others).toEqual([]);
-    expect(invoke).toMatchObject({ Action: 'lambda:InvokeFunction', Effect: 'Allow' });
+    const statements = policy.Properties.PolicyDocument.Statement;
+    const invoke = statements.find((statement: { Action: unknown }) => statement.Action === 'lambda:InvokeFunction');
+    const deadLetters = { 'Fn::GetAtt': [synth.logicalId(construct('Scheduler', 'DeadLetters')), 'Arn'] };
+    expect(statements).toEqual([
+      expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: deadLetters }),
+      invoke,
+    ]);
+    expect(invoke).toMatchObject({ Effect: 'Allow' });
     expect(invoke.Resource).toHaveLength(jobArns.length);
     expect(invoke.Resource).toEqual(expect.arrayContaining(jobArns));
   });

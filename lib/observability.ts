@@ -1,0 +1,159 @@
+import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+/** The operation whose failures mean a Stripe event was not applied (Stripe retries it for days). */
+const WEBHOOK_OPERATION = 'stripeWebhook';
+const FIVE_MINUTES = Duration.minutes(5);
+/**
+ * The requests the functions make (functions/data/); DynamoDB reports ThrottledRequests per
+ * operation, and an alarm's metric math takes at most ten metrics.
+ */
+const TABLE_OPERATIONS = [
+  Operation.GET_ITEM,
+  Operation.BATCH_GET_ITEM,
+  Operation.QUERY,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.DELETE_ITEM,
+  Operation.TRANSACT_WRITE_ITEMS,
+];
+
+export interface ObservabilityProps {
+  stage: string;
+  /** Every function of the stack, by operation name. */
+  functions: ReadonlyMap<string, IFunction>;
+  httpApi: IHttpApi;
+  table: ITableV2;
+  deadLetterQueue: IQueue;
+  /** Alarms raised elsewhere (lib/finance.ts) that go to the same operators. */
+  otherAlarms: readonly Alarm[];
+  /** Subscribed to every alarm when given (`-c alarmEmail=…`). */
+  alarmEmail?: string;
+  removalPolicy: RemovalPolicy;
+}
+
+/**
+ * What tells the operators that the live service is failing: one SNS topic every alarm publishes
+ * to, alarms on the functions, the API, the dead-letter queue and the table, and the stage's dashboard.
+ */
+export class Observability extends Construct {
+  readonly alarmTopic: Topic;
+
+  constructor(scope: Construct, id: string, props: ObservabilityProps) {
+    super(scope, id);
+    // CloudWatch cannot publish to a topic under the AWS managed SNS key; it needs a key that lets it.
+    const key = new Key(this, 'AlarmTopicKey', {
+      description: 'Encrypts the alarm topic; CloudWatch alarms may publish through it.',
+      enableKeyRotation: true,
+      removalPolicy: props.removalPolicy,
+    });
+    key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    this.alarmTopic = new Topic(this, 'AlarmTopic', {
+      displayName: `Physician Mentors alarms (${props.stage})`,
+      masterKey: key,
+      enforceSSL: true,
+    });
+    if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
+    const notify = new SnsAction(this.alarmTopic);
+
+    const alarm = (alarmId: string, description: string, metric: IMetric) =>
+      new Alarm(this, alarmId, {
+        alarmDescription: description,
+        metric,
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    const alarms: Alarm[] = [...props.otherAlarms];
+
+    for (const [operation, fn] of props.functions) {
+      const errors = fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
+      alarms.push(
+        operation === WEBHOOK_OPERATION
+          ? alarm(
+              'WebhookFailuresAlarm',
+              'The Stripe webhook failed: an event was not applied; Stripe redelivers it, check its logs.',
+              errors,
+            )
+          : alarm(`${operation}ErrorsAlarm`, `${operation} failed (errors in 5 minutes).`, errors),
+        alarm(
+          `${operation}ThrottlesAlarm`,
+          `${operation} was throttled: the account's concurrency is exhausted.`,
+          fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        ),
+      );
+    }
+    const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
+    const deadLetters = props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+      period: FIVE_MINUTES,
+      statistic: 'Maximum',
+    });
+    const tableThrottles = props.table.metricThrottledRequestsForOperations({
+      operations: TABLE_OPERATIONS,
+      period: FIVE_MINUTES,
+    });
+    alarms.push(
+      alarm('Api5xxAlarm', 'The HTTP API answered 5xx.', serverErrors),
+      alarm('DeadLettersAlarm', 'A job was given up on and waits in the dead-letter queue.', deadLetters),
+      alarm('TableThrottlesAlarm', 'DynamoDB throttled requests to the table.', tableThrottles),
+    );
+    for (const each of alarms) each.addAlarmAction(notify);
+
+    const functions = [...props.functions.values()];
+    new Dashboard(this, 'Dashboard', {
+      dashboardName: Stack.of(this).stackName,
+      widgets: [
+        [
+          new GraphWidget({
+            title: 'API requests and errors',
+            left: [
+              props.httpApi.metricCount({ period: FIVE_MINUTES }),
+              props.httpApi.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum' }),
+              serverErrors,
+            ],
+          }),
+          new GraphWidget({ title: 'API latency (p90)', left: [props.httpApi.metricLatency({ statistic: 'p90' })] }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Function errors',
+            left: functions.map((fn) => fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' })),
+          }),
+          new GraphWidget({
+            title: 'Function throttles',
+            left: functions.map((fn) => fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' })),
+          }),
+        ],
+        [
+          new GraphWidget({ title: 'Dead-letter queue depth', left: [deadLetters] }),
+          new GraphWidget({
+            title: 'Table capacity and throttles',
+            left: [
+              props.table.metricConsumedReadCapacityUnits({ period: FIVE_MINUTES }),
+              props.table.metricConsumedWriteCapacityUnits({ period: FIVE_MINUTES }),
+            ],
+            right: [tableThrottles],
+          }),
+        ],
+      ],
+    });
+  }
+}

@@ -1,0 +1,220 @@
+import type { Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../../functions/adapters/job-delivery';
+import { jobs, routes } from '../../functions/routes';
+import { definePhysicianMentorsApp } from '../../lib/stack';
+import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
+
+const ALARM_EMAIL = 'oncall@mentors.example.org';
+
+let stack: Stack;
+let synth: Synthesized;
+
+beforeAll(() => {
+  const app = testApp({ ...PROD_CONTEXT, alarmEmail: ALARM_EMAIL });
+  stack = definePhysicianMentorsApp(app);
+  synth = synthesize(app, stack);
+});
+
+const construct = (...path: string[]): IConstruct =>
+  path.reduce<IConstruct>((scope, id) => scope.node.findChild(id), stack);
+const id = (...path: string[]) => synth.logicalId(construct(...path));
+const queueArn = () => ({ 'Fn::GetAtt': [id('Scheduler', 'DeadLetters'), 'Arn'] });
+const functionIds = () => Object.keys(synth.template.findResources('AWS::Lambda::Function'));
+const operationFunctionIds = () =>
+  functionIds().filter((logicalId) => {
+    const fn = synth.template.toJSON().Resources[logicalId];
+    // Our functions run Node 22 with X-Ray; aws-cdk-lib's own deploy-time handlers do not.
+    return fn.Properties.TracingConfig?.Mode === 'Active';
+  });
+
+/** Alarms whose metric has this name, by the logical id of the resource in their dimension. */
+function alarmsOn(metricName: string) {
+  return Object.values(
+    synth.template.findResources('AWS::CloudWatch::Alarm', { Properties: { MetricName: metricName } }),
+  );
+}
+const dimensionRefs = (alarms: ReturnType<typeof alarmsOn>) =>
+  alarms.map((alarm) => alarm.Properties.Dimensions[0].Value.Ref);
+
+describe('the dead-letter queue', () => {
+  it('is encrypted at rest, keeps messages 14 days, and refuses requests not over TLS', () => {
+    synth.template.hasResourceProperties('AWS::SQS::Queue', {
+      SqsManagedSseEnabled: true,
+      MessageRetentionPeriod: 14 * 24 * 60 * 60,
+    });
+    synth.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: id('Scheduler', 'DeadLetters') }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 'sqs:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('may be written by the scheduler role, which delivers dead letters of the schedules', () => {
+    const policies = Object.values(synth.template.findResources('AWS::IAM::Policy')).filter(
+      (policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: id('Scheduler', 'InvokeRole') }]),
+    );
+    const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: queueArn() }),
+    );
+  });
+
+  it('is named to every function that creates schedules', () => {
+    const creators = Object.values(synth.template.findResources('AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.Environment?.Variables?.SCHEDULE_GROUP,
+    );
+    expect(creators.length).toBeGreaterThan(0);
+    for (const fn of creators) {
+      expect(fn.Properties.Environment.Variables[JOB_DEAD_LETTER_ARN_VARIABLE]).toEqual(queueArn());
+    }
+  });
+});
+
+describe('job delivery', () => {
+  it('gives every job function retries and the dead-letter queue as its on-failure destination', () => {
+    const configs = synth.template.findResources('AWS::Lambda::EventInvokeConfig');
+    const configured = Object.values(configs).map((config) => {
+      expect(config.Properties.MaximumRetryAttempts).toBe(2);
+      expect(config.Properties.MaximumEventAgeInSeconds).toBe(6 * 60 * 60);
+      expect(config.Properties.DestinationConfig).toEqual({ OnFailure: { Destination: queueArn() } });
+      return config.Properties.FunctionName.Ref;
+    });
+    expect(configured.sort()).toEqual(jobs.map((job) => id('Api', job.operation)).sort());
+  });
+
+  it('gives the daily reconciliation schedule a retry policy and the dead-letter queue', () => {
+    synth.template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(30 2 * * ? *)',
+      Target: {
+        RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 6 * 60 * 60 },
+        DeadLetterConfig: { Arn: queueArn() },
+      },
+    });
+  });
+});
+
+describe('the alarm topic', () => {
+  it('is encrypted with a rotated key CloudWatch may use, refuses requests not over TLS, and mails alarmEmail', () => {
+    const keyId = id('Observability', 'AlarmTopicKey');
+    synth.template.hasResourceProperties('AWS::SNS::Topic', {
+      KmsMasterKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] },
+    });
+    synth.template.hasResourceProperties('AWS::KMS::Key', {
+      EnableKeyRotation: true,
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+          }),
+        ]),
+      },
+    });
+    synth.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    synth.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: ALARM_EMAIL,
+      TopicArn: { Ref: id('Observability', 'AlarmTopic') },
+    });
+  });
+
+  it('receives every alarm of the stack, the reconciliation mismatch included', () => {
+    const alarms = Object.values(synth.template.findResources('AWS::CloudWatch::Alarm'));
+    expect(alarms.length).toBeGreaterThan(0);
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: id('Observability', 'AlarmTopic') }]);
+    }
+    expect(alarmsOn('ReconciliationMismatches')).toHaveLength(1);
+  });
+});
+
+describe('the alarms', () => {
+  it('watch every function for errors and throttles', () => {
+    const ours = operationFunctionIds();
+    const operations = [...routes, ...jobs].map(({ operation }) => id('Api', operation));
+    expect([...ours].sort()).toEqual([id('CustomMessage'), ...operations].sort());
+    expect(dimensionRefs(alarmsOn('Errors')).sort()).toEqual([...ours].sort());
+    expect(dimensionRefs(alarmsOn('Throttles')).sort()).toEqual([...ours].sort());
+  });
+
+  it('name the Stripe webhook failures', () => {
+    const [webhook] = alarmsOn('Errors').filter(
+      (alarm) => alarm.Properties.Dimensions[0].Value.Ref === id('Api', 'stripeWebhook'),
+    );
+    expect(webhook?.Properties.AlarmDescription).toMatch(/Stripe webhook failed/);
+    expect(webhook?.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+  });
+
+  it('watch the API for 5xx answers', () => {
+    const [serverErrors] = alarmsOn('5xx');
+    expect(serverErrors?.Properties).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      Dimensions: [{ Name: 'ApiId', Value: { Ref: id('Api', 'HttpApi') } }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it('fire as soon as one message waits in the dead-letter queue', () => {
+    const [depth] = alarmsOn('ApproximateNumberOfMessagesVisible');
+    expect(depth?.Properties).toMatchObject({
+      Namespace: 'AWS/SQS',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [id('Scheduler', 'DeadLetters'), 'QueueName'] } }],
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it('watch the table for throttled requests of every operation the functions make', () => {
+    const [throttles] = Object.values(synth.template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) =>
+      JSON.stringify(alarm.Properties.Metrics ?? []).includes('ThrottledRequests'),
+    );
+    expect(throttles?.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    const metrics = throttles?.Properties.Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat);
+    const operations = metrics.map(
+      (query: { MetricStat: { Metric: { Namespace: string; Dimensions: { Name: string; Value: unknown }[] } } }) => {
+        expect(query.MetricStat.Metric.Namespace).toBe('AWS/DynamoDB');
+        expect(query.MetricStat.Metric.Dimensions).toContainEqual({
+          Name: 'TableName',
+          Value: { Ref: id('Data', 'Table') },
+        });
+        return query.MetricStat.Metric.Dimensions.find((dimension) => dimension.Name === 'Operation')?.Value;
+      },
+    );
+    expect(operations.sort()).toEqual(
+      ['BatchGetItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'TransactWriteItems', 'UpdateItem'].sort(),
+    );
+  });
+});
+
+describe('the dashboard', () => {
+  it('is one per stage and shows the API, the functions, the dead-letter queue and the table', () => {
+    const dashboards = Object.values(synth.template.findResources('AWS::CloudWatch::Dashboard'));
+    expect(dashboards).toHaveLength(1);
+    expect(dashboards[0]?.Properties.DashboardName).toBe('PhysicianMentors-prod');
+    const body = JSON.stringify(dashboards[0]?.Properties.DashboardBody);
+    for (const namespace of ['AWS/ApiGateway', 'AWS/Lambda', 'AWS/SQS', 'AWS/DynamoDB']) {
+      expect(body).toContain(namespace);
+    }
+  });
+});
+
+it('leaves nothing for cdk-nag to object to', () => {
+  expect(synth.validationErrors('AwsSolutions')).toEqual([]);
+});

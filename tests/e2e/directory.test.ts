@@ -123,13 +123,13 @@ describe('the coach page', () => {
       expect(await sixty.getAttribute('aria-pressed')).toBe('true');
       await expect.poll(() => page.getByRole('list', { name: 'Available times' }).count(), { timeout: 20_000 }).toBe(1);
 
-      const emptyDay = page.getByRole('button', { name: /, no available times$/ }).first();
+      const emptyDay = page.getByRole('radio', { name: /, no available times$/ }).first();
       if ((await emptyDay.count()) > 0) {
         await emptyDay.click();
         expect(await page.getByText('No available slots for this date').count()).toBe(1);
       }
       await page
-        .getByRole('button', { name: /, has available times$/ })
+        .getByRole('radio', { name: /, has available times$/ })
         .first()
         .click();
       const slot = page.getByRole('list', { name: 'Available times' }).getByRole('button').first();

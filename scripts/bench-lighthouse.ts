@@ -1,5 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/browser';
 import { startTestStack } from '../tests/support/local-stack';
 import { row } from './bench-support';
 
@@ -17,12 +18,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 // Chromium resolves no host but this machine, so neither the pages nor Chromium itself reach out.
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_FLAGS,
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
@@ -68,7 +64,7 @@ function printMedians(name: string, runs: RunFigures[]) {
 
 process.env.API_FROM_BUNDLES = '1';
 const stack = await startTestStack({ seed: true, web: true, webFromBuild: true });
-const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
 try {
   const listed = (await (await fetch(`${stack.apiUrl}/api/coaches`)).json()) as { coaches: { userId: string }[] };
   const coachId = listed.coaches[0]?.userId;

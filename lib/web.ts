@@ -28,6 +28,7 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/schemas/config';
 import { contentSecurityPolicy, SECURITY_HEADERS, SPA_FALLBACK_CODE } from './site-headers';
+import { robotsTxt, sitemapXml } from './sitemap';
 import { acknowledgeFrameworkWildcards, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
 
 export interface CustomDomain {
@@ -151,7 +152,13 @@ export class Web extends Construct {
       });
     }
 
-    const sources = [Source.jsonData('config.json', props.config)];
+    const publicOrigin = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;
+    // After the build, so these deploy-time versions replace the build's static robots.txt.
+    const sources = [
+      Source.jsonData('config.json', props.config),
+      Source.data('robots.txt', robotsTxt(publicOrigin)),
+      Source.data('sitemap.xml', sitemapXml(publicOrigin)),
+    ];
     if (props.spaBuildDir) {
       sources.unshift(Source.asset(props.spaBuildDir));
     } else {

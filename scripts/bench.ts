@@ -56,3 +56,6 @@ try {
 execFileSync('npx', ['tsx', 'scripts/bench-reads.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
 
 execFileSync('npx', ['tsx', 'scripts/bench-faults.ts'], { stdio: 'inherit' });
+
+// Lighthouse against the production build that the SPA and bundle rows above have just written.
+execFileSync('npx', ['tsx', 'scripts/bench-lighthouse.ts'], { stdio: 'inherit' });

@@ -333,20 +333,47 @@ describe('web', () => {
     for (const each of behaviors) expect(each.ResponseHeadersPolicyId).toEqual(policy);
   });
 
-  it('writes config.json with the real user pool and client ids at deploy', () => {
+  /** The deployment source holding `file`, with the deploy-time values (markers) of that source. */
+  function deployedFile(file: string) {
     const deployment = onlyResource('Custom::CDKBucketDeployment').Properties;
-    const configDir = (deployment.SourceObjectKeys as string[])
-      .map((key) => join(synth.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`))
-      .find((dir) => readdirSync(dir).includes('config.json'));
-    expect(configDir, 'an asset holding config.json').toBeDefined();
-    const config = runtimeConfig.parse(JSON.parse(readFileSync(join(configDir as string, 'config.json'), 'utf8')));
+    const sources = (deployment.SourceObjectKeys as string[]).map((key, index) => ({
+      dir: join(synth.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`),
+      markers: ((deployment.SourceMarkers as Record<string, unknown>[] | undefined)?.[index] ?? {}) as Record<
+        string,
+        unknown
+      >,
+    }));
+    // Sources extract in order, so the last one holding the file is what gets deployed.
+    const source = sources.findLast(({ dir }) => readdirSync(dir).includes(file));
+    if (!source) throw new Error(`no deployment source holds ${file}`);
+    return source;
+  }
+
+  it("writes the sitemap and robots.txt with the distribution's address at deploy", () => {
+    const distributionDomain = { 'Fn::GetAtt': [distributionId(), 'DomainName'] };
+    // Each deploy-time value is a marker in the file, which the deployment handler substitutes.
+    const deployed = (file: string) => {
+      const { dir, markers } = deployedFile(file);
+      let text = readFileSync(join(dir, file), 'utf8');
+      for (const [marker, value] of Object.entries(markers)) {
+        expect(value).toEqual(distributionDomain);
+        text = text.replaceAll(marker, 'd111.cloudfront.net');
+      }
+      return text;
+    };
+    expect(deployed('sitemap.xml')).toContain('<loc>https://d111.cloudfront.net/coaches</loc>');
+    expect(deployed('robots.txt')).toContain('Sitemap: https://d111.cloudfront.net/sitemap.xml');
+  });
+
+  it('writes config.json with the real user pool and client ids at deploy', () => {
+    const { dir: configDir, markers } = deployedFile('config.json');
+    const config = runtimeConfig.parse(JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')));
     expect(config).toMatchObject({
       stage: 'dev',
       region: 'us-east-1',
       supportEmail: 'support@physicianmentors.example',
     });
     expect(config.oauthDomain).toBeUndefined();
-    const markers = Object.assign({}, ...deployment.SourceMarkers) as Record<string, unknown>;
     const idOf = (...path: string[]) => ({ Ref: synth.logicalId(construct(...path)) });
     expect(markers[config.userPoolId]).toEqual(idOf('Auth', 'UserPool'));
     expect(markers[config.userPoolClientId]).toEqual(idOf('Auth', 'UserPool', 'WebClient'));

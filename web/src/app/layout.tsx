@@ -32,7 +32,9 @@ export function Layout() {
         Skip to main content
       </a>
       <Header />
-      <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall, so the footer starts below the fold and never shifts down the page as a
+          screen's code or data arrives (Lighthouse measured a CLS of 0.6 on the coach page without it). */}
+      <main id={MAIN_ID} tabIndex={-1} className="min-h-svh flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useNavigation } from 'react-router';
 
 const DEBOUNCE_MS = 300;
 
@@ -15,11 +16,14 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
     setText(value);
   }
 
+  // A link clicked before the pause ends (a mentor's card) starts a navigation that waits for its
+  // route's code; a search sent meanwhile would replace it, so the viewer would stay on the list.
+  const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (text === value) return;
+    if (text === value || navigating) return;
     const timer = setTimeout(() => onSearch(text), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value, onSearch, navigating]);
 
   return (
     <div className="flex flex-col gap-1">

@@ -109,7 +109,10 @@ describe('the coach directory', () => {
         await route.continue();
       });
       await page.getByLabel('Search mentors').fill(name.split(' ')[0] ?? '');
-      await cards(page).first().getByRole('link', { name: /^Book Session with/ }).click();
+      await cards(page)
+        .first()
+        .getByRole('link', { name: /^Book Session with/ })
+        .click();
       await expect.poll(() => page.locator('main h1').textContent(), { timeout: 20_000 }).toContain(name.split(',')[0]);
       expect(new URL(page.url()).pathname).toMatch(/^\/coaches\/[^/]+$/);
       expect(errors).toEqual([]);

@@ -80,7 +80,8 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
   return new Promise((resolve, reject) => {
     const server = http.createServer((req, res) => {
       const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-      if (PROXIED.some((prefix) => pathname === prefix || pathname.startsWith(prefix))) return proxy(req, res, pathname);
+      if (PROXIED.some((prefix) => pathname === prefix || pathname.startsWith(prefix)))
+        return proxy(req, res, pathname);
       serveFile(res, pathname).catch(() => send(res, 500, 'Local site error'));
     });
     server.once('error', reject);

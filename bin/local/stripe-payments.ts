@@ -207,7 +207,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       return { chargesEnabled, payoutsEnabled, detailsSubmitted };
     },
 
-    verifyWebhook: (rawBody, signature) =>
+    verifyWebhook: async (rawBody, signature) =>
       verifyStripeEvent(rawBody, signature, [options.webhookSecrets.platform, options.webhookSecrets.connect]),
 
     findAccount,

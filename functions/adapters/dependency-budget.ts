@@ -1,3 +1,5 @@
+import type { Context } from 'aws-lambda';
+
 /**
  * How long a function may wait for the services it depends on. Each request to AWS, Stripe, Zoom
  * or Calendly gets a connection and a request timeout and a bounded number of attempts, sized so
@@ -99,6 +101,21 @@ export async function withinBudget<T>(dependency: string, budgetMs: number, call
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** How long before the function's timeout a request stops waiting and answers 503. */
+export const ANSWER_BEFORE_TIMEOUT_MS = 1_000;
+
+/**
+ * Runs `call` until shortly before the function's deadline, then gives up with
+ * DependencyUnavailableError (a 503 with Retry-After). Each request to a dependency has its own
+ * timeout, but an operation that makes many (the directory's shards and pages) could add up past
+ * the function's timeout, which API Gateway answers with a bare 500.
+ */
+export function answeredBeforeTimeout<T>(context: Context | undefined, call: () => Promise<T>): Promise<T> {
+  const remainingMs = context?.getRemainingTimeInMillis?.();
+  if (remainingMs === undefined) return call();
+  return withinBudget('dependencies', Math.max(0, remainingMs - ANSWER_BEFORE_TIMEOUT_MS), call);
 }
 
 /** fetch with a request timeout; a timeout or a refused connection becomes DependencyUnavailableError. */

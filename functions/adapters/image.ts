@@ -1,11 +1,11 @@
-import sharp from 'sharp';
 import { HEADSHOT_MAX_PIXELS, type HeadshotRendering, type HeadshotVariant } from '../domain/headshot';
+import { onFirstUse } from './on-first-use';
 
 /** The decoders behind the upload's allowed content types (domain/headshot.ts). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
-/** Streams the decode (no whole-canvas copy) and stops at the pixel cap even if the header lied. */
-const open = (image: Buffer) => sharp(image, { limitInputPixels: HEADSHOT_MAX_PIXELS, sequentialRead: true });
+/** sharp (native, and the largest load of its function) loads with the first upload, not in the cold start. */
+const sharpLoaded = onFirstUse(async () => (await import('sharp')).default);
 
 /**
  * Square cover crops as JPEG at each variant's quality, turned upright by the photo's EXIF
@@ -18,12 +18,15 @@ export async function renderHeadshotVariants(
   image: Buffer,
   variants: readonly HeadshotVariant[],
 ): Promise<HeadshotRendering> {
+  // Outside the try: a sharp that cannot load is our fault, not a sign that the upload is no image.
+  const sharp = await sharpLoaded();
   try {
     const { format, width, height } = await sharp(image).metadata();
     if (!format || !ACCEPTED_FORMATS.has(format) || !width || !height) return { refused: 'not_an_image' };
     if (width * height > HEADSHOT_MAX_PIXELS) return { refused: 'too_many_pixels' };
     const side = Math.max(...variants.map((variant) => variant.size));
-    const { data, info } = await open(image)
+    // Streams the decode (no whole-canvas copy) and stops at the pixel cap even if the header lied.
+    const { data, info } = await sharp(image, { limitInputPixels: HEADSHOT_MAX_PIXELS, sequentialRead: true })
       .rotate()
       .resize(side, side, { fit: 'cover' })
       .flatten({ background: '#ffffff' })

@@ -1,6 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import * as z from 'zod';
-import { awsClientSettings } from './dependency-budget';
+import { onFirstUse } from './on-first-use';
 
 /**
  * The third-party credentials of a deployment: one Secrets Manager secret (JSON) per integration,
@@ -26,15 +24,13 @@ const INTEGRATIONS = Object.keys(integrationSecrets) as Integration[];
 /** `stripe` → `STRIPE_SECRET_ARN`: the variable through which a function learns that secret's ARN. */
 export const secretArnVariable = (integration: Integration) => `${integration.toUpperCase()}_SECRET_ARN`;
 
-const secretFields = z.record(z.string(), z.string());
+// Only deployed functions are given secrets: the Secrets Manager client loads then, and in no cold start that reads none.
+const secretsManager = onFirstUse(() => import('./secret-fields'));
 
 const loaded = new Map<Integration, Promise<void>>();
 
 async function load(integration: Integration, secretArn: string): Promise<void> {
-  const { SecretString } = await new SecretsManagerClient(awsClientSettings()).send(
-    new GetSecretValueCommand({ SecretId: secretArn }),
-  );
-  const values = secretFields.parse(JSON.parse(SecretString ?? '{}'));
+  const values = await (await secretsManager()).readSecretFields(secretArn);
   for (const [field, name] of Object.entries(integrationSecrets[integration])) {
     const value = values[field];
     if (value) process.env[name] = value;

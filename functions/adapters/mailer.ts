@@ -1,6 +1,6 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { awsClientSettings } from './dependency-budget';
 import { injectedAdapters } from './injected';
+import { onFirstUse } from './on-first-use';
 
 export interface MailAttachment {
   filename: string;
@@ -21,9 +21,15 @@ export interface Mailer {
 }
 
 /** Production: Amazon SES, from the verified sender identity. */
-export function sesMailer(from: string, client = new SESv2Client(awsClientSettings())): Mailer {
+export function sesMailer(from: string): Mailer {
+  // The SES client loads with the first e-mail, so a request that sends none never loads it.
+  const ses = onFirstUse(async () => {
+    const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+    return { client: new SESv2Client(awsClientSettings()), SendEmailCommand };
+  });
   return {
     async send(mail) {
+      const { client, SendEmailCommand } = await ses();
       await client.send(
         new SendEmailCommand({
           FromEmailAddress: from,
@@ -45,11 +51,14 @@ export function sesMailer(from: string, client = new SESv2Client(awsClientSettin
   };
 }
 
+let shared: Mailer | undefined;
+
 /** The mailer this environment uses: the one the host injected (the local mailbox), SES otherwise. */
 export function mailerFromEnvironment(): Mailer {
   const injected = injectedAdapters().mailer;
   if (injected) return injected;
   const from = process.env.MAIL_FROM;
   if (!from) throw new Error('MAIL_FROM is not set');
-  return sesMailer(from);
+  shared ??= sesMailer(from);
+  return shared;
 }

@@ -1,11 +1,11 @@
-import Stripe from 'stripe';
 import type { CapturedPayment } from '../domain/ledger';
 import type { AccountStatus } from '../domain/payment-account';
 import type { BalanceTransaction } from '../domain/reconciliation';
 import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from './dependency-budget';
 import { injectedAdapters } from './injected';
+import { onFirstUse } from './on-first-use';
 import { toBalanceTransaction } from './stripe-balance';
-import { type PaymentEvent, verifyStripeEvent } from './stripe-events';
+import type { PaymentEvent } from './stripe-events';
 
 /** A hosted payment page for one paid session, paid to the coach's connected account. */
 export interface CheckoutRequest {
@@ -46,7 +46,7 @@ export interface Payments {
   /** The platform account's balance transactions created in [from, to) that a ledger entry has a twin of. */
   balanceTransactions(from: Date, to: Date): Promise<BalanceTransaction[]>;
   /** Throws DomainError VALIDATION_FAILED when the signature is missing or does not match the raw body. */
-  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): PaymentEvent;
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<PaymentEvent>;
 }
 
 /** The signing secrets of the two webhook endpoints a Connect platform has at Stripe. */
@@ -59,9 +59,15 @@ export interface WebhookSecrets {
 
 /** Stripe Connect with Express accounts: Stripe hosts onboarding and the mentor's dashboard. */
 export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets): Payments {
-  const stripe = new Stripe(secretKey, STRIPE_CLIENT_SETTINGS);
+  // The SDK loads with the first call that needs it: a free booking or a cancellation before payment never does.
+  const sdk = onFirstUse(async () => {
+    const { default: Stripe } = await import('stripe');
+    return new Stripe(secretKey, STRIPE_CLIENT_SETTINGS);
+  });
+  const events = onFirstUse(() => import('./stripe-events'));
   return {
     async createConnectedAccount({ userId, email }) {
+      const stripe = await sdk();
       const account = await stripe.accounts.create(
         {
           type: 'express',
@@ -76,6 +82,7 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
     },
 
     async onboardingLink(accountId, returnUrl, refreshUrl) {
+      const stripe = await sdk();
       const link = await stripe.accountLinks.create({
         account: accountId,
         type: 'account_onboarding',
@@ -86,10 +93,12 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
     },
 
     async dashboardLink(accountId) {
+      const stripe = await sdk();
       return (await stripe.accounts.createLoginLink(accountId)).url;
     },
 
     async accountStatus(accountId) {
+      const stripe = await sdk();
       const account = await stripe.accounts.retrieve(accountId);
       return {
         chargesEnabled: account.charges_enabled ?? false,
@@ -99,6 +108,7 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
     },
 
     async createCheckout(request) {
+      const stripe = await sdk();
       const checkout = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -132,6 +142,7 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
     },
 
     async checkoutState(checkoutId) {
+      const stripe = await sdk();
       const checkout = await stripe.checkout.sessions.retrieve(checkoutId);
       const paymentIntentId =
         typeof checkout.payment_intent === 'string' ? checkout.payment_intent : (checkout.payment_intent?.id ?? null);
@@ -140,11 +151,13 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
     },
 
     async expireCheckout(checkoutId) {
+      const stripe = await sdk();
       const checkout = await stripe.checkout.sessions.retrieve(checkoutId);
       if (checkout.status === 'open') await stripe.checkout.sessions.expire(checkoutId);
     },
 
     async refund(paymentIntentId, sessionId) {
+      const stripe = await sdk();
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntentId, reverse_transfer: true, refund_application_fee: true },
         { idempotencyKey: `refund-${sessionId}` },
@@ -153,6 +166,7 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
     },
 
     async capturedPayment(paymentIntentId) {
+      const stripe = await sdk();
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
       const charge = intent.latest_charge;
       if (!charge || typeof charge === 'string') throw new Error(`PaymentIntent ${paymentIntentId} has no charge`);
@@ -167,6 +181,7 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
     },
 
     async balanceTransactions(from, to) {
+      const stripe = await sdk();
       const seconds = (instant: Date) => Math.floor(instant.getTime() / 1000);
       const found: BalanceTransaction[] = [];
       const listing = stripe.balanceTransactions.list({
@@ -181,8 +196,8 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
       return found;
     },
 
-    verifyWebhook: (rawBody, signature) =>
-      verifyStripeEvent(rawBody, signature, [webhookSecrets.platform, webhookSecrets.connect]),
+    verifyWebhook: async (rawBody, signature) =>
+      (await events()).verifyStripeEvent(rawBody, signature, [webhookSecrets.platform, webhookSecrets.connect]),
   };
 }
 

@@ -1,16 +1,9 @@
-import {
-  ActionAfterCompletion,
-  ConflictException,
-  CreateScheduleCommand,
-  type CreateScheduleCommandInput,
-  DeleteScheduleCommand,
-  ResourceNotFoundException,
-  SchedulerClient,
-} from '@aws-sdk/client-scheduler';
+import type { CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
 import { jobArnVariable } from '../routes';
 import { awsClientSettings } from './dependency-budget';
 import { injectedAdapters } from './injected';
 import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
+import { onFirstUse } from './on-first-use';
 
 /** The one-off jobs (functions/jobs/), by their route-table operation name. */
 export type JobName =
@@ -64,7 +57,7 @@ export function createScheduleInput(
     ScheduleExpression: atExpression(at),
     ScheduleExpressionTimezone: 'UTC',
     FlexibleTimeWindow: { Mode: 'OFF' },
-    ActionAfterCompletion: ActionAfterCompletion.DELETE,
+    ActionAfterCompletion: 'DELETE',
     Target: {
       Arn: targets.jobArn(job),
       RoleArn: targets.roleArn,
@@ -79,7 +72,12 @@ export function createScheduleInput(
 }
 
 /** EventBridge Scheduler: each job is a schedule that invokes its function once and then deletes itself. */
-export function eventBridgeScheduler(client = new SchedulerClient(awsClientSettings())): JobScheduler {
+export function eventBridgeScheduler(): JobScheduler {
+  // The SDK loads with the first schedule change, so a request that changes none never loads it.
+  const sdk = onFirstUse(async () => {
+    const scheduler = await import('@aws-sdk/client-scheduler');
+    return { ...scheduler, client: new scheduler.SchedulerClient(awsClientSettings()) };
+  });
   const targets: ScheduleTargets = {
     groupName: required('SCHEDULE_GROUP'),
     roleArn: required('SCHEDULER_ROLE_ARN'),
@@ -88,6 +86,7 @@ export function eventBridgeScheduler(client = new SchedulerClient(awsClientSetti
   };
   return {
     async schedule(job, sessionId, at) {
+      const { client, CreateScheduleCommand, ConflictException } = await sdk();
       try {
         await client.send(new CreateScheduleCommand(createScheduleInput(targets, job, sessionId, at)));
       } catch (error) {
@@ -95,6 +94,7 @@ export function eventBridgeScheduler(client = new SchedulerClient(awsClientSetti
       }
     },
     async unschedule(job, sessionId) {
+      const { client, DeleteScheduleCommand, ResourceNotFoundException } = await sdk();
       try {
         await client.send(
           new DeleteScheduleCommand({ Name: scheduleName(job, sessionId), GroupName: targets.groupName }),

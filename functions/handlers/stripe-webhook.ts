@@ -13,7 +13,7 @@ import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-s
 export const handler = httpHandler({}, async ({ event, now }) => {
   const payments = paymentsFromEnvironment();
   const body = rawBody(event);
-  const received = payments.verifyWebhook(body, event.headers['stripe-signature']);
+  const received = await payments.verifyWebhook(body, event.headers['stripe-signature']);
   await archiveWebhookEvent(received.id, body, now);
   const outcome = await applyWebhookEventOnce(received.id, now, () => applyPaymentEvent(payments, received, now));
   return { status: 200, body: { received: true, duplicate: outcome === 'duplicate' } };

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { answeredBeforeTimeout } from '../adapters/dependency-budget';
 import { integrationSecretsLoaded } from '../adapters/integration-secrets';
 import { DomainError } from '../domain/errors';
 import { callerOf, type Caller } from './caller';
@@ -44,14 +45,16 @@ interface HandlerOptions<S extends InputSchemas, Auth extends boolean> {
 
 /**
  * Wraps an operation in the one middleware stack every handler shares, in this order:
- * request log → error mapping → JSON body (size-limited) → validation → the operation.
+ * request log → error mapping → JSON body (size-limited) → validation → the operation, which
+ * answers 503 rather than run into the function's timeout.
  */
 export function httpHandler<S extends InputSchemas = Record<never, never>, Auth extends boolean = false>(
   options: HandlerOptions<S, Auth>,
   operation: (input: HandlerInput<S, Auth>) => Promise<HttpResult>,
 ) {
   const schemas: InputSchemas = options.schemas ?? {};
-  const run = async (event: HttpEvent, _context: Context): Promise<APIGatewayProxyResultV2> => {
+  const run = (event: HttpEvent, context: Context) => answeredBeforeTimeout(context, () => runOperation(event));
+  const runOperation = async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
     await integrationSecretsLoaded();
     const caller = callerOf(event);
     if (options.auth && !caller) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');

@@ -1,0 +1,13 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import * as z from 'zod';
+import { awsClientSettings } from './dependency-budget';
+
+const secretsManager = new SecretsManagerClient(awsClientSettings());
+
+const secretFields = z.record(z.string(), z.string());
+
+/** The fields of a Secrets Manager secret that holds one JSON object of strings. */
+export async function readSecretFields(secretArn: string): Promise<Record<string, string>> {
+  const { SecretString } = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretArn }));
+  return secretFields.parse(JSON.parse(SecretString ?? '{}'));
+}

@@ -11,6 +11,7 @@ import { jobArnVariable } from '../routes';
 import { awsClientSettings } from './dependency-budget';
 import { injectedAdapters } from './injected';
 import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
+import { requiredEnvironment } from './required-environment';
 
 /** The one-off jobs (functions/jobs/), by their route-table operation name. */
 export type JobName =
@@ -33,12 +34,6 @@ export const scheduleName = (job: JobName, sessionId: string) => `${job}-${sessi
 
 /** `at(...)` takes the time without a zone and reads it in ScheduleExpressionTimezone (UTC here). */
 const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 /** What every schedule of this deployment shares (from the function's environment, see lib/api.ts). */
 export interface ScheduleTargets {
@@ -81,10 +76,10 @@ export function createScheduleInput(
 /** EventBridge Scheduler: each job is a schedule that invokes its function once and then deletes itself. */
 export function eventBridgeScheduler(client = new SchedulerClient(awsClientSettings())): JobScheduler {
   const targets: ScheduleTargets = {
-    groupName: required('SCHEDULE_GROUP'),
-    roleArn: required('SCHEDULER_ROLE_ARN'),
-    deadLetterArn: required(JOB_DEAD_LETTER_ARN_VARIABLE),
-    jobArn: (job) => required(jobArnVariable(job)),
+    groupName: requiredEnvironment('SCHEDULE_GROUP'),
+    roleArn: requiredEnvironment('SCHEDULER_ROLE_ARN'),
+    deadLetterArn: requiredEnvironment(JOB_DEAD_LETTER_ARN_VARIABLE),
+    jobArn: (job) => requiredEnvironment(jobArnVariable(job)),
   };
   return {
     async schedule(job, sessionId, at) {

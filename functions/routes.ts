@@ -16,7 +16,9 @@ export type Grant =
   /** One integration's credentials (functions/adapters/integration-secrets.ts), e.g. `secret:stripe`. */
   | `secret:${Integration}`
   /** Writes verified webhook bodies into the raw webhook archive (functions/adapters/webhook-archive.ts). */
-  | 'archive:write';
+  | 'archive:write'
+  /** Starts that job now, asynchronously (functions/adapters/job-queue.ts): invokes that job's function only. */
+  | 'start:finishBooking';
 
 /**
  * How an operation uses the one table; lib/table-access.ts grants exactly these DynamoDB actions
@@ -223,7 +225,7 @@ export const routes: readonly Route[] = [
     handler: 'stripe-webhook',
     auth: 'public',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom', 'archive:write'],
+    grants: ['scheduler:manage', 'secret:stripe', 'archive:write', 'start:finishBooking'],
   },
   {
     operation: 'connectZoom',
@@ -250,7 +252,7 @@ export const routes: readonly Route[] = [
     handler: 'create-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom', 'secret:calendly'],
+    grants: ['scheduler:manage', 'secret:stripe', 'secret:calendly', 'start:finishBooking'],
   },
   {
     operation: 'getSession',
@@ -259,7 +261,7 @@ export const routes: readonly Route[] = [
     handler: 'get-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
+    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking'],
   },
   {
     operation: 'abandonSession',
@@ -268,7 +270,7 @@ export const routes: readonly Route[] = [
     handler: 'abandon-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
+    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking'],
   },
   {
     operation: 'listMySessions',
@@ -364,7 +366,8 @@ export const routes: readonly Route[] = [
 ];
 
 /**
- * Functions that EventBridge Scheduler invokes (one-off schedules), not routed over HTTP.
+ * Functions that EventBridge Scheduler invokes (one-off schedules), or an operation starts
+ * asynchronously (`start:<job>`), not routed over HTTP.
  * Module under `functions/jobs/` exporting `handler`.
  */
 export interface Job {
@@ -383,7 +386,7 @@ export const jobs: readonly Job[] = [
     operation: 'expirePendingPayment',
     handler: 'expire-pending-payment',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
+    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking'],
   },
   {
     operation: 'finishBooking',
@@ -392,8 +395,8 @@ export const jobs: readonly Job[] = [
     grants: ['mail:send', 'scheduler:manage', 'secret:zoom'],
   },
   { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: [] },
-  { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read'], grants: ['mail:send'] },
-  { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read'], grants: ['mail:send'] },
+  { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read', 'write'], grants: ['mail:send'] },
+  { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read', 'write'], grants: ['mail:send'] },
   /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
   {
     operation: 'reconcileLedger',

@@ -163,6 +163,7 @@ export class Api extends Construct {
     for (const [operation, fn] of this.jobFunctions) this.functions.set(operation, fn);
     const grantTo = grantsFor({
       ...props,
+      jobArns: new Map(jobFunctions.map(({ job, arn }) => [job.operation, arn])),
       schedulerEnvironment: {
         SCHEDULE_GROUP: props.scheduler.group.scheduleGroupName,
         SCHEDULER_ROLE_ARN: props.scheduler.role.roleArn,
@@ -227,6 +228,8 @@ type GrantTargets = Pick<
   'mediaBucket' | 'webhookArchive' | 'scheduler' | 'mailFrom' | 'integrationSecrets'
 > & {
   schedulerEnvironment: Record<string, string>;
+  /** Each job function's ARN, built from its fixed name, by operation. */
+  jobArns: ReadonlyMap<string, string>;
 };
 
 /** Turns each route-table grant into the narrowest IAM permission that serves it. */
@@ -247,6 +250,12 @@ function grantsFor(targets: GrantTargets) {
     const secret = targets.integrationSecrets[integration];
     secret.grantRead(fn);
     fn.addEnvironment(secretArnVariable(integration), secret.secretArn);
+  };
+  const allowStarting = (job: string) => (fn: OperationFunction) => {
+    const arn = targets.jobArns.get(job);
+    if (!arn) throw new Error(`No job ${job} to grant starting`);
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [arn] }));
+    fn.addEnvironment(jobArnVariable(job), arn);
   };
   const apply: Record<Grant, (fn: OperationFunction) => void> = {
     'media:read': (fn) => allowMedia(fn, ['s3:GetObject']),
@@ -281,6 +290,7 @@ function grantsFor(targets: GrantTargets) {
       targets.scheduler.grantManageSchedules(fn);
       for (const [name, value] of Object.entries(targets.schedulerEnvironment)) fn.addEnvironment(name, value);
     },
+    'start:finishBooking': allowStarting('finishBooking'),
   };
   return (fn: OperationFunction, grants: readonly Grant[]) => {
     for (const grant of grants) apply[grant](fn);

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { injectAdapters } from '../../functions/adapters/injected';
+import type { JobQueue } from '../../functions/adapters/job-queue';
 import { type JobName, type JobScheduler, scheduleName } from '../../functions/adapters/scheduler';
 import { log } from '../../functions/http/log';
 import { lambdaHandler } from './lambda-modules';
@@ -14,59 +15,87 @@ interface LocalSchedule {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const RETRY_MS = 60_000;
 
+export interface LocalScheduler {
+  /** Resolves once no job is running and none is due: what a test waits for after an action that starts one. */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /**
  * EventBridge Scheduler for the local stack: schedules are timers in this process, kept in a file
  * under the data folder, so a restart re-arms them and at once runs those that fell due while the
  * stack was down (the catch-up sweep). Each runs the real job handler once, then deletes itself.
+ * It also stands in for Lambda's asynchronous invocations (the job queue): a job started now is a
+ * schedule due now, retried the same way when it fails.
  */
-export async function startLocalScheduler(file: string): Promise<{ stop(): Promise<void> }> {
+export async function startLocalScheduler(file: string): Promise<LocalScheduler> {
   const schedules = new Map<string, LocalSchedule>();
-  const timers = new Map<string, NodeJS.Timeout>();
+  const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
+  const running = new Set<Promise<void>>();
   let stopped = false;
 
   const persist = () => writeFile(file, JSON.stringify([...schedules.values()], null, 2), 'utf8');
 
-  const arm = (name: string, schedule: LocalSchedule) => {
-    clearTimeout(timers.get(name));
-    const delay = Math.max(0, new Date(schedule.at).getTime() - Date.now());
-    const timer = setTimeout(() => void fire(name, schedule), Math.min(delay, MAX_TIMER_MS));
+  const setTimer = (name: string, delay: number, run: () => void) => {
+    clearTimeout(timers.get(name)?.timer);
+    const timer = setTimeout(run, Math.min(delay, MAX_TIMER_MS));
     timer.unref();
-    timers.set(name, timer);
+    timers.set(name, { timer, at: Date.now() + delay });
   };
+
+  const arm = (name: string, schedule: LocalSchedule) =>
+    setTimer(name, Math.max(0, new Date(schedule.at).getTime() - Date.now()), () => {
+      const run = fire(name, schedule);
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    });
 
   const fire = async (name: string, schedule: LocalSchedule) => {
     if (stopped || schedules.get(name) !== schedule) return;
     if (new Date(schedule.at).getTime() > Date.now()) return arm(name, schedule);
+    timers.delete(name);
     try {
       const handler = await lambdaHandler(schedule.job);
       await handler({ sessionId: schedule.sessionId });
-      schedules.delete(name);
-      timers.delete(name);
+      if (schedules.get(name) === schedule) schedules.delete(name);
       await persist();
     } catch (error) {
       log('error', 'local schedule failed; retrying in a minute', { name, error: String(error) });
-      const retry = setTimeout(() => void fire(name, schedule), RETRY_MS);
-      retry.unref();
-      timers.set(name, retry);
+      if (schedules.get(name) === schedule) setTimer(name, RETRY_MS, () => void fire(name, schedule));
     }
+  };
+
+  const put = async (name: string, schedule: LocalSchedule) => {
+    schedules.set(name, schedule);
+    await persist();
+    arm(name, schedule);
   };
 
   const scheduler: JobScheduler = {
     async schedule(job, sessionId, at) {
       const name = scheduleName(job, sessionId);
       if (schedules.has(name)) return;
-      const schedule = { job, sessionId, at: at.toISOString() };
-      schedules.set(name, schedule);
-      await persist();
-      arm(name, schedule);
+      await put(name, { job, sessionId, at: at.toISOString() });
     },
     async unschedule(job, sessionId) {
       const name = scheduleName(job, sessionId);
       if (!schedules.delete(name)) return;
-      clearTimeout(timers.get(name));
+      clearTimeout(timers.get(name)?.timer);
       timers.delete(name);
       await persist();
     },
+  };
+
+  // A start replaces a later schedule of the same job (a retry planned for later runs now instead).
+  const jobs: JobQueue = {
+    start: (job, sessionId) => put(scheduleName(job, sessionId), { job, sessionId, at: new Date().toISOString() }),
+  };
+
+  const settled = async () => {
+    const due = () => [...timers.values()].some(({ at }) => at <= Date.now());
+    while (running.size > 0 || due()) {
+      await Promise.race([...running, new Promise((resolve) => setTimeout(resolve, 10))]);
+    }
   };
 
   for (const schedule of await readSchedules(file)) {
@@ -74,12 +103,13 @@ export async function startLocalScheduler(file: string): Promise<{ stop(): Promi
     schedules.set(name, schedule);
     arm(name, schedule);
   }
-  injectAdapters({ scheduler });
+  injectAdapters({ scheduler, jobs });
   return {
+    settled,
     async stop() {
       stopped = true;
-      for (const timer of timers.values()) clearTimeout(timer);
-      injectAdapters({ scheduler: undefined });
+      for (const { timer } of timers.values()) clearTimeout(timer);
+      injectAdapters({ scheduler: undefined, jobs: undefined });
     },
   };
 }

@@ -55,6 +55,8 @@ export interface LocalStack {
   mailboxFile: string;
   /** DynamoDB Local's process id (fault tests pause it). */
   dynamodbPid: number;
+  /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
+  jobsSettled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -181,7 +183,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const vite = await startVite(ports.web, apiUrl);
       stops.push(() => vite.close());
     }
-    return { webUrl: webOrigin, apiUrl, config, mailboxFile, dynamodbPid: dynamo.pid, stop };
+    return {
+      webUrl: webOrigin,
+      apiUrl,
+      config,
+      mailboxFile,
+      dynamodbPid: dynamo.pid,
+      jobsSettled: scheduler.settled,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -1,4 +1,5 @@
 import type { ExternalCalendar } from './external-calendar';
+import type { JobQueue } from './job-queue';
 import type { Mailer } from './mailer';
 import type { Meetings } from './meetings';
 import type { Payments } from './payments';
@@ -6,7 +7,7 @@ import type { JobScheduler } from './scheduler';
 
 /**
  * Adapters a host process puts in place of the cloud ones before it runs any handler: the local
- * stack (bin/local) injects its Stripe, Zoom and Calendly stand-ins, its mailbox and its timers.
+ * stack (bin/local) injects its Stripe, Zoom and Calendly stand-ins, its mailbox, its timers and its job runner.
  * Lambda injects nothing, so a deployed function only ever reaches the real services.
  */
 export interface InjectedAdapters {
@@ -15,6 +16,7 @@ export interface InjectedAdapters {
   externalCalendar?: ExternalCalendar;
   mailer?: Mailer;
   scheduler?: JobScheduler;
+  jobs?: JobQueue;
 }
 
 // On globalThis, not in this module: every handler bundle carries its own copy of this module,

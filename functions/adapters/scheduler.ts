@@ -4,6 +4,7 @@ import { awsClientSettings } from './dependency-budget';
 import { injectedAdapters } from './injected';
 import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
 import { onFirstUse } from './on-first-use';
+import { requiredEnvironment } from './required-environment';
 
 /** The one-off jobs (functions/jobs/), by their route-table operation name. */
 export type JobName =
@@ -26,12 +27,6 @@ export const scheduleName = (job: JobName, sessionId: string) => `${job}-${sessi
 
 /** `at(...)` takes the time without a zone and reads it in ScheduleExpressionTimezone (UTC here). */
 const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-}
 
 /** What every schedule of this deployment shares (from the function's environment, see lib/api.ts). */
 export interface ScheduleTargets {
@@ -79,10 +74,10 @@ export function eventBridgeScheduler(): JobScheduler {
     return { ...scheduler, client: new scheduler.SchedulerClient(awsClientSettings()) };
   });
   const targets: ScheduleTargets = {
-    groupName: required('SCHEDULE_GROUP'),
-    roleArn: required('SCHEDULER_ROLE_ARN'),
-    deadLetterArn: required(JOB_DEAD_LETTER_ARN_VARIABLE),
-    jobArn: (job) => required(jobArnVariable(job)),
+    groupName: requiredEnvironment('SCHEDULE_GROUP'),
+    roleArn: requiredEnvironment('SCHEDULER_ROLE_ARN'),
+    deadLetterArn: requiredEnvironment(JOB_DEAD_LETTER_ARN_VARIABLE),
+    jobArn: (job) => requiredEnvironment(jobArnVariable(job)),
   };
   return {
     async schedule(job, sessionId, at) {

@@ -2,23 +2,31 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsClientSettings } from '../adapters/dependency-budget';
 
-let cached: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
+let cached:
+  | { endpoint: string | undefined; client: DynamoDBClient; documentClient: DynamoDBDocumentClient }
+  | undefined;
 
 /**
  * Created on first use, so the local stack and tests can set the endpoint before any call, and
  * again if the endpoint changes (a benchmark that starts a second local stack in one process).
  */
-export function db(): DynamoDBDocumentClient {
+function clients() {
   const endpoint = process.env.DYNAMODB_ENDPOINT || undefined;
   if (!cached || cached.endpoint !== endpoint) {
     const client = new DynamoDBClient({ endpoint, ...awsClientSettings() });
     cached = {
       endpoint,
-      client: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+      client,
+      documentClient: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
     };
   }
-  return cached.client;
+  return cached;
 }
+
+export const db = (): DynamoDBDocumentClient => clients().documentClient;
+
+/** The plain client under {@link db}, for libraries that marshal items themselves (Powertools Idempotency). */
+export const dynamoDbClient = (): DynamoDBClient => clients().client;
 
 export function tableName(): string {
   const name = process.env.TABLE_NAME;

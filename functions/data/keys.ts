@@ -71,8 +71,11 @@ export const keys = {
   ratingsWithStars: (stars: number) => ({ from: `${stars}#`, to: `${stars}$` }),
   /** Which user a connected payment account belongs to, for the provider's events that name only the account. */
   paymentAccountOwner: (accountId: string) => ({ pk: `STRIPEACCOUNT#${accountId}`, sk: 'OWNER' }),
-  /** Claimed once per provider event id, so a redelivered event has no second effect; expires by TTL. */
-  processedWebhookEvent: (eventId: string) => ({ pk: `STRIPEEVENT#${eventId}`, sk: 'PROCESSED' }),
+  /**
+   * The partition of Powertools' idempotency records (data/webhook-events.ts): the library writes
+   * them with this pk and its own idempotency key as the sk; they expire by TTL.
+   */
+  idempotencyPartition: 'IDEMPOTENCY',
   /** One immutable ledger entry; its id names the money fact, so a second put of it is refused. */
   ledgerEntry: (entryId: string) => ({ pk: `LEDGER#${entryId}`, sk: 'ENTRY' }),
   /** Ledger entries of one coach (gsi1) and of one calendar month (gsi2), both in time order. */

@@ -1,5 +1,15 @@
 import type { SessionStatus } from '../domain/booking';
 
+/** One follow-up of a held session (data/follow-ups.ts): claimed by a run until a time, then done. */
+export interface FollowUpMark {
+  claimedUntil?: string;
+  doneAt?: string;
+}
+
+/** Each follow-up has its own attribute, so claiming one never needs a map that older items lack. */
+export type FollowUpAttribute = `followUp:${string}`;
+export const followUpAttribute = (name: string): FollowUpAttribute => `followUp:${name}`;
+
 /**
  * A session as stored (pk SESSION#id, sk SESSION; gsi1 by coach, gsi2 by mentee, both by start).
  * Field names are the spec's coaching_sessions fields in camelCase.
@@ -34,8 +44,8 @@ export interface SessionItem {
   meetingUrl?: string | null;
   /** Why there is no meeting link, when there is none (the coach has not connected Zoom, say). */
   meetingNote?: string | null;
-  confirmationSentAt?: string | null;
   rated?: boolean;
   createdAt: string;
   updatedAt: string;
+  [followUp: FollowUpAttribute]: FollowUpMark | undefined;
 }

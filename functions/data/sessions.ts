@@ -7,7 +7,7 @@ import { isoSeconds } from '../domain/instants';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-all';
-import type { SessionItem } from './session-item';
+import type { FollowUpAttribute, FollowUpMark, SessionItem } from './session-item';
 import { tableSchema } from './table-schema';
 import type { UnpaidHoldClaim } from './unpaid-holds';
 import { claimConfirmations, claimPuts, claimReleases } from './time-claims';
@@ -295,21 +295,15 @@ export async function releaseRefundClaim(sessionId: string): Promise<void> {
   );
 }
 
-type SessionSideFields = Partial<
+export type SessionSideFields = Partial<
   Pick<
     SessionItem,
-    | 'checkoutId'
-    | 'meetingId'
-    | 'meetingUrl'
-    | 'meetingNote'
-    | 'confirmationSentAt'
-    | 'refundId'
-    | 'refundClaimedUntil'
-    | 'paymentIntentId'
-  >
+    'checkoutId' | 'meetingId' | 'meetingUrl' | 'meetingNote' | 'refundId' | 'refundClaimedUntil' | 'paymentIntentId'
+  > &
+    Record<FollowUpAttribute, FollowUpMark>
 >;
 
-/** Records what a side effect produced (a checkout, a meeting, a sent confirmation, a refund). */
+/** Records what a side effect produced (a checkout, a meeting, a refund, a follow-up done). */
 export async function recordSessionFields(sessionId: string, fields: SessionSideFields, now: Date): Promise<void> {
   const entries = Object.entries({ ...fields, updatedAt: now.toISOString() });
   await db().send(

@@ -10,12 +10,12 @@ import { recordMoneyEvent } from '../sessions/money-events';
 import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-settlement';
 
 /** No body schema: the signature covers the exact bytes received, so the body is read raw. */
-export const handler = httpHandler({}, async ({ event, now }) => {
+export const handler = httpHandler({}, async ({ event, context, now }) => {
   const payments = paymentsFromEnvironment();
   const body = rawBody(event);
   const received = await payments.verifyWebhook(body, event.headers['stripe-signature']);
   await archiveWebhookEvent(received.id, body, now);
-  const outcome = await applyWebhookEventOnce(received.id, now, () => applyPaymentEvent(payments, received, now));
+  const outcome = await applyWebhookEventOnce(received.id, context, () => applyPaymentEvent(payments, received, now));
   return { status: 200, body: { received: true, duplicate: outcome === 'duplicate' } };
 });
 

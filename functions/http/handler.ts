@@ -34,6 +34,8 @@ export interface HandlerInput<S extends InputSchemas, Auth extends boolean> {
   path: Parsed<S, 'path'>;
   caller: Auth extends true ? Caller : Caller | null;
   event: HttpEvent;
+  /** The invocation's Lambda context (its request id and remaining time). */
+  context: Context;
   now: Date;
 }
 
@@ -53,8 +55,9 @@ export function httpHandler<S extends InputSchemas = Record<never, never>, Auth 
   operation: (input: HandlerInput<S, Auth>) => Promise<HttpResult>,
 ) {
   const schemas: InputSchemas = options.schemas ?? {};
-  const run = (event: HttpEvent, context: Context) => answeredBeforeTimeout(context, () => runOperation(event));
-  const runOperation = async (event: HttpEvent): Promise<APIGatewayProxyResultV2> => {
+  const run = (event: HttpEvent, context: Context) =>
+    answeredBeforeTimeout(context, () => runOperation(event, context));
+  const runOperation = async (event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> => {
     await integrationSecretsLoaded();
     const caller = callerOf(event);
     if (options.auth && !caller) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
@@ -64,6 +67,7 @@ export function httpHandler<S extends InputSchemas = Record<never, never>, Auth 
       path: schemas.path ? validate(schemas.path, event.pathParameters ?? {}, 'path') : undefined,
       caller,
       event,
+      context,
       now: new Date(),
     } as HandlerInput<S, Auth>;
     const result = await operation(input);

@@ -1,8 +1,8 @@
 import { finishConfirmedSession } from '../sessions/confirmation';
 import { sessionJob } from './session-job';
 
-/** Retries a confirmed session's meeting and e-mails; throwing makes Scheduler retry once more. */
-export const handler = sessionJob('finishBooking', async (sessionId, now) => {
-  await finishConfirmedSession(sessionId, now);
-  return true;
-});
+/**
+ * A confirmed session's meeting, e-mails and schedules (sessions/confirmation.ts), started by the
+ * request or webhook that confirmed it; throwing makes Lambda (or Scheduler) run it again.
+ */
+export const handler = sessionJob('finishBooking', finishConfirmedSession);

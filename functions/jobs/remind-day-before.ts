@@ -1,3 +1,3 @@
 import { reminderJob } from './remind-session';
 
-export const handler = reminderJob('remindDayBefore', 24);
+export const handler = reminderJob('remindDayBefore');

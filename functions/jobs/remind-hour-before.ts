@@ -1,3 +1,3 @@
 import { reminderJob } from './remind-session';
 
-export const handler = reminderJob('remindHourBefore', 1);
+export const handler = reminderJob('remindHourBefore');

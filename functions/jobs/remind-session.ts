@@ -1,6 +1,8 @@
-import { type REMINDERS, remindParties } from '../sessions/reminders';
+import { REMINDERS, remindParties } from '../sessions/reminders';
 import { sessionJob } from './session-job';
 
 /** The Scheduler target of one reminder job (jobs/remind-day-before.ts, jobs/remind-hour-before.ts). */
-export const reminderJob = (job: (typeof REMINDERS)[number]['job'], hoursBefore: 24 | 1) =>
-  sessionJob(job, (sessionId, now) => remindParties(sessionId, hoursBefore, now));
+export const reminderJob = (job: (typeof REMINDERS)[number]['job']) => {
+  const reminder = REMINDERS.find((each) => each.job === job) as (typeof REMINDERS)[number];
+  return sessionJob(job, (sessionId, now) => remindParties(sessionId, reminder, now));
+};

@@ -15,7 +15,7 @@ import { isoSeconds } from '../domain/instants';
 import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
 import type { NewBooking } from '../schemas/session';
-import { finishConfirmedSessionOrRetry } from './confirmation';
+import { startFollowUps } from './confirmation';
 import { externalEventRequest } from './external-events';
 
 const DEFAULT_PLATFORM_FEE_PERCENT = 10;
@@ -118,6 +118,26 @@ async function startCheckout(
   }
 }
 
+/** A later try, as EventBridge Scheduler would retry a target. */
+const FOLLOW_UPS_RETRY_AFTER_MS = 2 * 60_000;
+
+/** The booking stands whatever happens here: when the job cannot be started now, a schedule starts it later. */
+async function startFollowUpsOrRetry(sessionId: string, now: Date): Promise<void> {
+  try {
+    await startFollowUps(sessionId);
+  } catch (error) {
+    log('error', 'could not start the follow-ups of a confirmed session; scheduling them', {
+      sessionId,
+      error: String(error),
+    });
+    await schedulerFromEnvironment().schedule(
+      'finishBooking',
+      sessionId,
+      new Date(now.getTime() + FOLLOW_UPS_RETRY_AFTER_MS),
+    );
+  }
+}
+
 /**
  * `POST /api/sessions`: every rule decided here, from stored data only (ARCHITECTURE section 3).
  * A free consultation is confirmed at once; a paid session holds the time for 30 minutes while
@@ -145,7 +165,7 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
   );
 
   if (session.status === 'confirmed') {
-    await finishConfirmedSessionOrRetry(session, now);
+    await startFollowUpsOrRetry(session.id, now);
     return { session, coach, checkoutUrl: undefined };
   }
   await schedulerFromEnvironment().schedule(

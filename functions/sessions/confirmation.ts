@@ -1,82 +1,75 @@
+import { jobQueueFromEnvironment } from '../adapters/job-queue';
 import { mailerFromEnvironment } from '../adapters/mailer';
 import { meetingsFromEnvironment } from '../adapters/meetings';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
-import { serviceTokensOf, updateServiceTokens } from '../data/service-connections';
 import { getProfile } from '../data/profiles';
 import type { ProfileItem } from '../data/profile-item';
+import { serviceTokensOf, updateServiceTokens } from '../data/service-connections';
 import type { SessionItem } from '../data/session-item';
-import { getSession, recordSessionFields } from '../data/sessions';
+import { getSession, type SessionSideFields } from '../data/sessions';
 import { sessionConfirmationEmail } from '../domain/session-emails';
-import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
+import { followUpOnce, followUpOnceRecording } from './follow-ups';
 import { REMINDERS, reminderTime } from './reminders';
 
 export const NO_MEETING_NOTE =
   'Your mentor has not connected Zoom; they will send you the meeting link before the session.';
 
-/** A later try of the side effects that failed, as EventBridge Scheduler would retry a target. */
-const RETRY_AFTER_MS = 2 * 60_000;
+/**
+ * Hands a confirmed or paid session's follow-ups to the finishBooking job, so the request or
+ * webhook that confirmed it answers without waiting for Zoom, the mail service or the scheduler.
+ * Starting it again is harmless: each follow-up is done once (finishConfirmedSession).
+ */
+export function startFollowUps(sessionId: string): Promise<void> {
+  return jobQueueFromEnvironment().start('finishBooking', sessionId);
+}
 
-async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date): Promise<SessionItem> {
-  if (session.meetingUrl || session.meetingNote) return session;
+async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date): Promise<SessionSideFields> {
   const meetings = meetingsFromEnvironment();
   const tokens = coach.zoomConnected ? await serviceTokensOf('zoom', coach.userId) : null;
-  if (!meetings || !tokens) {
-    await recordSessionFields(session.id, { meetingNote: NO_MEETING_NOTE }, now);
-    return { ...session, meetingNote: NO_MEETING_NOTE };
-  }
+  if (!meetings || !tokens) return { meetingNote: NO_MEETING_NOTE };
   const created = await meetings.createMeeting(tokens, {
     topic: 'Physician Mentors session',
     start: session.start,
     durationMinutes: session.durationMinutes,
   });
   if (created.tokens !== tokens) await updateServiceTokens('zoom', coach.userId, created.tokens, now);
-  await recordSessionFields(session.id, { meetingId: created.meetingId, meetingUrl: created.joinUrl }, now);
-  return { ...session, meetingId: created.meetingId, meetingUrl: created.joinUrl };
+  return { meetingId: created.meetingId, meetingUrl: created.joinUrl };
 }
 
-async function sendConfirmations(session: SessionItem, coach: ProfileItem, mentee: ProfileItem, now: Date) {
-  if (session.confirmationSentAt) return;
-  const mailer = mailerFromEnvironment();
+/**
+ * What follows a confirmed or paid session, each done exactly once however often this runs (a
+ * retry after a crash, a second start): its meeting, the confirmation e-mail with the invitation to
+ * each party, the schedule that completes it at its end and the reminders. Stops as soon as the
+ * session is no longer held, and answers whether it still was.
+ */
+export async function finishConfirmedSession(sessionId: string, now: Date): Promise<boolean> {
+  const stored = await getSession(sessionId);
+  if (!stored || (stored.status !== 'confirmed' && stored.status !== 'scheduled')) return false;
+  const [coach, mentee] = await Promise.all([getProfile(stored.coachId), getProfile(stored.menteeId)]);
+  if (!coach || !mentee) throw new Error(`A party of session ${sessionId} has no profile`);
+  if (!(await followUpOnceRecording(sessionId, 'meeting', now, () => createMeeting(stored, coach, now)))) return false;
+  // The e-mails carry the meeting link, whichever run created it.
+  const session = (await getSession(sessionId)) ?? stored;
   const letters = [
     { recipient: mentee, role: 'mentee' as const, other: coach },
     { recipient: coach, role: 'coach' as const, other: mentee },
   ];
   for (const letter of letters) {
-    await mailer.send(sessionConfirmationEmail({ ...letter, session, siteOrigin: siteOrigin(), now }));
+    const sent = await followUpOnce(sessionId, `confirmation:${letter.role}`, now, () =>
+      mailerFromEnvironment().send(sessionConfirmationEmail({ ...letter, session, siteOrigin: siteOrigin(), now })),
+    );
+    if (!sent) return false;
   }
-  await recordSessionFields(session.id, { confirmationSentAt: now.toISOString() }, now);
-}
-
-/**
- * What follows a confirmed or paid session: its meeting, both confirmation e-mails with the
- * invitation, and the schedule that completes it at its end. Each step is skipped once done, so
- * running it again after a failure finishes only what is missing.
- */
-export async function finishConfirmedSession(sessionId: string, now: Date): Promise<void> {
-  const stored = await getSession(sessionId);
-  if (!stored || (stored.status !== 'confirmed' && stored.status !== 'scheduled')) return;
-  const [coach, mentee] = await Promise.all([getProfile(stored.coachId), getProfile(stored.menteeId)]);
-  if (!coach || !mentee) throw new Error(`A party of session ${sessionId} has no profile`);
-  const session = await createMeeting(stored, coach, now);
-  await sendConfirmations(session, coach, mentee, now);
-  await schedulerFromEnvironment().schedule('completeSession', session.id, new Date(session.end));
-  for (const { job, hoursBefore } of REMINDERS) {
-    const at = reminderTime(session.start, hoursBefore);
-    if (at > now) await schedulerFromEnvironment().schedule(job, session.id, at);
+  const schedules = [
+    { job: 'completeSession' as const, at: new Date(session.end) },
+    ...REMINDERS.map(({ job, hoursBefore }) => ({ job, at: reminderTime(session.start, hoursBefore) })),
+  ].filter(({ at, job }) => job === 'completeSession' || at > now);
+  for (const { job, at } of schedules) {
+    const scheduled = await followUpOnce(sessionId, `schedule:${job}`, now, () =>
+      schedulerFromEnvironment().schedule(job, sessionId, at),
+    );
+    if (!scheduled) return false;
   }
-}
-
-/** The booking stands whatever happens here: a failure is logged and tried again later. */
-export async function finishConfirmedSessionOrRetry(session: SessionItem, now: Date): Promise<void> {
-  try {
-    await finishConfirmedSession(session.id, now);
-  } catch (error) {
-    log('error', 'finishing a confirmed session failed; will retry', { sessionId: session.id, error: String(error) });
-    await schedulerFromEnvironment()
-      .schedule('finishBooking', session.id, new Date(now.getTime() + RETRY_AFTER_MS))
-      .catch((scheduleError: unknown) =>
-        log('error', 'could not schedule the retry', { sessionId: session.id, error: String(scheduleError) }),
-      );
-  }
+  return true;
 }

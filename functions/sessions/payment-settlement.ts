@@ -12,7 +12,7 @@ import {
 } from '../data/sessions';
 import { PAYMENT_ABANDONED_REASON } from '../domain/booking';
 import { log } from '../http/log';
-import { finishConfirmedSessionOrRetry } from './confirmation';
+import { startFollowUps } from './confirmation';
 
 const TIME_LOST_REASON = 'The time was no longer available when the payment arrived; the payment is refunded in full.';
 
@@ -39,15 +39,21 @@ export async function refundPaidSession(session: SessionItem, now: Date): Promis
 /**
  * The provider says the checkout is paid (its event, or our own look at the checkout). Applies
  * once however often it is told, and gives the money back when the session can no longer be held.
+ * The meeting, e-mails and reminders are handed to a job; a delivery that finds the session
+ * already paid hands them over again, in case the one that paid it died before it could.
  */
 export async function settlePaidCheckout(sessionId: string, paymentIntentId: string | null, now: Date): Promise<void> {
   const outcome = await confirmPayment(sessionId, paymentIntentId, now);
   switch (outcome.result) {
     case 'scheduled':
       await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
-      await finishConfirmedSessionOrRetry(outcome.session, now);
+      await startFollowUps(sessionId);
       return;
     case 'not_pending':
+      if (outcome.session.status === 'scheduled') {
+        await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
+        await startFollowUps(sessionId);
+      }
       // Paid after it had expired or been abandoned: the time is gone, so is the charge.
       if (outcome.session.status === 'cancelled' && paymentIntentId && !outcome.session.refundId) {
         log('warn', 'payment arrived for a cancelled session; refunding', { sessionId });

@@ -3,6 +3,7 @@ import { getProfile } from '../data/profiles';
 import { getSession } from '../data/sessions';
 import { sessionReminderEmail } from '../domain/session-emails';
 import { siteOrigin } from '../http/site';
+import { followUpOnce } from './follow-ups';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -15,10 +16,15 @@ export const REMINDERS = [
 export const reminderTime = (start: string, hoursBefore: 24 | 1) => new Date(Date.parse(start) - hoursBefore * HOUR_MS);
 
 /**
- * E-mails both parties who keep notifications on, only while the session is still held (a
- * cancelled or completed one gets no reminder, whatever the schedule says).
+ * E-mails both parties who keep notifications on, each once, only while the session is still held
+ * (a cancelled or completed one gets no reminder, whatever the schedule says). Answers whether
+ * this run sent any.
  */
-export async function remindParties(sessionId: string, hoursBefore: 24 | 1, now: Date): Promise<boolean> {
+export async function remindParties(
+  sessionId: string,
+  { job, hoursBefore }: (typeof REMINDERS)[number],
+  now: Date,
+): Promise<boolean> {
   const session = await getSession(sessionId);
   if (!session || (session.status !== 'confirmed' && session.status !== 'scheduled')) return false;
   if (session.start <= now.toISOString()) return false;
@@ -28,9 +34,16 @@ export async function remindParties(sessionId: string, hoursBefore: 24 | 1, now:
     { recipient: mentee, role: 'mentee' as const, other: coach },
     { recipient: coach, role: 'coach' as const, other: mentee },
   ].filter((letter) => letter.recipient.emailNotifications !== false);
-  const mailer = mailerFromEnvironment();
+  let sent = false;
   for (const letter of letters) {
-    await mailer.send(sessionReminderEmail({ ...letter, session, siteOrigin: siteOrigin(), now, hoursBefore }));
+    // Once per party however often the schedule delivers the job; none after a cancellation.
+    const done = await followUpOnce(sessionId, `${job}:${letter.role}`, now, async () => {
+      await mailerFromEnvironment().send(
+        sessionReminderEmail({ ...letter, session, siteOrigin: siteOrigin(), now, hoursBefore }),
+      );
+      sent = true;
+    });
+    if (!done) break;
   }
-  return letters.length > 0;
+  return sent;
 }

@@ -109,6 +109,8 @@ describe('booking a mentor', () => {
       await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
       await expect.poll(() => mentorSessions.count(), { timeout: 5_000 }).toBe(before + 1);
 
+      // The e-mails follow in the finishBooking job, after the booking's answer.
+      await stack.jobsSettled();
       const mails = await readMailbox(stack.mailboxFile);
       const confirmation = mails.find(
         (mail) => mail.to === DEMO_MENTEE_EMAIL && mail.subject.startsWith('Session confirmed'),

@@ -35,9 +35,13 @@ const routes: Route[] = [
   route('readsStripeSecret', 'user', ['secret:stripe']),
   route('readsZoomAndCalendlySecrets', 'user', ['secret:zoom', 'secret:calendly']),
   route('archivesWebhooks', 'public', ['archive:write']),
+  route('startsFinishBooking', 'public', ['start:finishBooking']),
   route('touchesNothing', 'public', []),
 ];
-const jobs: Job[] = [{ operation: 'expireSomething', handler: 'complete-session', table: ['write'], grants: [] }];
+const jobs: Job[] = [
+  { operation: 'expireSomething', handler: 'complete-session', table: ['write'], grants: [] },
+  { operation: 'finishBooking', handler: 'finish-booking', table: [], grants: [] },
+];
 
 let stack: Stack;
 let api: Api;
@@ -191,6 +195,18 @@ describe('grants from the route table', () => {
     expect(synth.resourceOf(fn('archivesWebhooks')).Properties.Environment.Variables.WEBHOOK_ARCHIVE_BUCKET).toEqual({
       Ref: synth.logicalId(archive.bucket),
     });
+  });
+
+  it('start:<job> may invoke that job function only, and learns its ARN', () => {
+    const invoke = statementFor('startsFinishBooking', 'lambda:InvokeFunction');
+    expect(invoke?.Action).toBe('lambda:InvokeFunction');
+    expect(JSON.stringify(invoke?.Resource)).toContain(':function:GrantsUnderTest-finishBooking"');
+    expect(actionsOf('startsFinishBooking').filter((action) => action.startsWith('lambda:'))).toEqual([
+      'lambda:InvokeFunction',
+    ]);
+    const variables = synth.resourceOf(fn('startsFinishBooking')).Properties.Environment.Variables;
+    expect(JSON.stringify(variables.JOB_FINISH_BOOKING_ARN)).toContain(':function:GrantsUnderTest-finishBooking"');
+    expect(variables.JOB_EXPIRE_SOMETHING_ARN).toBeUndefined();
   });
 
   it('no grant means nothing beyond tracing', () => {

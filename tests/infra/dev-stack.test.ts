@@ -481,17 +481,19 @@ describe('booking and payments', () => {
     }
   });
 
-  it('lets booking create and delete schedules, send mail and read the Stripe secret', () => {
+  it('lets booking create and delete schedules, start the follow-up job and read the Stripe secret', () => {
     for (const operation of ['createSession', 'getSession', 'abandonSession', 'stripeWebhook']) {
       expect(actions(operation)).toEqual(
         expect.arrayContaining([
           'scheduler:CreateSchedule',
           'scheduler:DeleteSchedule',
           'iam:PassRole',
-          'ses:SendEmail',
+          'lambda:InvokeFunction',
           'secretsmanager:GetSecretValue',
         ]),
       );
+      // The e-mails and the meeting are the follow-up job's (finishBooking), not the request's.
+      expect(actions(operation)).not.toContain('ses:SendEmail');
       expect(Object.keys(variables(operation))).toEqual(
         expect.arrayContaining([
           'SCHEDULE_GROUP',
@@ -503,6 +505,21 @@ describe('booking and payments', () => {
         ]),
       );
     }
+  });
+
+  it('lets the follow-up job send mail, and nothing else start it but the operations that confirm a booking', () => {
+    expect(actions('finishBooking')).toEqual(expect.arrayContaining(['ses:SendEmail', 'scheduler:CreateSchedule']));
+    const starters = [...routes, ...jobs]
+      .filter(({ operation }) => actions(operation).includes('lambda:InvokeFunction'))
+      .map(({ operation }) => operation)
+      .sort();
+    expect(starters).toEqual([
+      'abandonSession',
+      'createSession',
+      'expirePendingPayment',
+      'getSession',
+      'stripeWebhook',
+    ]);
   });
 
   it('keeps Stripe, Zoom and Calendly credentials out of every function configuration', () => {

@@ -167,7 +167,7 @@ describe('mail through SES (always in prod)', () => {
   });
 
   it('lets the API send as that sender, whose domain SES has verified', () => {
-    const fn = construct('Api', 'stripeWebhook') as IFunction;
+    const fn = construct('Api', 'finishBooking') as IFunction;
     expect(synth.resourceOf(fn).Properties.Environment.Variables.MAIL_FROM).toBe(SENDER);
     expect(JSON.stringify(synth.policyStatementsOf(fn))).toContain(`:identity/${PROD_CONTEXT.domainName}`);
   });

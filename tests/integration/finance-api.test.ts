@@ -8,6 +8,7 @@ import { s3ClientFromEnvironment } from '../../functions/adapters/media';
 import { archiveKey } from '../../functions/adapters/webhook-archive';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
+import { webhookEventRecordKey } from '../../functions/data/webhook-events';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { handler as reconcileJob } from '../../functions/jobs/reconcile-ledger';
 import { earnings, type LedgerEntry, ledgerPage, type Reconciliation } from '../../functions/schemas/ledger';
@@ -111,7 +112,7 @@ describe('the ledger, from the processed webhooks', () => {
   it('adds nothing for a redelivered event, even when the webhook dedup record is gone', async () => {
     expect(await (await deliver(paidOnly.paid)).json()).toMatchObject({ duplicate: true });
     await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.processedWebhookEvent(JSON.parse(paidOnly.paid.body).id) }),
+      new DeleteCommand({ TableName: tableName(), Key: webhookEventRecordKey(JSON.parse(paidOnly.paid.body).id) }),
     );
     expect(await (await deliver(paidOnly.paid)).json()).toMatchObject({ duplicate: false });
     expect(kinds(await entriesOf(paidOnly.session.id))).toEqual(['payment']);

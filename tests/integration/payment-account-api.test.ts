@@ -4,6 +4,7 @@ import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/loca
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
+import { webhookEventRecordKey } from '../../functions/data/webhook-events';
 import { attachPaymentAccount } from '../../functions/data/payment-accounts';
 import type { ProfileItem } from '../../functions/data/profile-item';
 import { paymentAccountLink, paymentStatus } from '../../functions/schemas/payment-account';
@@ -46,7 +47,7 @@ async function storedProfile(userId: string): Promise<ProfileItem> {
 
 async function processedEvent(eventId: string) {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.processedWebhookEvent(eventId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: webhookEventRecordKey(eventId), ConsistentRead: true }),
   );
   return Item;
 }

@@ -14,6 +14,7 @@ import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budget';
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery';
+import { POWERTOOLS_ENVIRONMENT } from '../functions/http/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { entryFile, LAMBDA_BUNDLING } from './bundling';
@@ -77,7 +78,7 @@ export class OperationFunction extends NodejsFunction {
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(scope, `${id}Logs`, props.logs),
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...props.environment, ...POWERTOOLS_ENVIRONMENT, NODE_OPTIONS: '--enable-source-maps' },
       bundling: cdkBundling(props.nativeModules ?? []),
     });
     Validations.of(this).acknowledge(

@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { awsClientSettings } from './dependency-budget';
+import { traced } from './tracing';
 
 /**
  * The third-party credentials of a deployment: one Secrets Manager secret (JSON) per integration,
@@ -31,7 +32,7 @@ const secretFields = z.record(z.string(), z.string());
 const loaded = new Map<Integration, Promise<void>>();
 
 async function load(integration: Integration, secretArn: string): Promise<void> {
-  const { SecretString } = await new SecretsManagerClient(awsClientSettings()).send(
+  const { SecretString } = await traced(new SecretsManagerClient(awsClientSettings())).send(
     new GetSecretValueCommand({ SecretId: secretArn }),
   );
   const values = secretFields.parse(JSON.parse(SecretString ?? '{}'));

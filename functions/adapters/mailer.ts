@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { awsClientSettings } from './dependency-budget';
+import { traced } from './tracing';
 import { injectedAdapters } from './injected';
 
 export interface MailAttachment {
@@ -21,7 +22,7 @@ export interface Mailer {
 }
 
 /** Production: Amazon SES, from the verified sender identity. */
-export function sesMailer(from: string, client = new SESv2Client(awsClientSettings())): Mailer {
+export function sesMailer(from: string, client = traced(new SESv2Client(awsClientSettings()))): Mailer {
   return {
     async send(mail) {
       await client.send(

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-scheduler';
 import { jobArnVariable } from '../routes';
 import { awsClientSettings } from './dependency-budget';
+import { traced } from './tracing';
 import { injectedAdapters } from './injected';
 import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
 
@@ -79,7 +80,7 @@ export function createScheduleInput(
 }
 
 /** EventBridge Scheduler: each job is a schedule that invokes its function once and then deletes itself. */
-export function eventBridgeScheduler(client = new SchedulerClient(awsClientSettings())): JobScheduler {
+export function eventBridgeScheduler(client = traced(new SchedulerClient(awsClientSettings()))): JobScheduler {
   const targets: ScheduleTargets = {
     groupName: required('SCHEDULE_GROUP'),
     roleArn: required('SCHEDULER_ROLE_ARN'),

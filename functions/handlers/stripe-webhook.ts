@@ -5,12 +5,13 @@ import { paymentAccountOwner, savePaymentAccountStatus } from '../data/payment-a
 import { applyWebhookEventOnce } from '../data/webhook-events';
 import { httpHandler } from '../http/handler';
 import { log } from '../http/log';
+import { BUSINESS_METRICS } from '../http/metrics';
 import { rawBody } from '../http/raw-body';
 import { recordMoneyEvent } from '../sessions/money-events';
 import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-settlement';
 
 /** No body schema: the signature covers the exact bytes received, so the body is read raw. */
-export const handler = httpHandler({}, async ({ event, now }) => {
+export const handler = httpHandler({ failureMetric: BUSINESS_METRICS.webhookFailures }, async ({ event, now }) => {
   const payments = paymentsFromEnvironment();
   const body = rawBody(event);
   const received = payments.verifyWebhook(body, event.headers['stripe-signature']);

@@ -19,6 +19,7 @@ import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { entryFile, LAMBDA_BUNDLING } from './bundling';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
+import { throttleRoute } from './route-throttle';
 import type { JobScheduler } from './scheduler';
 import { MEDIA_PREFIX, UPLOAD_PREFIX } from './storage';
 import { grantTableAccess } from './table-access';
@@ -177,7 +178,7 @@ export class Api extends Construct {
     }
 
     this.httpApi = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -211,6 +212,7 @@ export class Api extends Construct {
         integration: new HttpLambdaIntegration(`${route.operation}Integration`, fn),
         authorizer: route.auth === 'user' ? signedIn : undefined,
       });
+      if (route.throttle && httpRoute) throttleRoute(stage, httpRoute, route.throttle);
       if (route.auth === 'public' && httpRoute) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',

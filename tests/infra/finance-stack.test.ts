@@ -102,8 +102,8 @@ describe('the daily reconciliation', () => {
       Namespace: 'PhysicianMentors',
       MetricName: 'ReconciliationMismatches',
       Dimensions: [
-        { Name: 'service', Value: 'physician-mentors' },
         { Name: 'Stage', Value: 'prod' },
+        { Name: 'service', Value: 'physician-mentors' },
       ],
       ComparisonOperator: 'GreaterThanThreshold',
       Threshold: 0,

@@ -166,8 +166,8 @@ describe('the alarms', () => {
     expect(answers?.Properties).toMatchObject({
       Namespace: 'PhysicianMentors',
       Dimensions: [
-        { Name: 'service', Value: 'physician-mentors' },
         { Name: 'Stage', Value: 'prod' },
+        { Name: 'service', Value: 'physician-mentors' },
       ],
       Statistic: 'Sum',
       Threshold: 0,

@@ -13,9 +13,9 @@ const quietPowertools = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DIS
  * Tests that start the local stack run the Lambdas from their built bundles (bin/local/lambda-modules.ts)
  * with API_FROM_BUNDLES=1; CI's browser tests do by default. The bundles load natively, not through Vite.
  */
-const fromBundles = (fallback: string) => ({
+const fromBundles = (fallback: string, moreSetup: string[] = []) => ({
   env: { ...quietPowertools, API_FROM_BUNDLES: process.env.API_FROM_BUNDLES ?? fallback },
-  globalSetup: ['tests/support/lambda-bundles.ts'],
+  globalSetup: ['tests/support/lambda-bundles.ts', ...moreSetup],
   server: { deps: { external: [/\/dist\/functions\//] } },
 });
 
@@ -44,7 +44,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          ...fromBundles(process.env.CI ? '1' : '0'),
+          // Run so, the browser tests also serve the SPA's production build (tests/support/web-build.ts).
+          ...fromBundles(process.env.CI ? '1' : '0', ['tests/support/web-build.ts']),
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,

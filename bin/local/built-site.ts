@@ -41,12 +41,14 @@ const spaFallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (
 export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> {
   const headers = securityHeaders(options.contentSecurityPolicy);
 
-  function proxy(req: IncomingMessage, res: ServerResponse) {
+  /** The stand-ins' pages (`/_local/`) play other sites (Stripe, Zoom, Calendly), so they keep their own headers. */
+  function proxy(req: IncomingMessage, res: ServerResponse, pathname: string) {
+    const siteHeaders = pathname.startsWith('/_local/') ? {} : headers;
     const upstream = http.request(
       new URL(req.url ?? '/', options.apiOrigin),
       { method: req.method, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...headers });
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...siteHeaders });
         answer.pipe(res);
       },
     );
@@ -78,7 +80,8 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
   return new Promise((resolve, reject) => {
     const server = http.createServer((req, res) => {
       const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-      if (PROXIED.some((prefix) => pathname === prefix || pathname.startsWith(prefix))) return proxy(req, res);
+      if (PROXIED.some((prefix) => pathname === prefix || pathname.startsWith(prefix)))
+        return proxy(req, res, pathname);
       serveFile(res, pathname).catch(() => send(res, 500, 'Local site error'));
     });
     server.once('error', reject);

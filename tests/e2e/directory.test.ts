@@ -98,6 +98,29 @@ describe('the coach directory', () => {
     }
   });
 
+  it('follows a mentor clicked while the typed search is still pending', async () => {
+    const { page, errors } = await open('/coaches');
+    try {
+      await counts(page);
+      const name = (await cards(page).first().getByRole('heading').textContent()) ?? '';
+      // The coach page's code arrives later than the search box's pause, as it does on a slow phone.
+      await page.route('**/*', async (route) => {
+        if (route.request().resourceType() === 'script') await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      });
+      await page.getByLabel('Search mentors').fill(name.split(' ')[0] ?? '');
+      await cards(page)
+        .first()
+        .getByRole('link', { name: /^Book Session with/ })
+        .click();
+      await expect.poll(() => page.locator('main h1').textContent(), { timeout: 20_000 }).toContain(name.split(',')[0]);
+      expect(new URL(page.url()).pathname).toMatch(/^\/coaches\/[^/]+$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('has no serious accessibility issue on a phone', async () => {
     const { page } = await open('/coaches', VIEWPORTS.mobile);
     try {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { runsFromBundles } from '../../bin/local/lambda-modules';
 import { startTestStack, type TestStack } from './local-stack';
 
 export const VIEWPORTS = {
@@ -74,7 +75,7 @@ async function compileWebApp(browser: Browser, webUrl: string): Promise<void> {
 
 /** What every browser test file starts from: the local stack with the web app, a browser, the screenshot folder. */
 export async function startBrowserStack(options: { seed?: boolean } = {}): Promise<BrowserStack> {
-  const stack = await startTestStack({ seed: options.seed ?? false, web: true });
+  const stack = await startTestStack({ seed: options.seed ?? false, web: true, webFromBuild: runsFromBundles() });
   const browser = await launchBrowser();
   await compileWebApp(browser, stack.webUrl);
   await mkdir(SCREENSHOTS, { recursive: true });

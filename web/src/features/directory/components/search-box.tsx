@@ -1,5 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useNavigation } from 'react-router';
+import { useNavigationPending } from '@/lib/use-navigation-pending';
 
 const DEBOUNCE_MS = 300;
 
@@ -15,11 +17,18 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
     setText(value);
   }
 
+  // A link clicked before the pause ends (a mentor's card) starts a navigation that waits for its
+  // route's code; a search sent meanwhile would replace it, so the viewer would stay on the list.
+  // Should that navigation stop short, the search goes out once the router is idle again.
+  const navigating = useNavigation().state !== 'idle';
+  const navigationPending = useNavigationPending();
   useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onSearch(text), DEBOUNCE_MS);
+    if (text === value || navigating) return;
+    const timer = setTimeout(() => {
+      if (!navigationPending()) onSearch(text);
+    }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value, onSearch, navigating, navigationPending]);
 
   return (
     <div className="flex flex-col gap-1">

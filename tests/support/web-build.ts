@@ -1,0 +1,14 @@
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Global setup of the browser tests: when they run what deploys (API_FROM_BUNDLES=1, as in CI),
+ * the pages are the SPA's production build, served like CloudFront (bin/local/built-site.ts), not
+ * the Vite dev server.
+ */
+export default async function buildWebApp(project: TestProject): Promise<void> {
+  if (project.config.env.API_FROM_BUNDLES !== '1') return;
+  const { build } = await import('vite');
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
+  console.log('Built the SPA into dist/web for the browser tests');
+}

@@ -13,4 +13,6 @@ try {
   await page.goto(stack.webUrl, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1000);
   await browser.close();
-} finally { await stack.dispose(); }
+} finally {
+  await stack.dispose();
+}

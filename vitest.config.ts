@@ -6,12 +6,15 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
+/** Powertools' log lines and EMF metrics stay out of the test output (tests/unit/observability.test.ts turns them on). */
+const quietPowertools = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' };
+
 /**
  * Tests that start the local stack run the Lambdas from their built bundles (bin/local/lambda-modules.ts)
  * with API_FROM_BUNDLES=1; CI's browser tests do by default. The bundles load natively, not through Vite.
  */
 const fromBundles = (fallback: string, moreSetup: string[] = []) => ({
-  env: { API_FROM_BUNDLES: process.env.API_FROM_BUNDLES ?? fallback },
+  env: { ...quietPowertools, API_FROM_BUNDLES: process.env.API_FROM_BUNDLES ?? fallback },
   globalSetup: ['tests/support/lambda-bundles.ts', ...moreSetup],
   server: { deps: { external: [/\/dist\/functions\//] } },
 });
@@ -20,7 +23,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: quietPowertools } },
       {
         resolve: { alias },
         test: {

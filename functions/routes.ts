@@ -43,6 +43,14 @@ export interface Route {
   grants: readonly Grant[];
   /** Packages with native binaries, installed beside the bundle for Lambda's platform instead of bundled. */
   nativeModules?: readonly string[];
+  /** The route's own API Gateway throttle instead of the stage's default (lib/route-throttle.ts). */
+  throttle?: RouteThrottle;
+}
+
+/** Requests per second, and the burst above it, API Gateway lets through before answering 429. */
+export interface RouteThrottle {
+  rateLimit: number;
+  burstLimit: number;
 }
 
 export const routes: readonly Route[] = [
@@ -226,6 +234,9 @@ export const routes: readonly Route[] = [
     auth: 'public',
     table: ['read', 'write'],
     grants: ['scheduler:manage', 'secret:stripe', 'archive:write', 'start:finishBooking'],
+    // Apart from the user-facing routes: a flood there cannot starve Stripe's deliveries, nor a
+    // forged-event flood here the API. Stripe redelivers a throttled event with backoff.
+    throttle: { rateLimit: 25, burstLimit: 50 },
   },
   {
     operation: 'connectZoom',

@@ -14,10 +14,12 @@ import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budget';
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery';
+import { POWERTOOLS_ENVIRONMENT } from '../functions/http/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { entryFile, LAMBDA_BUNDLING } from './bundling';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
+import { throttleRoute } from './route-throttle';
 import type { JobScheduler } from './scheduler';
 import { MEDIA_PREFIX, UPLOAD_PREFIX } from './storage';
 import { grantTableAccess } from './table-access';
@@ -77,7 +79,7 @@ export class OperationFunction extends NodejsFunction {
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(scope, `${id}Logs`, props.logs),
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...props.environment, ...POWERTOOLS_ENVIRONMENT, NODE_OPTIONS: '--enable-source-maps' },
       bundling: cdkBundling(props.nativeModules ?? []),
     });
     Validations.of(this).acknowledge(
@@ -177,7 +179,7 @@ export class Api extends Construct {
     }
 
     this.httpApi = new HttpApi(this, 'HttpApi', { createDefaultStage: false });
-    new HttpStage(this, 'DefaultStage', {
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
@@ -211,6 +213,7 @@ export class Api extends Construct {
         integration: new HttpLambdaIntegration(`${route.operation}Integration`, fn),
         authorizer: route.auth === 'user' ? signedIn : undefined,
       });
+      if (route.throttle && httpRoute) throttleRoute(stage, httpRoute, route.throttle);
       if (route.auth === 'public' && httpRoute) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',

@@ -6,7 +6,7 @@ import type { Bucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { FINANCE_GROUP } from '../functions/http/finance';
-import { METRICS_NAMESPACE, RECONCILIATION_MISMATCHES_METRIC } from '../functions/http/metrics';
+import { BUSINESS_METRICS, METRICS_NAMESPACE, metricDimensions } from '../functions/http/metrics';
 import type { JobScheduler } from './scheduler';
 import { privateBucket } from './storage';
 
@@ -83,8 +83,8 @@ export class Finance extends Construct {
       alarmDescription: "The ledger and Stripe's balance transactions disagree; see the finance page.",
       metric: new Metric({
         namespace: METRICS_NAMESPACE,
-        metricName: RECONCILIATION_MISMATCHES_METRIC,
-        dimensionsMap: { Stage: props.stage },
+        metricName: BUSINESS_METRICS.reconciliationMismatches,
+        dimensionsMap: metricDimensions(props.stage),
         statistic: 'Maximum',
         period: Duration.days(1),
       }),

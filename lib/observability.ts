@@ -6,6 +6,7 @@ import {
   Dashboard,
   GraphWidget,
   type IMetric,
+  Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -17,6 +18,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { BUSINESS_METRICS, type BusinessMetric, METRICS_NAMESPACE, metricDimensions } from '../functions/http/metrics';
 
 /** The operation whose failures mean a Stripe event was not applied (Stripe retries it for days). */
 const WEBHOOK_OPERATION = 'stripeWebhook';
@@ -101,6 +103,16 @@ export class Observability extends Construct {
         ),
       );
     }
+    // The functions' own counts (functions/http/metrics.ts), in EMF: one metric per stage.
+    const business = (name: BusinessMetric) =>
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: name,
+        dimensionsMap: metricDimensions(props.stage),
+        period: FIVE_MINUTES,
+        statistic: 'Sum',
+      });
+    const webhookFailures = business(BUSINESS_METRICS.webhookFailures);
     const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' });
     const deadLetters = props.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
       period: FIVE_MINUTES,
@@ -111,6 +123,12 @@ export class Observability extends Construct {
       period: FIVE_MINUTES,
     });
     alarms.push(
+      // The webhook's errors alarm above sees only a crash or timeout: a failure it answers as 5xx is this count.
+      alarm(
+        'WebhookFailureAnswersAlarm',
+        'The Stripe webhook answered 5xx: an event was not applied; Stripe redelivers it, check its logs.',
+        webhookFailures,
+      ),
       alarm('Api5xxAlarm', 'The HTTP API answered 5xx.', serverErrors),
       alarm('DeadLettersAlarm', 'A job was given up on and waits in the dead-letter queue.', deadLetters),
       alarm('TableThrottlesAlarm', 'DynamoDB throttled requests to the table.', tableThrottles),
@@ -140,6 +158,16 @@ export class Observability extends Construct {
           new GraphWidget({
             title: 'Function throttles',
             left: functions.map((fn) => fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' })),
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Bookings, payments and refunds',
+            left: [BUSINESS_METRICS.bookings, BUSINESS_METRICS.paymentsSettled, BUSINESS_METRICS.refunds].map(business),
+          }),
+          new GraphWidget({
+            title: 'Webhook and job failures',
+            left: [webhookFailures, business(BUSINESS_METRICS.jobFailures)],
           }),
         ],
         [

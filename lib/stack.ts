@@ -17,6 +17,7 @@ import {
   Finance,
   WebhookArchive,
 } from './finance';
+import { FIREWALL_REGION, FirewallStack, SiteFirewall } from './firewall';
 import { MailIdentityStack } from './mail';
 import { Observability } from './observability';
 import { JobScheduler } from './scheduler';
@@ -130,12 +131,14 @@ function archiveRetentionDays(value: string | undefined, stage: StageName): numb
 const stackName = (stage: StageName) => `PhysicianMentors-${stage}`;
 
 export class PhysicianMentorsStack extends Stack {
-  constructor(scope: Construct, settings: DeploymentSettings) {
+  /** `firewall`: the web ACL of a FirewallStack when this stack is not in us-east-1; else it is made here. */
+  constructor(scope: Construct, settings: DeploymentSettings, firewall?: SiteFirewall) {
     const keepsData = settings.stage === 'prod';
     super(scope, stackName(settings.stage), {
       env: { account: settings.account, region: settings.region },
       description: `Physician Mentors marketplace (${settings.stage})`,
       terminationProtection: keepsData,
+      crossRegionReferences: firewall !== undefined,
     });
     Tags.of(this).add('project', 'physician-mentors');
     Tags.of(this).add('stage', settings.stage);
@@ -227,6 +230,7 @@ export class PhysicianMentorsStack extends Stack {
       }),
       spaBuildDir: existsSync(`${SPA_BUILD_DIR}/index.html`) ? SPA_BUILD_DIR : undefined,
       customDomain: settings.customDomain,
+      webAclArn: (firewall ?? new SiteFirewall(this, 'Firewall', { stage: settings.stage })).webAclArn,
     });
 
     if (!settings.customDomain)
@@ -244,7 +248,16 @@ export class PhysicianMentorsStack extends Stack {
  */
 export function definePhysicianMentorsApp(app: App): PhysicianMentorsStack {
   const settings = settingsFromContext(app.node);
-  const stack = new PhysicianMentorsStack(app, settings);
+  const firewallStack =
+    settings.region === FIREWALL_REGION
+      ? undefined
+      : new FirewallStack(app, `${stackName(settings.stage)}-waf`, {
+          env: { account: settings.account, region: FIREWALL_REGION },
+          description: `Physician Mentors web ACL (${settings.stage}): CloudFront takes it only from ${FIREWALL_REGION}`,
+          terminationProtection: settings.stage === 'prod',
+          stage: settings.stage,
+        });
+  const stack = new PhysicianMentorsStack(app, settings, firewallStack?.firewall);
   if (settings.sesSender) {
     const mail = new MailIdentityStack(app, `${stack.stackName}-mail`, {
       env: { account: settings.account, region: settings.region },

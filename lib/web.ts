@@ -47,6 +47,8 @@ export interface WebProps {
   /** The Vite build to upload, when one exists. */
   spaBuildDir?: string;
   customDomain?: CustomDomain;
+  /** The web ACL in front of the distribution (lib/firewall.ts), in us-east-1. */
+  webAclArn: string;
 }
 
 /** One CloudFront distribution: the SPA, `/api/*`, `/media/*` and `/config.json` on one origin. */
@@ -129,6 +131,7 @@ export class Web extends Construct {
         '/config.json': { ...viewer, origin: siteOrigin, cachePolicy: CachePolicy.CACHING_DISABLED },
       },
       httpVersion: HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
@@ -138,13 +141,10 @@ export class Web extends Construct {
         minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       }),
     });
-    Validations.of(this.distribution).acknowledge(
-      { id: 'AwsSolutions-CFR1', reason: 'The marketplace serves physicians in any country; no geo restriction.' },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'No WAF yet: the API throttles per stage and every write needs a Cognito JWT; revisit with traffic.',
-      },
-    );
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'The marketplace serves physicians in any country; no geo restriction.',
+    });
     if (!props.customDomain) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
+import { POWERTOOLS_ENVIRONMENT } from '../../functions/http/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
 import { startApiServer } from './api-server';
@@ -114,6 +115,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
+      ...POWERTOOLS_ENVIRONMENT,
       // What the local Stripe stand-in (bin/local/stripe-payments.ts) signs its events with: like Stripe,
       // Checkout events with the platform endpoint's secret and account events with the Connect one's.
       LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',

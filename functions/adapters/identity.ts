@@ -5,6 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DomainError } from '../domain/errors';
 import { awsClientSettings } from './dependency-budget';
+import { traced } from './tracing';
 
 export interface UserInfo {
   sub: string;
@@ -90,7 +91,12 @@ export function identityFromEnvironment(): Identity {
   const clientId = process.env.USER_POOL_CLIENT_ID;
   if (!clientId) throw new Error('USER_POOL_CLIENT_ID is not set');
   shared ??= cognitoIdentity(
-    new CognitoIdentityProviderClient({ ...awsClientSettings(), endpoint: process.env.COGNITO_ENDPOINT || undefined }),
+    traced(
+      new CognitoIdentityProviderClient({
+        ...awsClientSettings(),
+        endpoint: process.env.COGNITO_ENDPOINT || undefined,
+      }),
+    ),
     clientId,
   );
   return shared;

@@ -1,9 +1,11 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import type { InvokeCommandInput } from '@aws-sdk/client-lambda';
 import { jobArnVariable } from '../routes';
 import { awsClientSettings } from './dependency-budget';
 import { injectedAdapters } from './injected';
+import { onFirstUse } from './on-first-use';
 import { requiredEnvironment } from './required-environment';
 import type { JobName } from './scheduler';
+import { traced } from './tracing';
 
 /** Jobs a request or a webhook hands its slow follow-ups to, to run now but not in its own time. */
 export interface JobQueue {
@@ -15,16 +17,21 @@ export interface JobQueue {
  * An asynchronous Lambda invocation: queued by Lambda, retried on failure, then sent to the jobs'
  * on-failure destination, as EventBridge Scheduler's invocations are (lib/scheduler.ts).
  */
-export function lambdaJobQueue(client = new LambdaClient(awsClientSettings())): JobQueue {
+export function lambdaJobQueue(): JobQueue {
+  // The SDK loads with the first job started, so a request that starts none never loads it.
+  const lambda = onFirstUse(async () => {
+    const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
+    const client = traced(new LambdaClient(awsClientSettings()));
+    return (input: InvokeCommandInput) => client.send(new InvokeCommand(input));
+  });
   return {
     async start(job, sessionId) {
-      await client.send(
-        new InvokeCommand({
-          FunctionName: requiredEnvironment(jobArnVariable(job)),
-          InvocationType: 'Event',
-          Payload: JSON.stringify({ sessionId }),
-        }),
-      );
+      const invoke = await lambda();
+      await invoke({
+        FunctionName: requiredEnvironment(jobArnVariable(job)),
+        InvocationType: 'Event',
+        Payload: JSON.stringify({ sessionId }),
+      });
     },
   };
 }

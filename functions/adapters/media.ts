@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
 import { awsClientSettings } from './dependency-budget';
+import { traced } from './tracing';
 
 type PolicyCondition = NonNullable<PresignedPostOptions['Conditions']>[number];
 
@@ -87,14 +88,16 @@ export function s3MediaStore(client: S3Client, bucket: string): MediaStore {
  */
 export function s3ClientFromEnvironment(): S3Client {
   const { S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
-  return new S3Client({
-    ...awsClientSettings(),
-    endpoint: S3_ENDPOINT || undefined,
-    forcePathStyle: S3_FORCE_PATH_STYLE === 'true',
-    ...(S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
-      ? { credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY } }
-      : {}),
-  });
+  return traced(
+    new S3Client({
+      ...awsClientSettings(),
+      endpoint: S3_ENDPOINT || undefined,
+      forcePathStyle: S3_FORCE_PATH_STYLE === 'true',
+      ...(S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY
+        ? { credentials: { accessKeyId: S3_ACCESS_KEY_ID, secretAccessKey: S3_SECRET_ACCESS_KEY } }
+        : {}),
+    }),
+  );
 }
 
 let shared: MediaStore | undefined;

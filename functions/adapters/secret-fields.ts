@@ -1,8 +1,9 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { awsClientSettings } from './dependency-budget';
+import { traced } from './tracing';
 
-const secretsManager = new SecretsManagerClient(awsClientSettings());
+const secretsManager = traced(new SecretsManagerClient(awsClientSettings()));
 
 const secretFields = z.record(z.string(), z.string());
 

@@ -12,10 +12,17 @@ export const errorStatus = {
   ALREADY_RATED: 409,
   TOO_MANY_UNPAID_HOLDS: 409,
   PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
   INVALID_CURSOR: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
+
+/**
+ * What a client that sends too much is told, by every layer that throttles: the WAF's rate rules
+ * (lib/firewall.ts), and the SPA for API Gateway's own 429 (whose body an HTTP API cannot reshape).
+ */
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
 const DOMAIN_ERROR = Symbol.for('physician-mentors.DomainError');
 

@@ -1,5 +1,6 @@
 import { getSession } from '../data/sessions';
 import { httpHandler } from '../http/handler';
+import { BUSINESS_METRICS, countMetric } from '../http/metrics';
 import type { BookingResult } from '../schemas/session';
 import { newBooking } from '../schemas/session';
 import { bookSession } from '../sessions/booking';
@@ -8,6 +9,7 @@ import { viewForParty } from '../sessions/party-session';
 /** `POST /api/sessions` → 201 `{session, checkoutUrl?}`. */
 export const handler = httpHandler({ schemas: { body: newBooking }, auth: true }, async ({ body, caller, now }) => {
   const booked = await bookSession(caller.userId, body, now);
+  countMetric(BUSINESS_METRICS.bookings);
   const session = (await getSession(booked.session.id)) ?? booked.session;
   const result: BookingResult = {
     session: await viewForParty(session, caller.userId),

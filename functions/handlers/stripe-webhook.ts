@@ -5,19 +5,23 @@ import { paymentAccountOwner, savePaymentAccountStatus } from '../data/payment-a
 import { applyWebhookEventOnce } from '../data/webhook-events';
 import { httpHandler } from '../http/handler';
 import { log } from '../http/log';
+import { BUSINESS_METRICS } from '../http/metrics';
 import { rawBody } from '../http/raw-body';
 import { recordMoneyEvent } from '../sessions/money-events';
 import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-settlement';
 
 /** No body schema: the signature covers the exact bytes received, so the body is read raw. */
-export const handler = httpHandler({}, async ({ event, context, now }) => {
-  const payments = paymentsFromEnvironment();
-  const body = rawBody(event);
-  const received = await payments.verifyWebhook(body, event.headers['stripe-signature']);
-  await archiveWebhookEvent(received.id, body, now);
-  const outcome = await applyWebhookEventOnce(received.id, context, () => applyPaymentEvent(payments, received, now));
-  return { status: 200, body: { received: true, duplicate: outcome === 'duplicate' } };
-});
+export const handler = httpHandler(
+  { failureMetric: BUSINESS_METRICS.webhookFailures },
+  async ({ event, context, now }) => {
+    const payments = paymentsFromEnvironment();
+    const body = rawBody(event);
+    const received = await payments.verifyWebhook(body, event.headers['stripe-signature']);
+    await archiveWebhookEvent(received.id, body, now);
+    const outcome = await applyWebhookEventOnce(received.id, context, () => applyPaymentEvent(payments, received, now));
+    return { status: 200, body: { received: true, duplicate: outcome === 'duplicate' } };
+  },
+);
 
 async function applyPaymentEvent(payments: Payments, received: PaymentEvent, now: Date): Promise<void> {
   // First, so a refund this event causes finds its payment in the ledger.

@@ -1,10 +1,11 @@
-import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { answeredBeforeTimeout } from '../adapters/dependency-budget';
 import { integrationSecretsLoaded } from '../adapters/integration-secrets';
 import { DomainError } from '../domain/errors';
 import { callerOf, type Caller } from './caller';
+import type { BusinessMetric } from './metrics';
+import { observedHandler } from './observed-handler';
 import { errorResponse, jsonResponse } from './responses';
 import { requestLog } from './request-log';
 import { parseJsonBody } from './json-body';
@@ -43,12 +44,15 @@ interface HandlerOptions<S extends InputSchemas, Auth extends boolean> {
   schemas?: S;
   /** True when the route sits behind the JWT authorizer: the handler then always has a caller. */
   auth?: Auth;
+  /** Counted whenever the operation answers 5xx (the Stripe webhook: an event not applied). */
+  failureMetric?: BusinessMetric;
 }
 
 /**
  * Wraps an operation in the one middleware stack every handler shares, in this order:
- * request log → error mapping → JSON body (size-limited) → validation → the operation, which
- * answers 503 rather than run into the function's timeout.
+ * Lambda context and trace (observedHandler) → request log → error mapping → JSON body
+ * (size-limited) → validation → the operation, which answers 503 rather than run into the
+ * function's timeout.
  */
 export function httpHandler<S extends InputSchemas = Record<never, never>, Auth extends boolean = false>(
   options: HandlerOptions<S, Auth>,
@@ -74,11 +78,11 @@ export function httpHandler<S extends InputSchemas = Record<never, never>, Auth 
     if (result.text !== undefined) return { statusCode: result.status, headers: result.headers, body: result.text };
     return jsonResponse(result.status, result.body, result.headers);
   };
-  return middy<HttpEvent, APIGatewayProxyResultV2>()
-    .use(requestLog())
+  return observedHandler<HttpEvent, APIGatewayProxyResultV2>()
+    .use(requestLog(options.failureMetric))
     .use({
       onError: async (request) => {
-        request.response = errorResponse(request.error, request.context);
+        request.response = errorResponse(request.error);
       },
     })
     .handler(run);

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../adapters/dependency-budget';
 import { DomainError, errorStatus } from '../domain/errors';
 import { log } from './log';
@@ -21,13 +21,13 @@ export function jsonResponse(
  * Only coded domain errors reach the caller; a dependency that timed out or throttled is a 503 with
  * Retry-After (ARCHITECTURE section 3); anything else is logged and becomes a plain 500.
  */
-export function errorResponse(error: unknown, context: Context | undefined): APIGatewayProxyResultV2 {
+export function errorResponse(error: unknown): APIGatewayProxyResultV2 {
   if (error instanceof DomainError) {
     const { code, message, details } = error;
     return jsonResponse(errorStatus[code], { error: { code, message, ...(details ? { details } : {}) } });
   }
   if (isDependencyUnavailable(error)) {
-    log('warn', 'dependency unavailable', { requestId: context?.awsRequestId, error: String(error) });
+    log('warn', 'dependency unavailable', { error: String(error) });
     return jsonResponse(
       503,
       {
@@ -39,10 +39,7 @@ export function errorResponse(error: unknown, context: Context | undefined): API
       { 'retry-after': String(RETRY_AFTER_SECONDS) },
     );
   }
-  log('error', 'unhandled error', {
-    requestId: context?.awsRequestId,
-    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-  });
+  log('error', 'unhandled error', { error });
   return jsonResponse(500, {
     error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
   });

@@ -4,6 +4,8 @@ import { appendLedgerEntry, getLedgerEntry } from '../data/ledger';
 import { getSession } from '../data/sessions';
 import { followUpEntry, ledgerEntryId, paymentEntry } from '../domain/ledger';
 import { log } from '../http/log';
+import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../http/metrics';
+import type { LedgerEntry } from '../schemas/ledger';
 
 /**
  * Appends the ledger entry a provider event stands for. Idempotent by itself (the entry's id
@@ -22,7 +24,7 @@ export async function recordMoneyEvent(payments: Payments, event: PaymentEvent):
       }
       const captured = await payments.capturedPayment(event.paymentIntentId);
       const parties = { sessionId: session.id, coachId: session.coachId, menteeId: session.menteeId };
-      await appendLedgerEntry(paymentEntry(event, captured, parties));
+      await appendCounted(paymentEntry(event, captured, parties));
       return;
     }
     case 'chargeRefunded':
@@ -32,8 +34,19 @@ export async function recordMoneyEvent(payments: Payments, event: PaymentEvent):
       const payment = await getLedgerEntry(ledgerEntryId.payment(event.paymentIntentId));
       if (!payment) throw new Error(`${event.kind} ${event.id} for a payment not in the ledger yet`);
       const entry = followUpEntry(event, payment);
-      if (entry) await appendLedgerEntry(entry);
+      if (entry) await appendCounted(entry);
       return;
     }
   }
+}
+
+const countedKinds: Partial<Record<LedgerEntry['kind'], BusinessMetric>> = {
+  payment: BUSINESS_METRICS.paymentsSettled,
+  refund: BUSINESS_METRICS.refunds,
+};
+
+/** Counts a payment or refund once: when its entry is new, not when a redelivered event finds it. */
+async function appendCounted(entry: LedgerEntry): Promise<void> {
+  const metric = countedKinds[entry.kind];
+  if ((await appendLedgerEntry(entry)) === 'added' && metric) countMetric(metric);
 }

@@ -403,6 +403,8 @@ describe('api', () => {
             MEDIA_BUCKET: ref('Storage', 'MediaBucket'),
             STAGE: 'dev',
             SITE_ORIGIN: siteUrl(''),
+            POWERTOOLS_SERVICE_NAME: 'physician-mentors',
+            POWERTOOLS_METRICS_NAMESPACE: 'PhysicianMentors',
             NODE_OPTIONS: '--enable-source-maps',
           },
         },

@@ -101,7 +101,10 @@ describe('the daily reconciliation', () => {
     synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: 'PhysicianMentors',
       MetricName: 'ReconciliationMismatches',
-      Dimensions: [{ Name: 'Stage', Value: 'prod' }],
+      Dimensions: [
+        { Name: 'Stage', Value: 'prod' },
+        { Name: 'service', Value: 'physician-mentors' },
+      ],
       ComparisonOperator: 'GreaterThanThreshold',
       Threshold: 0,
     });

@@ -161,6 +161,20 @@ describe('the alarms', () => {
     expect(webhook?.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
   });
 
+  it('count the webhook answering 5xx, which its errors alarm cannot see', () => {
+    const [answers] = alarmsOn('WebhookFailures');
+    expect(answers?.Properties).toMatchObject({
+      Namespace: 'PhysicianMentors',
+      Dimensions: [
+        { Name: 'Stage', Value: 'prod' },
+        { Name: 'service', Value: 'physician-mentors' },
+      ],
+      Statistic: 'Sum',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
   it('watch the API for 5xx answers', () => {
     const [serverErrors] = alarmsOn('5xx');
     expect(serverErrors?.Properties).toMatchObject({
@@ -209,8 +223,11 @@ describe('the dashboard', () => {
     expect(dashboards).toHaveLength(1);
     expect(dashboards[0]?.Properties.DashboardName).toBe('PhysicianMentors-prod');
     const body = JSON.stringify(dashboards[0]?.Properties.DashboardBody);
-    for (const namespace of ['AWS/ApiGateway', 'AWS/Lambda', 'AWS/SQS', 'AWS/DynamoDB']) {
+    for (const namespace of ['AWS/ApiGateway', 'AWS/Lambda', 'AWS/SQS', 'AWS/DynamoDB', 'PhysicianMentors']) {
       expect(body).toContain(namespace);
+    }
+    for (const metric of ['Bookings', 'PaymentsSettled', 'Refunds', 'WebhookFailures', 'JobFailures']) {
+      expect(body).toContain(metric);
     }
   });
 });

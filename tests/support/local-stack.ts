@@ -13,7 +13,6 @@ export async function startTestStack(
   options: { seed?: boolean; web?: boolean; webFromBuild?: boolean } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pm-stack-'));
-  process.env.LOG_LEVEL = 'silent';
   // Tests reach no host but this one: the policy documents point at a local port nothing answers on.
   const closedPort = await freePort();
   process.env.PRIVACY_POLICY_URL = `http://127.0.0.1:${closedPort}/privacy`;

@@ -6,8 +6,6 @@ import { callerGroups } from '../../functions/http/caller';
 import { type HttpEvent, httpHandler } from '../../functions/http/handler';
 import { MAX_BODY_BYTES } from '../../functions/http/json-body';
 
-process.env.LOG_LEVEL = 'silent';
-
 const context = { awsRequestId: 'req-1' } as Context;
 
 function event(overrides: Partial<HttpEvent> = {}): HttpEvent {

@@ -1,5 +1,5 @@
 import './index.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -7,8 +7,9 @@ import { Toaster } from 'sonner';
 import { router } from '@/app/router';
 import { RuntimeConfigGate } from '@/app/runtime-config-gate';
 import { AuthProvider } from '@/lib/auth';
+import { createQueryClient } from '@/lib/query-client';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } });
+const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,3 +1,4 @@
+import { TOO_MANY_REQUESTS_MESSAGE } from '@functions/domain/errors';
 import { accessToken } from './auth';
 
 /** An API error in the contract's envelope; branch on `code`, never on the message. */
@@ -15,6 +16,25 @@ export class ApiError extends Error {
 
 type Query = Record<string, string | number | undefined>;
 
+interface ErrorPayload {
+  error?: { code: string; message: string; details?: unknown[] };
+  message?: string;
+}
+
+/**
+ * The error a failed answer stands for. Every throttling layer means the same to the user (the
+ * WAF's JSON 429, API Gateway's `{"message":"Too Many Requests"}`), so any 429 reads alike. API
+ * Gateway's JWT authorizer answers 401 with its own `{message}` body.
+ */
+export function apiErrorOf(status: number, payload: ErrorPayload): ApiError {
+  if (status === 429) return new ApiError(status, 'TOO_MANY_REQUESTS', TOO_MANY_REQUESTS_MESSAGE);
+  const error = payload.error ?? {
+    code: status === 401 ? 'UNAUTHORIZED' : 'HTTP_ERROR',
+    message: payload.message ?? 'An unexpected error occurred',
+  };
+  return new ApiError(status, error.code, error.message, error.details);
+}
+
 async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [name, value] of Object.entries(options.query ?? {})) {
@@ -30,18 +50,8 @@ async function request<T>(method: string, path: string, options: { query?: Query
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   if (response.status === 204) return undefined as T;
-  const payload = (await response.json().catch(() => ({}))) as {
-    error?: { code: string; message: string; details?: unknown[] };
-    message?: string;
-  };
-  if (!response.ok) {
-    // API Gateway's JWT authorizer answers 401 with its own `{message}` body.
-    const error = payload.error ?? {
-      code: response.status === 401 ? 'UNAUTHORIZED' : 'HTTP_ERROR',
-      message: payload.message ?? 'An unexpected error occurred',
-    };
-    throw new ApiError(response.status, error.code, error.message, error.details);
-  }
+  const payload = (await response.json().catch(() => ({}))) as ErrorPayload;
+  if (!response.ok) throw apiErrorOf(response.status, payload);
   return payload as T;
 }
 

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { RuntimeConfig } from '../../functions/schemas/config';
+import { inlineRuntimeConfig } from '../../functions/schemas/runtime-config-html';
 import { SPA_FALLBACK_CODE, securityHeaders } from '../../lib/site-headers';
 
 export interface BuiltSiteOptions {
@@ -10,6 +12,8 @@ export interface BuiltSiteOptions {
   /** The local API server: `/api`, `/config.json`, `/media` and the stand-ins' `/_local` pages. */
   apiOrigin: string;
   contentSecurityPolicy: string;
+  /** Inlined into index.html, as the deployment does (lib/web.ts). */
+  config: RuntimeConfig;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -36,7 +40,8 @@ const spaFallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (
 
 /**
  * The production build served the way CloudFront serves it: the SPA fallback function, the
- * security headers on every answer (API ones too), everything else from the API origin.
+ * security headers on every answer (API ones too), index.html with the runtime config inlined as at
+ * deploy, everything else from the API origin.
  */
 export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> {
   const headers = securityHeaders(options.contentSecurityPolicy);
@@ -62,7 +67,10 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
     const file = path.join(options.buildDir, path.normalize(uri));
     if (!file.startsWith(options.buildDir + path.sep)) return send(res, 403, 'Forbidden');
     try {
-      const body = await readFile(file);
+      const body =
+        uri === '/index.html'
+          ? inlineRuntimeConfig(await readFile(file, 'utf8'), JSON.stringify(options.config))
+          : await readFile(file);
       const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
       return send(res, 200, body, type);
     } catch {

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 const DEBOUNCE_MS = 300;
 
@@ -15,11 +15,19 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
     setText(value);
   }
 
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onSearch(text), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    pending.current = setTimeout(() => onSearch(text), DEBOUNCE_MS);
+    return () => clearTimeout(pending.current);
   }, [text, value, onSearch]);
+
+  // Leaving the field sends a waiting search at once: left to its timer, it could fire after the
+  // visitor has clicked a mentor's link and pull them back to the list before that page arrives.
+  const sendPendingSearch = () => {
+    clearTimeout(pending.current);
+    if (text !== value) onSearch(text);
+  };
 
   return (
     <div className="flex flex-col gap-1">
@@ -36,6 +44,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
+          onBlur={sendPendingSearch}
           placeholder="Name, specialty or area of interest"
           className="w-full rounded-lg border border-slate-300 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500"
         />

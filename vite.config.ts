@@ -1,15 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { inlineRuntimeConfig } from './functions/schemas/runtime-config-html';
 
 /** The local API server (bin/local): the API, /config.json, /media and the local mailbox. */
 const apiOrigin = process.env.LOCAL_API_ORIGIN ?? 'http://localhost:3210';
 const sameOrigin = { target: apiOrigin, changeOrigin: false };
 
+/** The dev server's index.html carries the local stack's runtime config, as a deployed one carries its own. */
+function inlineLocalRuntimeConfig(): Plugin {
+  return {
+    name: 'inline-local-runtime-config',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      const response = await fetch(`${apiOrigin}/config.json`);
+      if (!response.ok) throw new Error(`The local API answered /config.json with ${response.status}`);
+      return inlineRuntimeConfig(html, await response.text());
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineLocalRuntimeConfig()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./web/src', import.meta.url)),

@@ -11,7 +11,7 @@ import {
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { HOSTED_UI_SCOPES } from '../functions/schemas/config';
+import { HOSTED_UI_SCOPES } from '../functions/schemas/hosted-ui-scopes';
 
 export interface GoogleSignIn {
   clientId: string;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Annotations, Duration, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -27,6 +29,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/schemas/config';
+import { inlineRuntimeConfig } from '../functions/schemas/runtime-config-html';
 import { contentSecurityPolicy, SECURITY_HEADERS, SPA_FALLBACK_CODE } from './site-headers';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { acknowledgeFrameworkWildcards, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
@@ -42,7 +45,7 @@ export interface WebProps {
   mediaBucket: IBucket;
   logBucket: IBucket;
   apiOriginDomainName: string;
-  /** Written to `/config.json` at deploy; the CSP is derived from it too. */
+  /** Written to `/config.json` and inlined into index.html at deploy; the CSP is derived from it too. */
   config: RuntimeConfig;
   /** The Vite build to upload, when one exists. */
   spaBuildDir?: string;
@@ -161,6 +164,9 @@ export class Web extends Construct {
     ];
     if (props.spaBuildDir) {
       sources.unshift(Source.asset(props.spaBuildDir));
+      // The config's ids are deploy-time tokens: Source.data puts their values into the page at deploy.
+      const builtPage = readFileSync(join(props.spaBuildDir, 'index.html'), 'utf8');
+      sources.push(Source.data('index.html', inlineRuntimeConfig(builtPage, JSON.stringify(props.config))));
     } else {
       Annotations.of(this).addWarningV2(
         'physician-mentors:web:noSpaBuild',

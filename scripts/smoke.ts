@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { coach, coachList, slotList } from '../functions/schemas/coach';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../functions/schemas/runtime-config-html';
 import { bookingResult, sessionView } from '../functions/schemas/session';
 
 /**
@@ -111,6 +112,18 @@ export async function runSmoke(options: SmokeOptions, report: (result: CheckResu
     expectStatus(response, 200, '/coaches/smoke-test-deep-link');
     if ((await response.text()) !== home?.html) throw new Error('the deep link is not answered with index.html');
     return { detail: '/coaches/smoke-test-deep-link answers with index.html' };
+  });
+
+  await check('the app carries the runtime config inline, the same as /config.json', async () => {
+    if (!home || !config) throw new Skip('no page or no /config.json to compare');
+    const block = home.html.match(
+      new RegExp(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">(.*?)</script>`),
+    );
+    if (!block?.[1]) throw new Error('index.html carries no runtime config');
+    const inlined = runtimeConfig.parse(JSON.parse(block[1]));
+    if (JSON.stringify(inlined) !== JSON.stringify(config))
+      throw new Error('the inlined config differs from /config.json');
+    return { detail: `stage ${inlined.stage}` };
   });
 
   const apiNotFound = await check('an unknown /api path is the JSON 404 envelope', async () => {

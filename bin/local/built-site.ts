@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { RuntimeConfig } from '../../functions/schemas/config';
+import { inlineRuntimeConfig } from '../../functions/schemas/runtime-config-html';
 import { SPA_FALLBACK_CODE, securityHeaders } from '../../lib/site-headers';
 
 export interface BuiltSiteOptions {
@@ -10,6 +13,8 @@ export interface BuiltSiteOptions {
   /** The local API server: `/api`, `/config.json`, `/media` and the stand-ins' `/_local` pages. */
   apiOrigin: string;
   contentSecurityPolicy: string;
+  /** Inlined into index.html, as the deployment does (lib/web.ts). */
+  config: RuntimeConfig;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -29,6 +34,11 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const PROXIED = ['/api/', '/config.json', '/media/', '/_local/'];
 
+/** CloudFront compresses these for a viewer that accepts gzip (behaviours compress by default). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.xml', '.webmanifest']);
+/** CloudFront leaves smaller files as they are. */
+const MIN_COMPRESSED_BYTES = 1000;
+
 /** CloudFront's viewer-request function, the very code the distribution runs. */
 const spaFallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (event: {
   request: { uri: string };
@@ -36,7 +46,8 @@ const spaFallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (
 
 /**
  * The production build served the way CloudFront serves it: the SPA fallback function, the
- * security headers on every answer (API ones too), everything else from the API origin.
+ * security headers on every answer (API ones too), gzip for a viewer that accepts it, index.html
+ * with the runtime config inlined as at deploy, everything else from the API origin.
  */
 export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> {
   const headers = securityHeaders(options.contentSecurityPolicy);
@@ -59,14 +70,23 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
     req.pipe(upstream);
   }
 
-  async function serveFile(res: ServerResponse, pathname: string) {
+  async function serveFile(req: IncomingMessage, res: ServerResponse, pathname: string) {
     const { uri } = spaFallback({ request: { uri: decodeURIComponent(pathname) } });
     const file = path.join(options.buildDir, path.normalize(uri));
     if (!file.startsWith(options.buildDir + path.sep)) return send(res, 403, 'Forbidden');
     try {
-      const body = await readFile(file);
+      const body =
+        uri === '/index.html'
+          ? inlineRuntimeConfig(await readFile(file, 'utf8'), JSON.stringify(options.config))
+          : await readFile(file);
       const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-      return send(res, 200, body, type);
+      const compress =
+        COMPRESSIBLE.has(path.extname(file)) &&
+        body.length >= MIN_COMPRESSED_BYTES &&
+        /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      if (!compress) return send(res, 200, body, type);
+      res.writeHead(200, { ...headers, 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+      res.end(gzipSync(body));
     } catch {
       return send(res, 404, 'Not found');
     }
@@ -82,7 +102,7 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
       const { pathname } = new URL(req.url ?? '/', 'http://localhost');
       if (PROXIED.some((prefix) => pathname === prefix || pathname.startsWith(prefix)))
         return proxy(req, res, pathname);
-      serveFile(res, pathname).catch(() => send(res, 500, 'Local site error'));
+      serveFile(req, res, pathname).catch(() => send(res, 500, 'Local site error'));
     });
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve(server));

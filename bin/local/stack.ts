@@ -171,6 +171,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         port: ports.web,
         buildDir: path.resolve('dist/web'),
         apiOrigin: apiUrl,
+        config,
         contentSecurityPolicy: contentSecurityPolicy({
           cognitoOrigin: new URL(cognito.endpoint).origin,
           uploadOrigin: new URL(s3.endpoint).origin,

@@ -10,7 +10,7 @@ import { readMailbox } from '../../bin/local/mailbox';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { profileRow } from '../../functions/data/profiles';
-import { HOSTED_UI_SCOPES } from '../../functions/schemas/config';
+import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
 import { type Profile, profile as profileSchema } from '../../functions/schemas/profile';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { startTestStack, type TestStack } from '../support/local-stack';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('sonner', () => ({ toast: { error: toastError } }));
 const { ApiError, apiErrorOf } = await import('@/lib/api-client');
-const { createQueryClient } = await import('@/lib/query-client');
+const { queryClient } = await import('@/lib/query-client');
 
 const readable = { code: 'TOO_MANY_REQUESTS', message: TOO_MANY_REQUESTS_MESSAGE };
 
@@ -24,25 +24,29 @@ describe('a 429 from any layer', () => {
 });
 
 describe('the query client', () => {
-  beforeEach(() => toastError.mockClear());
+  beforeEach(() => {
+    toastError.mockClear();
+    queryClient.clear();
+  });
 
   it('shows one toast for refused reads and does not retry them at once', async () => {
-    const queryClient = createQueryClient();
     const queryFn = vi.fn(async () => {
       throw apiErrorOf(429, { message: 'Too Many Requests' });
     });
     await expect(queryClient.fetchQuery({ queryKey: ['coaches'], queryFn })).rejects.toBeInstanceOf(ApiError);
     await expect(queryClient.fetchQuery({ queryKey: ['me'], queryFn })).rejects.toBeInstanceOf(ApiError);
     expect(queryFn).toHaveBeenCalledTimes(2);
-    expect(toastError).toHaveBeenCalledWith('Too Many Requests', {
-      id: 'too-many-requests',
-      description: TOO_MANY_REQUESTS_MESSAGE,
-    });
+    // The toast waits for sonner, which the SPA loads after its first paint.
+    await vi.waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('Too Many Requests', {
+        id: 'too-many-requests',
+        description: TOO_MANY_REQUESTS_MESSAGE,
+      }),
+    );
     expect(new Set(toastError.mock.calls.map(([, options]) => options.id))).toEqual(new Set(['too-many-requests']));
   });
 
   it('shows no throttling toast for other failures', async () => {
-    const queryClient = createQueryClient();
     const queryFn = async () => {
       throw new ApiError(404, 'NOT_FOUND', 'Not found');
     };

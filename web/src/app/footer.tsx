@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { useConfig } from '@/lib/config';
+import { runtimeConfig } from '@/lib/config';
 import { FOOTER_LINKS } from './navigation';
 
 export function Footer() {
-  const { supportEmail } = useConfig();
+  const { supportEmail } = runtimeConfig();
   return (
     <footer className="bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 md:grid-cols-[2fr_1fr_1.5fr]">

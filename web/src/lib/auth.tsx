@@ -1,8 +1,8 @@
-import { type AuthUser, fetchAuthSession, getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
+import type { AuthUser } from './amplify';
 import { useQueryClient } from '@tanstack/react-query';
-import { Hub } from 'aws-amplify/utils';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { onAuthEvent } from './auth-events';
+import { runtimeConfig } from './config';
 
 interface AuthState {
   user: AuthUser | null;
@@ -13,9 +13,22 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+const loadAmplify = () => import('./amplify');
+
+/**
+ * Whether Amplify has tokens stored in this browser (its key for the last signed-in user of our app
+ * client). Without them there is no session to restore, and Amplify need not load at all.
+ */
+function hasStoredSession(): boolean {
+  return (
+    localStorage.getItem(`CognitoIdentityServiceProvider.${runtimeConfig().userPoolClientId}.LastAuthUser`) !== null
+  );
+}
+
 async function currentUser(): Promise<AuthUser | null> {
+  if (!hasStoredSession()) return null;
   try {
-    return await getCurrentUser();
+    return await (await loadAmplify()).getCurrentUser();
   } catch {
     return null;
   }
@@ -23,7 +36,7 @@ async function currentUser(): Promise<AuthUser | null> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AuthUser | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(hasStoredSession);
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -35,9 +48,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setLoading(false);
       });
     void refresh();
-    const stop = Hub.listen('auth', ({ payload }) => {
+    const stop = onAuthEvent((event) => {
       // Cached answers belong to the account that asked for them; the next account on this tab must not see them.
-      if (payload.event === 'signedIn' || payload.event === 'signedOut') void queryClient.resetQueries();
+      if (event === 'signedIn' || event === 'signedOut') void queryClient.resetQueries();
       void refresh();
     });
     return () => {
@@ -47,8 +60,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
+    // Toasts load on first use: the first paint does not need them.
+    const { toast } = await import('sonner');
     try {
-      await amplifySignOut();
+      await (await loadAmplify()).signOut();
       toast.success('Signed Out', { description: 'You have been successfully signed out.' });
     } catch (error) {
       toast.error('Sign Out Failed', {
@@ -67,11 +82,17 @@ export function useAuth(): AuthState {
   return state;
 }
 
-/** The bearer token for the API, or null when signed out. */
-export async function accessToken(): Promise<string | null> {
+/** The session's tokens, or null when signed out (without loading Amplify when nothing is stored). */
+export async function sessionTokens() {
+  if (!hasStoredSession()) return null;
   try {
-    return (await fetchAuthSession()).tokens?.accessToken?.toString() ?? null;
+    return (await (await loadAmplify()).fetchAuthSession()).tokens ?? null;
   } catch {
     return null;
   }
+}
+
+/** The bearer token for the API, or null when signed out. */
+export async function accessToken(): Promise<string | null> {
+  return (await sessionTokens())?.accessToken?.toString() ?? null;
 }

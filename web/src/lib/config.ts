@@ -1,17 +1,34 @@
-import { type RuntimeConfig, runtimeConfig } from '@functions/schemas/config';
-import { createContext, useContext } from 'react';
+import type { RuntimeConfig } from '@functions/schemas/config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '@functions/schemas/runtime-config-html';
 
-/** The deployment's settings: written at deploy into /config.json, served locally by the local stack. */
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json', { cache: 'no-store' });
-  if (!response.ok) throw new Error(`config.json answered ${response.status}`);
-  return runtimeConfig.parse(await response.json());
+const REQUIRED_TEXTS = [
+  'stage',
+  'region',
+  'userPoolId',
+  'userPoolClientId',
+  'privacyPolicyUrl',
+  'termsOfServiceUrl',
+  'supportEmail',
+] as const;
+
+/**
+ * Checked by hand rather than with the zod schema, which would put zod into the code every page
+ * loads first; the deploy writes the config from that schema's type, so presence is what can go wrong.
+ */
+function asRuntimeConfig(value: unknown): RuntimeConfig {
+  const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const missing = REQUIRED_TEXTS.filter((name) => typeof record[name] !== 'string');
+  if (missing.length > 0) throw new Error(`The runtime config lacks ${missing.join(', ')}`);
+  return record as unknown as RuntimeConfig;
 }
 
-export const ConfigContext = createContext<RuntimeConfig | null>(null);
+let config: RuntimeConfig | undefined;
 
-export function useConfig(): RuntimeConfig {
-  const config = useContext(ConfigContext);
-  if (!config) throw new Error('useConfig must be used inside the ConfigContext provider');
+/** The deployment's settings, inlined into index.html (see functions/schemas/runtime-config-html.ts). */
+export function runtimeConfig(): RuntimeConfig {
+  if (config) return config;
+  const element = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID);
+  if (!element?.textContent) throw new Error('index.html carries no runtime config');
+  config = asRuntimeConfig(JSON.parse(element.textContent));
   return config;
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { FINANCE_GROUP } from '@functions/domain/finance-group';
-import { useAuth } from './auth';
+import { sessionTokens, useAuth } from './auth';
 
 /** The Cognito groups a token's payload names in its `cognito:groups` claim. */
 export function tokenGroups(payload: Record<string, unknown> | undefined): string[] {
@@ -19,7 +18,7 @@ export function useIsFinanceMember(): boolean {
   const { data } = useQuery({
     queryKey: ['auth', 'groups', user?.userId],
     queryFn: async () => {
-      const { tokens } = await fetchAuthSession();
+      const tokens = await sessionTokens();
       return tokenGroups(tokens?.idToken?.payload ?? tokens?.accessToken?.payload);
     },
     enabled: Boolean(user),

@@ -1,26 +1,28 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiError } from './api-client';
 
 const isTooManyRequests = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 429;
 
-/** One toast however many reads were refused at once: sonner replaces a toast of the same id. */
+/**
+ * One toast however many reads were refused at once: sonner replaces a toast of the same id. Sonner
+ * loads after the first paint (app/toaster.tsx), so it is imported here only when needed.
+ */
 function toastTooManyRequests(error: unknown): void {
-  if (isTooManyRequests(error))
-    toast.error('Too Many Requests', { id: 'too-many-requests', description: error.message });
+  if (!isTooManyRequests(error)) return;
+  void import('sonner').then(({ toast }) =>
+    toast.error('Too Many Requests', { id: 'too-many-requests', description: error.message }),
+  );
 }
 
 /**
- * The SPA's query client. A read refused with 429 by any layer (WAF, API Gateway, the API) is a
- * toast, and is not retried at once: the limit needs a moment to pass. A refused write needs no
- * toast here: each form's own failure toast shows the error's message, which api-client.ts words
- * the same for every 429.
+ * The one cache: the provider in main.tsx and the route loaders that fill it before a screen
+ * renders. A read refused with 429 by any layer (WAF, API Gateway, the API) is a toast, and is not
+ * retried at once: the limit needs a moment to pass. A refused write needs no toast here: each
+ * form's own failure toast shows the error's message, which api-client.ts words the same for every 429.
  */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    queryCache: new QueryCache({ onError: toastTooManyRequests }),
-    defaultOptions: {
-      queries: { staleTime: 30_000, retry: (failures, error) => failures < 1 && !isTooManyRequests(error) },
-    },
-  });
-}
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: toastTooManyRequests }),
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: (failures, error) => failures < 1 && !isTooManyRequests(error) },
+  },
+});

@@ -15,6 +15,9 @@ const PAID_OPTIONS: SessionOption[] = [
   { id: '60', label: '60 minutes', minutes: 60, isFreeConsultation: false },
 ];
 
+/** What the slot picker shows first, so the route loader can fetch its slots before the page renders. */
+export const DEFAULT_SESSION_OPTION = PAID_OPTIONS[0]!;
+
 /** The lengths a viewer can book; the free consultation only while the viewer may still have it. */
 export function sessionOptions(coach: Coach, mayHaveFreeConsultation: boolean): SessionOption[] {
   if (!coach.offersFreeConsult || !mayHaveFreeConsultation) return PAID_OPTIONS;

@@ -6,21 +6,26 @@ import type { DirectoryFilters } from './api/get-coaches';
 const isThreshold = (value: string | null): value is DirectoryExperienceThreshold =>
   (DIRECTORY_EXPERIENCE_THRESHOLDS as readonly (string | null)[]).includes(value);
 
+/** The list's filters as a URL query names them (the route loader reads the same). */
+export function directoryFilters(params: URLSearchParams): DirectoryFilters {
+  const experience = params.get('experience');
+  return {
+    q: params.get('q')?.trim() || undefined,
+    specialty: params.get('specialty') || undefined,
+    experience: isThreshold(experience) ? experience : undefined,
+  };
+}
+
 /**
  * The directory's filters live in the URL query, so a filtered list can be shared and the back
  * button steps through earlier filters.
  */
 export function useDirectoryFilters() {
   const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => directoryFilters(params), [params]);
   const q = params.get('q') ?? '';
   const specialty = params.get('specialty') ?? '';
-  const experienceParam = params.get('experience');
-  const experience = isThreshold(experienceParam) ? experienceParam : undefined;
-
-  const filters = useMemo<DirectoryFilters>(
-    () => ({ q: q.trim() || undefined, specialty: specialty || undefined, experience }),
-    [q, specialty, experience],
-  );
+  const { experience } = filters;
 
   const setFilter = useCallback(
     (name: keyof DirectoryFilters, value: string) =>

@@ -1,12 +1,10 @@
-import { confirmSignUp } from 'aws-amplify/auth';
 import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { errorMessage } from '@/lib/error-message';
 
 /**
  * The sign-up e-mail links to `/?confirm=CODE&email=…` (spec: confirmation e-mails redirect to /).
  * This layout route confirms the account wherever such a link lands, then sends the user to sign in.
+ * It wraps every screen, so Amplify's sign-up code (and the toasts) load only when such a link is opened.
  */
 export function ConfirmSignUpLink() {
   const [params] = useSearchParams();
@@ -19,11 +17,8 @@ export function ConfirmSignUpLink() {
   useEffect(() => {
     if (!code || !email || started.current) return;
     started.current = true;
-    confirmSignUp({ username: email, confirmationCode: code })
-      .then(
-        () => toast.success('Email confirmed', { description: 'You can now sign in.' }),
-        (error: unknown) => toast.error('Confirmation Failed', { description: errorMessage(error) }),
-      )
+    import('../api/confirm-sign-up-from-link')
+      .then(({ confirmSignUpFromLink }) => confirmSignUpFromLink(email, code))
       .finally(() => navigate('/login', { replace: true }));
   }, [code, email, navigate]);
 

@@ -1,8 +1,8 @@
-import { signInWithRedirect } from 'aws-amplify/auth';
+import { signInWithRedirect } from '@/lib/amplify-auth-flows';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { useConfig } from '@/lib/config';
+import { runtimeConfig } from '@/lib/config';
 import { errorMessage } from '@/lib/error-message';
 
 const PROVIDER = 'Google';
@@ -12,7 +12,7 @@ const PROVIDER = 'Google';
  * so. `action` words it for the page: 'Sign up' on Register, 'Sign in' on Login.
  */
 export function GoogleSignInButton({ action }: { action: 'Sign in' | 'Sign up' }) {
-  const { oauthDomain } = useConfig();
+  const { oauthDomain } = runtimeConfig();
   const [connecting, setConnecting] = useState(false);
 
   if (!oauthDomain) {

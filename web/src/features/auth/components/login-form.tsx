@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signIn } from 'aws-amplify/auth';
+import { AUTH_FLOW, signIn } from '@/lib/amplify-auth-flows';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,6 @@ import { toast } from 'sonner';
 import * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
-import { AUTH_FLOW } from '@/lib/amplify';
 import { errorMessage } from '@/lib/error-message';
 import { ResendConfirmation } from './resend-confirmation';
 

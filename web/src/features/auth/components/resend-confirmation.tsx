@@ -1,4 +1,4 @@
-import { resendSignUpCode } from 'aws-amplify/auth';
+import { resendSignUpCode } from '@/lib/amplify-auth-flows';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';

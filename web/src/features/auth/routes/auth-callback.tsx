@@ -1,5 +1,5 @@
 import 'aws-amplify/auth/enable-oauth-listener';
-import { getCurrentUser } from 'aws-amplify/auth';
+import { getCurrentUser } from '@/lib/amplify';
 import { Hub } from 'aws-amplify/utils';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

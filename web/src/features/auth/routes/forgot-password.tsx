@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPassword } from 'aws-amplify/auth';
+import { resetPassword } from '@/lib/amplify-auth-flows';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmResetPassword } from 'aws-amplify/auth';
+import { confirmResetPassword } from '@/lib/amplify-auth-flows';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';

@@ -5,6 +5,8 @@ import { queryKeys } from '@/lib/query-keys';
 
 export type RatingSort = RatingListQuery['sort'];
 
+export const DEFAULT_RATING_SORT: RatingSort = 'newest';
+
 export const getCoachRatings = async (coachId: string, sort: RatingSort, cursor: string | undefined) =>
   ratingList.parse(await api.get(`/coaches/${coachId}/ratings`, { sort, cursor, limit: RATINGS_PAGE_SIZE }));
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
-import { useConfig } from '@/lib/config';
+import { runtimeConfig } from '@/lib/config';
 import { queryKeys } from '@/lib/query-keys';
 import { errorMessage } from '@/lib/error-message';
 import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
@@ -31,7 +31,7 @@ function Alert({ title, children }: { title: string; children?: React.ReactNode 
  * or on the local stack its stand-in page (bin/local/calendly-standin.ts) on the site's own origin.
  */
 function useEmbedSource(url: string): { src: string; origin: string } {
-  const { stage } = useConfig();
+  const { stage } = runtimeConfig();
   return useMemo(() => {
     if (stage === 'local') {
       return {

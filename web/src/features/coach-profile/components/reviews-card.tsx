@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { useId, useState } from 'react';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { Spinner } from '@/components/ui/spinner';
-import { type RatingSort, useCoachRatings } from '../api/get-coach-ratings';
+import { DEFAULT_RATING_SORT, type RatingSort, useCoachRatings } from '../api/get-coach-ratings';
 import { ProfileCard } from './profile-card';
 
 const SORT_OPTIONS: { value: RatingSort; label: string }[] = [
@@ -54,7 +54,7 @@ const loadMoreClass =
   'rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-40';
 
 export function ReviewsCard({ coachId }: { coachId: string }) {
-  const [sort, setSort] = useState<RatingSort>('newest');
+  const [sort, setSort] = useState<RatingSort>(DEFAULT_RATING_SORT);
   const ratings = useCoachRatings(coachId, sort);
   const shown = ratings.data?.pages.flatMap((page) => page.ratings) ?? [];
   const total = ratings.data?.pages[0]?.total ?? 0;

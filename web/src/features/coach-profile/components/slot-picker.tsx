@@ -8,7 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { useCoachSlots } from '../api/get-coach-slots';
 import { useFreeConsultationEligibility } from '../api/get-free-consultation-eligibility';
 import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
-import { type SessionOption, sessionOptions } from '../session-options';
+import { DEFAULT_SESSION_OPTION, type SessionOption, sessionOptions } from '../session-options';
 import { bookableDays, longDate, type Slot, slotsByDay } from '../slot-days';
 import { ConfirmBookingDialog } from './confirm-booking-dialog';
 import { DateStrip } from './date-strip';
@@ -28,7 +28,7 @@ export function SlotPicker({ coach, coachName }: { coach: Coach; coachName: stri
   const { user } = useAuth();
   const timeZone = useViewerTimeZone();
   const options = useSessionOptions(coach);
-  const [chosenId, setChosenId] = useState<SessionOption['id']>('30');
+  const [chosenId, setChosenId] = useState<SessionOption['id']>(DEFAULT_SESSION_OPTION.id);
   const option = options.find((candidate) => candidate.id === chosenId) ?? options[0]!;
   const slots = useCoachSlots(coach.userId, option.minutes);
   const [pickedSlot, setPickedSlot] = useState<Slot | null>(null);

@@ -4,6 +4,7 @@ import type { SessionView } from '@functions/schemas/session';
 import { useCallback, useMemo, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button-link';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { SignInRequired } from '@/components/ui/sign-in-required';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useMyProfile } from '@/lib/my-profile';
@@ -170,13 +171,7 @@ export function DashboardPage() {
       ) : user ? (
         <DashboardContent />
       ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white p-10 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">My sessions</h1>
-          <p className="mt-2 text-slate-700">Please log in to view your sessions.</p>
-          <ButtonLink to="/login" className="mt-4">
-            Log in
-          </ButtonLink>
-        </div>
+        <SignInRequired heading="My sessions" message="Please log in to view your sessions." />
       )}
     </div>
   );

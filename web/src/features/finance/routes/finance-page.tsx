@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ButtonLink } from '@/components/ui/button-link';
+import { SignInRequired } from '@/components/ui/sign-in-required';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
@@ -82,12 +82,7 @@ export function FinancePage() {
           <Ledger filters={filters} />
         </>
       ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white p-10 text-center">
-          <p className="text-slate-700">Please log in to see the ledger.</p>
-          <ButtonLink to="/login" className="mt-4">
-            Log in
-          </ButtonLink>
-        </div>
+        <SignInRequired message="Please log in to see the ledger." />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useConfig } from '@/lib/config';
+import { runtimeConfig } from '@/lib/config';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
@@ -65,9 +65,9 @@ function PolicyPage({ title, url }: { title: string; url: string }) {
 }
 
 export function PrivacyPage() {
-  return <PolicyPage title="Privacy Policy" url={useConfig().privacyPolicyUrl} />;
+  return <PolicyPage title="Privacy Policy" url={runtimeConfig().privacyPolicyUrl} />;
 }
 
 export function TermsPage() {
-  return <PolicyPage title="Terms of Service" url={useConfig().termsOfServiceUrl} />;
+  return <PolicyPage title="Terms of Service" url={runtimeConfig().termsOfServiceUrl} />;
 }

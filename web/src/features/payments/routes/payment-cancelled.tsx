@@ -5,13 +5,13 @@ import { Navigate } from 'react-router';
 import { ButtonLink } from '@/components/ui/button-link';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
-import { useConfig } from '@/lib/config';
+import { runtimeConfig } from '@/lib/config';
 import { isSessionNotFound, useAbandonSession } from '../api/session';
 import { PaymentReturn } from '../components/payment-return';
 import { ResultPanel, SessionNotFound } from '../components/result-panel';
 
 function Actions() {
-  const { supportEmail } = useConfig();
+  const { supportEmail } = runtimeConfig();
   return (
     <>
       <div className="mt-6 flex flex-wrap justify-center gap-3">

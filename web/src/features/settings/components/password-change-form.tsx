@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { updatePassword } from 'aws-amplify/auth';
+import { updatePassword } from '@/lib/amplify-auth-flows';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import * as z from 'zod';

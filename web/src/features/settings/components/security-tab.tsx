@@ -1,12 +1,12 @@
 import { useAuth } from '@/lib/auth';
-import { useConfig } from '@/lib/config';
+import { runtimeConfig } from '@/lib/config';
 import { PasswordChangeForm } from './password-change-form';
 import { SettingsCard } from './settings-card';
 import { federatedProvider, hasPasswordLogin, SignInMethods } from './sign-in-methods';
 
 export function SecurityTab({ email }: { email: string }) {
   const { user } = useAuth();
-  const { supportEmail } = useConfig();
+  const { supportEmail } = runtimeConfig();
   const username = user?.username ?? '';
   return (
     <div className="space-y-6">

@@ -1,0 +1,14 @@
+/**
+ * The runtime config rides in index.html as a JSON data block (never executed, so the CSP's
+ * `script-src 'self'` is no obstacle): the SPA reads it synchronously and renders at once instead of
+ * waiting for `/config.json`. Written at deploy (lib/web.ts), by the local production-like site
+ * (bin/local/built-site.ts) and by the Vite dev server (vite.config.ts).
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';
+
+/** `configJson` may hold CDK tokens; `<` is escaped so no value can close the script element. */
+export function inlineRuntimeConfig(html: string, configJson: string): string {
+  const block = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${configJson.replaceAll('<', '\\u003c')}</script>`;
+  if (!html.includes('</head>')) throw new Error('index.html has no </head> to put the runtime config before');
+  return html.replace('</head>', `    ${block}\n  </head>`);
+}

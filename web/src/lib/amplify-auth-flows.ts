@@ -1,0 +1,18 @@
+/** Amplify's sign-up, sign-in and password calls, for the screens that use them (configured by ./amplify). */
+import './amplify';
+
+export {
+  confirmResetPassword,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signInWithRedirect,
+  updatePassword,
+} from 'aws-amplify/auth';
+
+/**
+ * cognito-local has no SRP, so every environment signs in with USER_PASSWORD_AUTH (over TLS in
+ * the cloud): the flow we test is the flow we deploy.
+ */
+export const AUTH_FLOW = 'USER_PASSWORD_AUTH' as const;

@@ -234,6 +234,8 @@ describe('accounts, end to end', () => {
 
   it('sends a reset page without its code back to sign in', async () => {
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
+    // Signing out ends with this toast; a page load before it would cut the sign-out short.
+    await expectVisible(toast('Signed Out'));
     await goto('/reset-password');
     await expectVisible(toast('Invalid reset link'));
     await page.waitForURL(`${stack.webUrl}/login`);

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 
 export class PortInUseError extends Error {}
@@ -18,14 +19,47 @@ export function assertPortFree(port: number, service: string, envName: string): 
   });
 }
 
-/** A port the OS says is free right now; for tests that start their own stack. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports for a stack a test or script starts. Port 0 would do for a single server, but a stack's
+ * ports are chosen before its servers start (DynamoDB Local, a Java process, takes seconds), and
+ * a port the OS hands out for listening comes from the ephemeral range, which every outgoing
+ * connection on the machine draws from too: in that gap one of them can take it (EADDRINUSE).
+ * So these come from below the ephemeral range, from a block of their own per test worker, where
+ * nothing but this process allocates; a port something already listens on is skipped.
+ */
+export async function stackPorts<Name extends string>(names: readonly Name[]): Promise<Record<Name, number>> {
+  const count = names.length;
+  const ports: number[] = [];
+  const first = await blockStart();
+  for (let port = first; ports.length < count && port < first + PORTS_PER_WORKER; port++) {
+    if (handedOut.has(port) || !(await isFree(port))) continue;
+    handedOut.add(port);
+    ports.push(port);
+  }
+  if (ports.length < count)
+    throw new PortInUseError(`No ${count} free ports left in ${first}–${first + PORTS_PER_WORKER - 1}`);
+  return Object.fromEntries(names.map((name, index) => [name, ports[index]])) as Record<Name, number>;
+}
+
+const PORTS_PER_WORKER = 100;
+const WORKER_BLOCKS = 80;
+const handedOut = new Set<number>();
+
+async function blockStart(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0) % WORKER_BLOCKS;
+  return (await ephemeralRangeStart()) - PORTS_PER_WORKER * (WORKER_BLOCKS - worker);
+}
+
+/** Linux says where its range starts; 32768 is its default and lies below macOS's (49152). */
+async function ephemeralRangeStart(): Promise<number> {
+  const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '32768');
+  return Number(range.trim().split(/\s+/)[0]);
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }

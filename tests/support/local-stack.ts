@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../bin/local/ports';
+import { stackPorts } from '../../bin/local/ports';
 import { type LocalStack, startLocalStack } from '../../bin/local/stack';
 
 export interface TestStack extends LocalStack {
@@ -13,18 +13,12 @@ export async function startTestStack(
   options: { seed?: boolean; web?: boolean; webFromBuild?: boolean } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pm-stack-'));
+  const { closed, ...ports } = await stackPorts(['closed', 'web', 'api', 'dynamodb', 'cognito', 's3']);
   // Tests reach no host but this one: the policy documents point at a local port nothing answers on.
-  const closedPort = await freePort();
-  process.env.PRIVACY_POLICY_URL = `http://127.0.0.1:${closedPort}/privacy`;
-  process.env.TERMS_OF_SERVICE_URL = `http://127.0.0.1:${closedPort}/terms`;
+  process.env.PRIVACY_POLICY_URL = `http://127.0.0.1:${closed}/privacy`;
+  process.env.TERMS_OF_SERVICE_URL = `http://127.0.0.1:${closed}/terms`;
   const stack = await startLocalStack({
-    ports: {
-      web: await freePort(),
-      api: await freePort(),
-      dynamodb: await freePort(),
-      cognito: await freePort(),
-      s3: await freePort(),
-    },
+    ports,
     dataDir,
     seed: options.seed ?? false,
     web: options.web ?? false,

@@ -45,9 +45,13 @@ const PORTS_PER_WORKER = 100;
 const WORKER_BLOCKS = 80;
 const handedOut = new Set<number>();
 
+/**
+ * The workers of one test run (one parent process) get consecutive blocks; another run on the same
+ * machine, or a script, starts elsewhere, so two runs side by side rarely share a block.
+ */
 async function blockStart(): Promise<number> {
-  const worker = Number(process.env.VITEST_POOL_ID ?? 0) % WORKER_BLOCKS;
-  return (await ephemeralRangeStart()) - PORTS_PER_WORKER * (WORKER_BLOCKS - worker);
+  const block = (process.ppid + Number(process.env.VITEST_POOL_ID ?? 0)) % WORKER_BLOCKS;
+  return (await ephemeralRangeStart()) - PORTS_PER_WORKER * (WORKER_BLOCKS - block);
 }
 
 /** Linux says where its range starts; 32768 is its default and lies below macOS's (49152). */

@@ -50,8 +50,23 @@ export async function openPage(browser: Browser, url: string, viewport: (typeof 
   page.on('close', () => void context.close().catch(() => undefined));
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  await reportCspViolations(page, errors);
   await page.goto(url, { waitUntil: 'networkidle' });
   return { page, errors };
+}
+
+const CSP_VIOLATION = 'CSP violation:';
+
+/** What the site's Content-Security-Policy refused (the production build is served with it), as errors. */
+async function reportCspViolations(page: Page, errors: string[]): Promise<void> {
+  page.on('console', (message) => {
+    if (message.text().startsWith(CSP_VIOLATION)) errors.push(message.text());
+  });
+  await page.addInitScript((prefix) => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(prefix, event.violatedDirective, event.blockedURI, `${event.sourceFile}:${event.lineNumber}`),
+    );
+  }, CSP_VIOLATION);
 }
 
 export interface BrowserStack {

@@ -8,6 +8,7 @@ import {
   seriousAccessibilityViolations,
   VIEWPORTS,
 } from '../support/browser';
+import { runsFromBundles } from '../../bin/local/lambda-modules';
 import type { TestStack } from '../support/local-stack';
 
 /** Every public page, with a text its main heading must contain. */
@@ -121,5 +122,22 @@ describe('the local stack behind the SPA', () => {
     const response = await fetch(`${stack.webUrl}/api/coaches`);
     const body = (await response.json()) as { totalCount: number };
     expect(body.totalCount).toBeGreaterThanOrEqual(12);
+  });
+
+  // React's development build keeps debug fields on every fiber; its production build has none.
+  it.runIf(runsFromBundles())('serves the production build, with React built for production', async () => {
+    const { page } = await open('/', VIEWPORTS.desktop);
+    try {
+      await expect.poll(() => mainHeading(page).textContent(), { timeout: 20_000 }).toMatch(/mentor/i);
+      const fiberHasDebugFields = await page.evaluate(() => {
+        const heading = document.querySelector('main h1');
+        const fiberKey = heading && Object.keys(heading).find((key) => key.startsWith('__reactFiber$'));
+        if (!heading || !fiberKey) throw new Error('The heading was not rendered by React');
+        return '_debugOwner' in ((heading as unknown as Record<string, object>)[fiberKey] ?? {});
+      });
+      expect(fiberHasDebugFields).toBe(false);
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -81,10 +81,6 @@ export async function printColdStarts(): Promise<void> {
       `${cost(bundle)}  ${ratio.toFixed(2)} × (${wallRatio.toFixed(2)} ×)${ratio > RATIO_FLOOR ? '  over the floor' : ''}`,
     );
   }
-  console.log(
-    '  Bound: a one-file bundle is compiled whole, so code behind import() only saves its evaluation;\n' +
-      '  next step: esbuild code splitting (chunks loaded on first use), which NodejsFunction cannot emit (fixed --outfile).',
-  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await printColdStarts();

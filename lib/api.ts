@@ -5,8 +5,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -17,7 +16,8 @@ import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery
 import { POWERTOOLS_ENVIRONMENT } from '../functions/http/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
-import { entryFile, LAMBDA_BUNDLING } from './bundling';
+import { LAMBDA_HANDLER } from './bundling';
+import { lambdaCode } from './lambda-code';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
 import { throttleRoute } from './route-throttle';
 import type { JobScheduler } from './scheduler';
@@ -40,38 +40,12 @@ export interface OperationFunctionProps {
   functionName?: string;
 }
 
-/** NodejsFunction's words for the one bundling definition (lib/bundling.ts). */
-export function cdkBundling(nativeModules: readonly string[]): BundlingOptions {
-  const { target, format, mainFields, minify, sourcemap, banner, nativePlatform } = LAMBDA_BUNDLING;
-  return {
-    target,
-    format: format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
-    mainFields: [...mainFields],
-    minify,
-    sourceMap: sourcemap,
-    banner,
-    // Ship the SDK versions the tests ran against, not whatever the runtime carries today.
-    bundleAwsSDK: true,
-    ...(nativeModules.length
-      ? {
-          nodeModules: [...nativeModules],
-          // npm picks the platform packages (e.g. @img/sharp-linux-arm64) for Lambda, not the build machine.
-          environment: {
-            npm_config_os: nativePlatform.os,
-            npm_config_cpu: nativePlatform.cpu,
-            npm_config_libc: nativePlatform.libc,
-          },
-        }
-      : {}),
-  };
-}
-
 /** Every operation runs with the same runtime, bundling, tracing and logging. */
-export class OperationFunction extends NodejsFunction {
+export class OperationFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: OperationFunctionProps) {
     super(scope, id, {
-      entry: entryFile(props.module),
-      handler: 'handler',
+      code: lambdaCode({ operation: id, module: props.module, nativeModules: props.nativeModules ?? [] }),
+      handler: LAMBDA_HANDLER,
       functionName: props.functionName,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -79,8 +53,9 @@ export class OperationFunction extends NodejsFunction {
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(scope, `${id}Logs`, props.logs),
-      environment: { ...props.environment, ...POWERTOOLS_ENVIRONMENT, NODE_OPTIONS: '--enable-source-maps' },
-      bundling: cdkBundling(props.nativeModules ?? []),
+      // No --enable-source-maps: Node would parse every loaded file's map at init (about 100 ms CPU
+      // per cold start, scripts/bench-cold-starts.ts). The maps ship in the asset for symbolicating offline.
+      environment: { ...props.environment, ...POWERTOOLS_ENVIRONMENT },
     });
     Validations.of(this).acknowledge(
       {

@@ -1,23 +1,27 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from 'esbuild';
+import { type BuildOptions, build, buildSync, type Metafile } from 'esbuild';
 import { jobs, routes } from '../functions/routes';
 
 /**
- * How every Lambda is bundled, in one place: the CDK functions (lib/api.ts) hand it to
- * NodejsFunction, `npm run build` and `npm run bench` (scripts/bundle-functions.ts) hand it to
- * esbuild, and the local stack can run what that build wrote (API_FROM_BUNDLES=1).
+ * How every Lambda is bundled, in one place: the CDK functions (lib/lambda-code.ts) and
+ * `npm run build` / `npm run bench` (scripts/bundle-functions.ts) both run esbuild with
+ * `esbuildOptions`, one run per function into that function's own directory, and the local stack
+ * can run what the build wrote (API_FROM_BUNDLES=1).
  */
 export const LAMBDA_BUNDLING = {
   platform: 'node',
   /** Lambda's runtime, nodejs22.x. */
   target: 'node22',
   format: 'esm',
-  // ESM builds of dependencies first: smaller, and what the CDK functions were sized with.
+  // ESM builds of dependencies first: smaller, and what the functions were sized with.
   mainFields: ['module', 'main'],
   minify: true,
   sourcemap: true,
-  // CommonJS dependencies inside an ESM bundle still call require().
+  // Code behind import() (Stripe, SES, Scheduler, sharp: functions/adapters/on-first-use.ts) goes
+  // into chunks that Node reads only on first use; in one file it would be parsed at every cold start.
+  splitting: true,
+  // CommonJS dependencies inside an ESM bundle still call require(); every chunk gets its own.
   banner:
     "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   /** Where npm installs the native modules (sharp) for the deployed asset: Lambda's arm64 Linux. */
@@ -43,25 +47,33 @@ export const lambdaEntries: readonly LambdaEntry[] = [
   ...jobs.map((job) => ({ operation: job.operation, module: `jobs/${job.handler}`, nativeModules: [] })),
 ];
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export const entryFile = (module: string) => path.join(ROOT, 'functions', `${module}.ts`);
+export const entryFile = (module: string) => path.join(PROJECT_ROOT, 'functions', `${module}.ts`);
 
-/** Where `npm run build` writes the bundles: `<operation>/index.mjs`, the layout of a CDK asset. */
-export const BUNDLE_DIR = path.join(ROOT, 'dist', 'functions');
+/** Where `npm run build` writes the bundles: one directory per operation, the layout of its CDK asset. */
+export const BUNDLE_DIR = path.join(PROJECT_ROOT, 'dist', 'functions');
 
-export const bundleFile = (operation: string, outdir = BUNDLE_DIR) => path.join(outdir, operation, 'index.mjs');
+const ENTRY_NAME = 'index';
+/** The module Lambda loads; its chunks lie beside it under chunks/. */
+export const BUNDLE_ENTRY = `${ENTRY_NAME}.mjs`;
+/** The function's handler setting: `handler` exported by BUNDLE_ENTRY. */
+export const LAMBDA_HANDLER = `${ENTRY_NAME}.handler`;
+
+export const bundleFile = (operation: string, outdir = BUNDLE_DIR) => path.join(outdir, operation, BUNDLE_ENTRY);
 
 /**
- * esbuild options that bundle `entries` into `outdir` as the CDK does, one esbuild run for all
- * (shared modules are parsed once). Native modules stay external; only their own entry imports them.
+ * esbuild options that bundle one Lambda into `functionDir`: `index.mjs`, the chunks it imports
+ * (statically, or on first use) and their source maps, and nothing any other function needs.
+ * Native modules stay external. The AWS SDK is bundled: the functions run the versions the tests ran.
  */
-export function esbuildOptions(entries: readonly LambdaEntry[], outdir = BUNDLE_DIR): BuildOptions {
-  const { platform, target, format, mainFields, minify, sourcemap, banner } = LAMBDA_BUNDLING;
+export function esbuildOptions(entry: LambdaEntry, functionDir: string): BuildOptions {
+  const { platform, target, format, mainFields, minify, sourcemap, splitting, banner } = LAMBDA_BUNDLING;
   return {
-    entryPoints: entries.map(({ operation, module }) => ({ in: entryFile(module), out: `${operation}/index` })),
-    outdir,
+    entryPoints: [{ in: entryFile(entry.module), out: ENTRY_NAME }],
+    outdir: functionDir,
     outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform,
     target,
@@ -69,10 +81,25 @@ export function esbuildOptions(entries: readonly LambdaEntry[], outdir = BUNDLE_
     mainFields: [...mainFields],
     minify,
     sourcemap,
+    splitting,
     banner: { js: banner },
-    // The AWS SDK is bundled too, as the CDK functions do (bundleAwsSDK).
-    external: [...new Set(entries.flatMap((entry) => entry.nativeModules))],
+    external: [...entry.nativeModules],
     metafile: true,
     logLevel: 'warning',
   };
+}
+
+const metafileOf = (result: { metafile?: Metafile }, entry: LambdaEntry): Metafile => {
+  if (!result.metafile) throw new Error(`esbuild returned no metafile for ${entry.operation}`);
+  return result.metafile;
+};
+
+/** Bundles one Lambda into `functionDir` (see esbuildOptions). */
+export async function bundleLambda(entry: LambdaEntry, functionDir: string): Promise<Metafile> {
+  return metafileOf(await build(esbuildOptions(entry, functionDir)), entry);
+}
+
+/** The same, blocking: CDK's local bundling (lib/lambda-code.ts) must finish before it returns. */
+export function bundleLambdaSync(entry: LambdaEntry, functionDir: string): Metafile {
+  return metafileOf(buildSync(esbuildOptions(entry, functionDir)), entry);
 }

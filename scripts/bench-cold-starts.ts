@@ -82,8 +82,10 @@ export async function printColdStarts(): Promise<void> {
     );
   }
   console.log(
-    '  Bound: a one-file bundle is compiled whole, so code behind import() only saves its evaluation;\n' +
-      '  next step: esbuild code splitting (chunks loaded on first use), which NodejsFunction cannot emit (fixed --outfile).',
+    '  Bound: code behind import() is in chunks read on first use (lib/bundling.ts); what every function still\n' +
+      '  loads beyond the baseline is the X-Ray SDK under Powertools Tracer (aws-xray-sdk-core, semver, cls-hooked:\n' +
+      '  about 0.8 × the baseline imported alone) and zod (about 0.9 × alone), which every handler validates with;\n' +
+      '  next step: trace without the X-Ray SDK (e.g. ADOT / OpenTelemetry) and validate with zod/mini.',
   );
 }
 

@@ -1,42 +1,86 @@
+import { availableParallelism } from 'node:os';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Metafile } from 'esbuild';
-import { BUNDLE_DIR, bundleFile, esbuildOptions, type LambdaEntry, lambdaEntries } from '../lib/bundling';
+import type { Metafile } from 'esbuild';
+import { BUNDLE_DIR, bundleFile, bundleLambda, type LambdaEntry, lambdaEntries } from '../lib/bundling';
 
-export interface BundleSize {
+export interface FunctionBundle {
   operation: string;
-  bytes: number;
+  /** The function's directory, laid out as its deployed asset: index.mjs, chunks/, source maps. */
+  dir: string;
+  /** What Node reads at init: index.mjs and the chunks it imports statically, source maps aside. */
+  initBytes: number;
+  /** Every file of code, the chunks loaded on first use included. */
+  totalBytes: number;
+  metafile: Metafile;
 }
 
 export interface Bundles {
   outdir: string;
-  sizes: BundleSize[];
-  metafile: Metafile;
+  functions: FunctionBundle[];
 }
 
 /**
- * Bundles every Lambda with the CDK's bundling definition (lib/bundling.ts) into `outdir`
- * (`<operation>/index.mjs`, as in the deployed asset) and reports each bundle's size. Native
- * modules are left out, as in the asset: there npm installs them for Lambda's platform, and
- * locally Node resolves them from this checkout's node_modules.
+ * Bundles every Lambda with the CDK's bundling definition (lib/bundling.ts) into
+ * `outdir/<operation>/`, one esbuild run per function as the CDK does, and reports each one's
+ * sizes. Native modules are left out: in the asset npm installs them for Lambda's platform
+ * (lib/lambda-code.ts), and locally Node resolves them from this checkout's node_modules.
  */
 export async function bundleFunctions(
   outdir = BUNDLE_DIR,
   entries: readonly LambdaEntry[] = lambdaEntries,
 ): Promise<Bundles> {
   await rm(outdir, { recursive: true, force: true });
-  const { metafile } = await build(esbuildOptions(entries, outdir));
-  if (!metafile) throw new Error('esbuild returned no metafile');
-  const sizes = entries.map(({ operation }) => {
-    const output = metafile.outputs[path.relative(process.cwd(), bundleFile(operation, outdir))];
-    if (!output) throw new Error(`esbuild wrote no bundle for ${operation}`);
-    return { operation, bytes: output.bytes };
-  });
-  return { outdir, sizes, metafile };
+  const functions: FunctionBundle[] = [];
+  // A few esbuild runs at a time: each already uses every core, and all at once would hold every bundle in memory.
+  const queue = [...entries];
+  const worker = async () => {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      const dir = path.join(outdir, entry.operation);
+      const metafile = await bundleLambda(entry, dir);
+      functions.push({
+        operation: entry.operation,
+        dir,
+        ...codeSizes(metafile, bundleFile(entry.operation, outdir)),
+        metafile,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: availableParallelism() }, worker));
+  const order = entries.map((entry) => entry.operation);
+  functions.sort((a, b) => order.indexOf(a.operation) - order.indexOf(b.operation));
+  return { outdir, functions };
+}
+
+/** The outputs Node reads at init: the entry and the chunks it imports statically, transitively. */
+export function initOutputs(metafile: Metafile, entryFile: string): Set<string> {
+  const loaded = new Set<string>();
+  const load = (output: string) => {
+    if (loaded.has(output)) return;
+    loaded.add(output);
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) load(imported.path);
+    }
+  };
+  const entry = path.relative(process.cwd(), entryFile);
+  if (!metafile.outputs[entry]) throw new Error(`esbuild wrote no ${entry}`);
+  load(entry);
+  return loaded;
+}
+
+/** Sizes of the code in one function's metafile: what its init imports statically, and everything. */
+function codeSizes(metafile: Metafile, entryFile: string): Pick<FunctionBundle, 'initBytes' | 'totalBytes'> {
+  const bytes = (files: Iterable<string>) =>
+    [...files].reduce((sum, file) => sum + (metafile.outputs[file]?.bytes ?? 0), 0);
+  const code = Object.keys(metafile.outputs).filter((output) => !output.endsWith('.map'));
+  return { initBytes: bytes(initOutputs(metafile, entryFile)), totalBytes: bytes(code) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { sizes } = await bundleFunctions();
-  for (const { operation, bytes } of sizes) console.log(`${operation.padEnd(32)} ${(bytes / 1024).toFixed(1)} KiB`);
+  const { functions } = await bundleFunctions();
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  for (const { operation, initBytes, totalBytes } of functions) {
+    console.log(`${operation.padEnd(32)} init ${kib(initBytes).padStart(10)}, all ${kib(totalBytes).padStart(10)}`);
+  }
 }

@@ -4,6 +4,6 @@ import { bundleFunctions } from '../../scripts/bundle-functions';
 /** Global setup: when the project runs the Lambdas from their bundles, build them fresh first. */
 export default async function buildLambdaBundles(project: TestProject): Promise<void> {
   if (project.config.env.API_FROM_BUNDLES !== '1') return;
-  const { sizes } = await bundleFunctions();
-  console.log(`Built ${sizes.length} Lambda bundles into dist/functions for API_FROM_BUNDLES=1`);
+  const { functions } = await bundleFunctions();
+  console.log(`Built ${functions.length} Lambda bundles into dist/functions for API_FROM_BUNDLES=1`);
 }

@@ -33,3 +33,19 @@ export function injectAdapters(adapters: InjectedAdapters): void {
   const host = globalThis as Host;
   host[REGISTRY] = { ...host[REGISTRY], ...adapters };
 }
+
+const cloudAdapters: { [Name in keyof InjectedAdapters]?: InjectedAdapters[Name] } = {};
+
+/**
+ * The adapter the host injected under `name`, else the cloud one: made on first use and kept for
+ * the life of the execution environment (one SDK client per process, not per request).
+ */
+export function injectedOrCloud<Name extends keyof InjectedAdapters>(
+  name: Name,
+  makeCloud: () => NonNullable<InjectedAdapters[Name]>,
+): NonNullable<InjectedAdapters[Name]> {
+  const injected = injectedAdapters()[name];
+  if (injected) return injected;
+  cloudAdapters[name] ??= makeCloud();
+  return cloudAdapters[name] as NonNullable<InjectedAdapters[Name]>;
+}

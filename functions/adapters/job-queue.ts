@@ -1,7 +1,7 @@
 import type { InvokeCommandInput } from '@aws-sdk/client-lambda';
 import { jobArnVariable } from '../routes';
 import { awsClientSettings } from './dependency-budget';
-import { injectedAdapters } from './injected';
+import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import { requiredEnvironment } from './required-environment';
 import type { JobName } from './scheduler';
@@ -36,12 +36,7 @@ export function lambdaJobQueue(): JobQueue {
   };
 }
 
-let shared: JobQueue | undefined;
-
 /** Lambda's asynchronous invocations, unless the host injected its own (the local stack's job runner). */
 export function jobQueueFromEnvironment(): JobQueue {
-  const injected = injectedAdapters().jobs;
-  if (injected) return injected;
-  shared ??= lambdaJobQueue();
-  return shared;
+  return injectedOrCloud('jobs', lambdaJobQueue);
 }

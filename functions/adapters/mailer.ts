@@ -1,6 +1,6 @@
 import { awsClientSettings } from './dependency-budget';
 import { traced } from './tracing';
-import { injectedAdapters } from './injected';
+import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 
 export interface MailAttachment {
@@ -52,14 +52,11 @@ export function sesMailer(from: string): Mailer {
   };
 }
 
-let shared: Mailer | undefined;
-
 /** The mailer this environment uses: the one the host injected (the local mailbox), SES otherwise. */
 export function mailerFromEnvironment(): Mailer {
-  const injected = injectedAdapters().mailer;
-  if (injected) return injected;
-  const from = process.env.MAIL_FROM;
-  if (!from) throw new Error('MAIL_FROM is not set');
-  shared ??= sesMailer(from);
-  return shared;
+  return injectedOrCloud('mailer', () => {
+    const from = process.env.MAIL_FROM;
+    if (!from) throw new Error('MAIL_FROM is not set');
+    return sesMailer(from);
+  });
 }

@@ -2,7 +2,7 @@ import type { CapturedPayment } from '../domain/ledger';
 import type { AccountStatus } from '../domain/payment-account';
 import type { BalanceTransaction } from '../domain/reconciliation';
 import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from './dependency-budget';
-import { injectedAdapters } from './injected';
+import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import { toBalanceTransaction } from './stripe-balance';
 import type { PaymentEvent } from './stripe-events';
@@ -201,14 +201,9 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
   };
 }
 
-let shared: Payments | undefined;
-
 /** The payments the host injected (the local stack's stand-in), else Stripe from STRIPE_SECRET_KEY. */
 export function paymentsFromEnvironment(): Payments {
-  const injected = injectedAdapters().payments;
-  if (injected) return withinPaymentsBudget(injected);
-  shared ??= stripeFromEnvironment();
-  return withinPaymentsBudget(shared);
+  return withinPaymentsBudget(injectedOrCloud('payments', stripeFromEnvironment));
 }
 
 const bounded = new WeakMap<Payments, Payments>();

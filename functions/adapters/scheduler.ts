@@ -2,7 +2,7 @@ import type { CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
 import { jobArnVariable } from '../routes';
 import { awsClientSettings } from './dependency-budget';
 import { traced } from './tracing';
-import { injectedAdapters } from './injected';
+import { injectedOrCloud } from './injected';
 import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
 import { onFirstUse } from './on-first-use';
 import { requiredEnvironment } from './required-environment';
@@ -102,12 +102,7 @@ export function eventBridgeScheduler(): JobScheduler {
   };
 }
 
-let shared: JobScheduler | undefined;
-
 /** EventBridge Scheduler, unless the host injected its own (the local stack's in-process timers). */
 export function schedulerFromEnvironment(): JobScheduler {
-  const injected = injectedAdapters().scheduler;
-  if (injected) return injected;
-  shared ??= eventBridgeScheduler();
-  return shared;
+  return injectedOrCloud('scheduler', eventBridgeScheduler);
 }

@@ -104,8 +104,33 @@ describe('Google sign-in (configured by context)', () => {
         client_secret: `{{resolve:secretsmanager:${GOOGLE_CONTEXT.googleClientSecretName}:SecretString:::}}`,
         authorize_scopes: 'openid email profile',
       },
-      AttributeMapping: { email: 'email', given_name: 'given_name', family_name: 'family_name' },
+      AttributeMapping: {
+        email: 'email',
+        email_verified: 'email_verified',
+        given_name: 'given_name',
+        family_name: 'family_name',
+      },
     });
+  });
+
+  it('links a first Google sign-in to a native account with a PreSignUp trigger that may touch only this pool', () => {
+    const trigger = construct('AccountLinking', 'PreSignUp') as IFunction;
+    const pool = construct('Auth', 'UserPool');
+    expect(synth.resourceOf(pool).Properties.LambdaConfig.PreSignUp).toEqual({
+      'Fn::GetAtt': [synth.logicalId(trigger), 'Arn'],
+    });
+    const poolAccess = synth.resourceOf(construct('AccountLinking', 'PoolAccess')).Properties;
+    expect(poolAccess.Roles).toEqual([{ Ref: synth.logicalId(trigger.role as IConstruct) }]);
+    const userAdministration = synth
+      .policyStatementsOf(trigger)
+      .filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
+    expect(userAdministration).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'],
+        Resource: { 'Fn::GetAtt': [synth.logicalId(pool), 'Arn'] },
+      },
+    ]);
   });
 
   it('creates the hosted domain Google returns to, and lets the client use Google', () => {

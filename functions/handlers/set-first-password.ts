@@ -1,0 +1,16 @@
+import { accountsFromEnvironment } from '../adapters/identity';
+import { assertMaySetFirstPassword, signInMethodsOf } from '../domain/sign-in-methods';
+import { callerSignIn } from '../http/caller';
+import { httpHandler } from '../http/handler';
+import { firstPassword, type SignInMethodsView } from '../schemas/sign-in-methods';
+
+/** An account made by a Google sign-in sets its first password; others change theirs with the current one. */
+export const handler = httpHandler({ auth: true, schemas: { body: firstPassword } }, async ({ body, event, now }) => {
+  const { username, signedInAt } = callerSignIn(event);
+  const accounts = accountsFromEnvironment();
+  const account = await accounts.account(username);
+  assertMaySetFirstPassword({ methods: signInMethodsOf(account.status, account.identities), signedInAt, now });
+  await accounts.setPassword(username, body.password);
+  const methods: SignInMethodsView = signInMethodsOf('CONFIRMED', account.identities);
+  return { status: 200, body: methods };
+});

@@ -1,0 +1,48 @@
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { type AccountDirectory, accountsFromEnvironment } from '../adapters/identity';
+import { federatedIdentityOf, planGoogleLink } from '../domain/sign-in-methods';
+
+const errorName = (error: unknown) => (error as { name?: string }).name;
+
+/**
+ * Links a first Google sign-in to a native account, made here if the address has none, so the
+ * person keeps one account (one `sub`, the key of their data) and can later set a password.
+ * Cognito then signs the Google identity in as that account and makes no `google_…` user.
+ * Cognito may call again after a timeout: a retry finds the account made, or the link made, by
+ * the first call.
+ */
+export async function linkFirstGoogleSignIn(
+  event: PreSignUpTriggerEvent,
+  accounts: AccountDirectory,
+): Promise<PreSignUpTriggerEvent> {
+  const identity = federatedIdentityOf(event.userName);
+  const { email, email_verified, given_name, family_name } = event.request.userAttributes;
+  if (event.triggerSource !== 'PreSignUp_ExternalProvider' || !identity || !email) return event;
+  const plan = async () =>
+    planGoogleLink({
+      identity,
+      googleEmailVerified: email_verified === 'true',
+      usersWithEmail: await accounts.usersWithEmail(email),
+    });
+  const first = await plan();
+  if (first.kind === 'already-linked') return event;
+  let username = first.kind === 'link' ? first.username : undefined;
+  username ??= await accounts
+    .createPasswordlessAccount({ email, givenName: given_name, familyName: family_name })
+    .catch(async (error: unknown) => {
+      // A second sign-in at the same moment made it first.
+      if (errorName(error) !== 'UsernameExistsException') throw error;
+      const again = await plan();
+      if (again.kind === 'create-and-link') throw error;
+      return again.username;
+    });
+  await accounts.link(username, identity);
+  return event;
+}
+
+/**
+ * Cognito's PreSignUp trigger. It also runs for SignUp and for the AdminCreateUser above, which
+ * pass unchanged. A refusal's message reaches the browser as the hosted UI's error description.
+ */
+export const handler = (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> =>
+  linkFirstGoogleSignIn(event, accountsFromEnvironment(event.userPoolId));

@@ -100,7 +100,12 @@ export async function signedInUserWithProfile(
  * scopes the app client asked for. cognito-local's signing key is fixed and public, so the test
  * signs it as cognito-local would; the authorizer and the Cognito front see a genuine token.
  */
-export function hostedUiAccessToken(config: RuntimeConfig, user: SignedInUser, scopes: readonly string[]): string {
+export function hostedUiAccessToken(
+  config: RuntimeConfig,
+  user: SignedInUser,
+  scopes: readonly string[],
+  options: { signedInAt?: Date; username?: string } = {},
+): string {
   const now = Math.floor(Date.now() / 1000);
   const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' };
   const claims = {
@@ -109,11 +114,11 @@ export function hostedUiAccessToken(config: RuntimeConfig, user: SignedInUser, s
     client_id: config.userPoolClientId,
     token_use: 'access',
     scope: scopes.join(' '),
-    auth_time: now,
+    auth_time: options.signedInAt ? Math.floor(options.signedInAt.getTime() / 1000) : now,
     iat: now,
     exp: now + 3600,
     jti: randomUUID(),
-    username: user.email,
+    username: options.username ?? user.email,
     version: 2,
   };
   const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');

@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminUpdateUserAttributesCommand,
+  type CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localCognitoClient } from '../../bin/local/cognito';
+import { cognitoAccounts } from '../../functions/adapters/identity';
+import {
+  ACCOUNT_UNCONFIRMED_MESSAGE,
+  type FederatedIdentity,
+  PASSWORD_ALREADY_SET_MESSAGE,
+  RECENT_SIGN_IN_MINUTES,
+  RECENT_SIGN_IN_REQUIRED_MESSAGE,
+} from '../../functions/domain/sign-in-methods';
+import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
+import { PASSWORD_TOO_SHORT_MESSAGE } from '../../functions/schemas/profile';
+import { signInMethods } from '../../functions/schemas/sign-in-methods';
+import { linkFirstGoogleSignIn } from '../../functions/triggers/pre-sign-up';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { hostedUiAccessToken, type SignedInUser, signedInUser } from '../support/users';
+
+let stack: TestStack;
+let cognito: CognitoIdentityProviderClient;
+
+const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.test`;
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+const call = (method: string, path: string, token?: string, body?: unknown) =>
+  fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string; details?: unknown[] } }).error;
+
+/**
+ * What the PreSignUp trigger leaves after a first Google sign-in: a native account made by
+ * AdminCreateUser, never given a password, with the Google identity linked (cognito-local has no
+ * AdminLinkProviderForUser, so the `identities` attribute AWS writes on linking is set directly).
+ */
+async function googleMadeAccount(): Promise<SignedInUser & { username: string }> {
+  const email = uniqueEmail('google');
+  const identities = [{ providerName: 'Google', userId: randomUUID(), providerType: 'Google', primary: 'false' }];
+  const created = await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: stack.config.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'identities', Value: JSON.stringify(identities) },
+      ],
+    }),
+  );
+  const username = created.User?.Username;
+  const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  if (!username || !userId) throw new Error('cognito-local made no user');
+  return { username, userId, email, accessToken: '', auth: { authorization: '' } };
+}
+
+/** The access token a Google sign-in through the hosted UI gives that account. */
+const googleToken = (user: SignedInUser & { username: string }, signedInAt = new Date()) =>
+  hostedUiAccessToken(stack.config, user, HOSTED_UI_SCOPES, { signedInAt, username: user.username });
+
+const passwordSignIn = (email: string, password: string) =>
+  cognito.send(
+    new InitiateAuthCommand({
+      ClientId: stack.config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  cognito = localCognitoClient(stack.config.userPoolEndpoint);
+});
+
+afterAll(async () => {
+  cognito?.destroy();
+  await stack?.dispose();
+});
+
+describe('GET /api/me/sign-in-methods', () => {
+  it('says a Google-made account has no password yet and may set one', async () => {
+    const response = await call('GET', '/api/me/sign-in-methods', googleToken(await googleMadeAccount()));
+    expect(response.status).toBe(200);
+    expect(signInMethods.parse(await response.json())).toEqual({
+      hasPassword: false,
+      canSetPassword: true,
+      providers: ['Google'],
+    });
+  });
+
+  it('says an e-mail/password account has its password', async () => {
+    const user = await signedInUser(stack.config);
+    const response = await call('GET', '/api/me/sign-in-methods', user.accessToken);
+    expect(await response.json()).toEqual({ hasPassword: true, canSetPassword: false, providers: [] });
+  });
+
+  it('answers only a signed-in caller', async () => {
+    expect((await call('GET', '/api/me/sign-in-methods')).status).toBe(401);
+  });
+});
+
+describe('PUT /api/me/password', () => {
+  it('gives a Google-made account its first password, which then signs it in', async () => {
+    const account = await googleMadeAccount();
+    const response = await call('PUT', '/api/me/password', googleToken(account), { password: 'first-pass' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ hasPassword: true, canSetPassword: false, providers: ['Google'] });
+
+    const signIn = await passwordSignIn(account.email, 'first-pass');
+    expect(signIn.AuthenticationResult?.AccessToken).toBeTruthy();
+    const stored = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: account.username }),
+    );
+    expect(stored.UserStatus).toBe('CONFIRMED');
+    // The same account, not a new one: its data stays keyed by the same sub.
+    expect(stored.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value).toBe(account.userId);
+  });
+
+  it('refuses a second first password: the account now changes it with the current one', async () => {
+    const account = await googleMadeAccount();
+    expect((await call('PUT', '/api/me/password', googleToken(account), { password: 'first-pass' })).status).toBe(200);
+    const again = await call('PUT', '/api/me/password', googleToken(account), { password: 'taken-over' });
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toMatchObject({ code: 'PASSWORD_ALREADY_SET', message: PASSWORD_ALREADY_SET_MESSAGE });
+    await expect(passwordSignIn(account.email, 'taken-over')).rejects.toThrow();
+  });
+
+  it('refuses an account that signed up with a password', async () => {
+    const user = await signedInUser(stack.config);
+    const response = await call('PUT', '/api/me/password', user.accessToken, { password: 'taken-over' });
+    expect(response.status).toBe(409);
+    expect((await errorOf(response)).code).toBe('PASSWORD_ALREADY_SET');
+    await expect(passwordSignIn(user.email, 'taken-over')).rejects.toThrow();
+  });
+
+  it('needs a sign-in within the last minutes, and leaves the account passwordless otherwise', async () => {
+    const account = await googleMadeAccount();
+    const stale = googleToken(account, minutesAgo(RECENT_SIGN_IN_MINUTES + 1));
+    const response = await call('PUT', '/api/me/password', stale, { password: 'first-pass' });
+    expect(response.status).toBe(403);
+    expect(await errorOf(response)).toMatchObject({
+      code: 'RECENT_SIGN_IN_REQUIRED',
+      message: RECENT_SIGN_IN_REQUIRED_MESSAGE,
+    });
+    const methods = await call('GET', '/api/me/sign-in-methods', googleToken(account));
+    expect(await methods.json()).toMatchObject({ hasPassword: false });
+  });
+
+  it('rejects a password shorter than six characters with the spec’s message, next to the field', async () => {
+    const account = await googleMadeAccount();
+    const response = await call('PUT', '/api/me/password', googleToken(account), { password: 'short' });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'body.password', message: PASSWORD_TOO_SHORT_MESSAGE }],
+    });
+    for (const body of [{}, { password: 12345678 }, { password: 'first-pass', extra: true }])
+      expect((await call('PUT', '/api/me/password', googleToken(account), body)).status).toBe(400);
+  });
+
+  it('answers only a signed-in caller', async () => {
+    expect((await call('PUT', '/api/me/password', undefined, { password: 'first-pass' })).status).toBe(401);
+  });
+});
+
+describe('the PreSignUp trigger against cognito-local', () => {
+  /** cognito-local has no AdminLinkProviderForUser: the links asked for are recorded instead. */
+  function directoryRecordingLinks() {
+    const links: { username: string; identity: FederatedIdentity }[] = [];
+    const accounts = cognitoAccounts(cognito, stack.config.userPoolId);
+    return {
+      links,
+      accounts: {
+        ...accounts,
+        async link(username: string, identity: FederatedIdentity) {
+          links.push({ username, identity });
+        },
+      },
+    };
+  }
+
+  const firstGoogleSignIn = (email: string, googleUserId: string, emailVerified = 'true') =>
+    ({
+      version: '1',
+      region: 'us-east-1',
+      userPoolId: stack.config.userPoolId,
+      userName: `google_${googleUserId}`,
+      triggerSource: 'PreSignUp_ExternalProvider',
+      callerContext: { awsSdkVersion: 'test', clientId: stack.config.userPoolClientId },
+      request: {
+        userAttributes: { email, email_verified: emailVerified, given_name: 'Grace', family_name: 'Hopper' },
+      },
+      response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+    }) as PreSignUpTriggerEvent;
+
+  const usersWithEmail = (email: string) => cognitoAccounts(cognito, stack.config.userPoolId).usersWithEmail(email);
+
+  it('makes a verified, passwordless account for a new address and links Google to it, once however often called', async () => {
+    const { accounts, links } = directoryRecordingLinks();
+    const email = uniqueEmail('new-google');
+    const event = firstGoogleSignIn(email, '1001');
+    expect(await linkFirstGoogleSignIn(event, accounts)).toBe(event);
+    await linkFirstGoogleSignIn(event, accounts);
+
+    const [made, ...more] = await usersWithEmail(email);
+    expect(more).toEqual([]);
+    expect(made).toMatchObject({ status: 'FORCE_CHANGE_PASSWORD', emailVerified: true });
+    const identity = { providerName: 'Google', providerUserId: '1001' };
+    expect(links).toEqual([
+      { username: made?.username, identity },
+      { username: made?.username, identity },
+    ]);
+    const stored = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: made?.username }),
+    );
+    expect(stored.UserAttributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'given_name', Value: 'Grace' },
+        { Name: 'family_name', Value: 'Hopper' },
+      ]),
+    );
+  });
+
+  it('links Google to the confirmed e-mail/password account of the same address', async () => {
+    const { accounts, links } = directoryRecordingLinks();
+    const user = await signedInUser(stack.config);
+    // cognito-local never marks a confirmed address verified; Cognito does on confirmation.
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: stack.config.userPoolId,
+        Username: user.email,
+        UserAttributes: [
+          { Name: 'email', Value: user.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    await linkFirstGoogleSignIn(firstGoogleSignIn(user.email, '1002'), accounts);
+    const [existing, ...more] = await usersWithEmail(user.email);
+    expect(more).toEqual([]);
+    expect(links).toEqual([
+      { username: existing?.username, identity: { providerName: 'Google', providerUserId: '1002' } },
+    ]);
+  });
+
+  it('refuses to hand an account whose address is unverified to a Google sign-in', async () => {
+    const { accounts, links } = directoryRecordingLinks();
+    const user = await signedInUser(stack.config);
+    await expect(linkFirstGoogleSignIn(firstGoogleSignIn(user.email, '1003'), accounts)).rejects.toThrow(
+      ACCOUNT_UNCONFIRMED_MESSAGE,
+    );
+    expect(links).toEqual([]);
+  });
+
+  it('makes nothing when Google has not verified the address', async () => {
+    const { accounts, links } = directoryRecordingLinks();
+    const email = uniqueEmail('unverified-google');
+    await expect(linkFirstGoogleSignIn(firstGoogleSignIn(email, '1004', 'false'), accounts)).rejects.toThrow();
+    expect(await usersWithEmail(email)).toEqual([]);
+    expect(links).toEqual([]);
+  });
+
+  it('lets sign-ups and its own AdminCreateUser pass untouched', async () => {
+    const { accounts, links } = directoryRecordingLinks();
+    const email = uniqueEmail('sign-up');
+    for (const triggerSource of ['PreSignUp_SignUp', 'PreSignUp_AdminCreateUser'] as const) {
+      const event = { ...firstGoogleSignIn(email, '1005'), userName: randomUUID(), triggerSource };
+      expect(await linkFirstGoogleSignIn(event, accounts)).toEqual(event);
+    }
+    expect(await usersWithEmail(email)).toEqual([]);
+    expect(links).toEqual([]);
+  });
+});

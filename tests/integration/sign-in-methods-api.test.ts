@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import {
-  AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   type CognitoIdentityProviderClient,
@@ -22,7 +21,7 @@ import { PASSWORD_TOO_SHORT_MESSAGE } from '../../functions/schemas/profile';
 import { signInMethods } from '../../functions/schemas/sign-in-methods';
 import { linkFirstGoogleSignIn } from '../../functions/triggers/pre-sign-up';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { hostedUiAccessToken, type SignedInUser, signedInUser } from '../support/users';
+import { type GoogleMadeAccount, googleMadeAccount, hostedUiAccessToken, signedInUser } from '../support/users';
 
 let stack: TestStack;
 let cognito: CognitoIdentityProviderClient;
@@ -40,34 +39,8 @@ const call = (method: string, path: string, token?: string, body?: unknown) =>
 const errorOf = async (response: Response) =>
   ((await response.json()) as { error: { code: string; message: string; details?: unknown[] } }).error;
 
-/**
- * What the PreSignUp trigger leaves after a first Google sign-in: a native account made by
- * AdminCreateUser, never given a password, with the Google identity linked (cognito-local has no
- * AdminLinkProviderForUser, so the `identities` attribute AWS writes on linking is set directly).
- */
-async function googleMadeAccount(): Promise<SignedInUser & { username: string }> {
-  const email = uniqueEmail('google');
-  const identities = [{ providerName: 'Google', userId: randomUUID(), providerType: 'Google', primary: 'false' }];
-  const created = await cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: stack.config.userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'identities', Value: JSON.stringify(identities) },
-      ],
-    }),
-  );
-  const username = created.User?.Username;
-  const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
-  if (!username || !userId) throw new Error('cognito-local made no user');
-  return { username, userId, email, accessToken: '', auth: { authorization: '' } };
-}
-
 /** The access token a Google sign-in through the hosted UI gives that account. */
-const googleToken = (user: SignedInUser & { username: string }, signedInAt = new Date()) =>
+const googleToken = (user: GoogleMadeAccount, signedInAt = new Date()) =>
   hostedUiAccessToken(stack.config, user, HOSTED_UI_SCOPES, { signedInAt, username: user.username });
 
 const passwordSignIn = (email: string, password: string) =>
@@ -91,7 +64,7 @@ afterAll(async () => {
 
 describe('GET /api/me/sign-in-methods', () => {
   it('says a Google-made account has no password yet and may set one', async () => {
-    const response = await call('GET', '/api/me/sign-in-methods', googleToken(await googleMadeAccount()));
+    const response = await call('GET', '/api/me/sign-in-methods', googleToken(await googleMadeAccount(stack.config)));
     expect(response.status).toBe(200);
     expect(signInMethods.parse(await response.json())).toEqual({
       hasPassword: false,
@@ -113,7 +86,7 @@ describe('GET /api/me/sign-in-methods', () => {
 
 describe('PUT /api/me/password', () => {
   it('gives a Google-made account its first password, which then signs it in', async () => {
-    const account = await googleMadeAccount();
+    const account = await googleMadeAccount(stack.config);
     const response = await call('PUT', '/api/me/password', googleToken(account), { password: 'first-pass' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ hasPassword: true, canSetPassword: false, providers: ['Google'] });
@@ -129,7 +102,7 @@ describe('PUT /api/me/password', () => {
   });
 
   it('refuses a second first password: the account now changes it with the current one', async () => {
-    const account = await googleMadeAccount();
+    const account = await googleMadeAccount(stack.config);
     expect((await call('PUT', '/api/me/password', googleToken(account), { password: 'first-pass' })).status).toBe(200);
     const again = await call('PUT', '/api/me/password', googleToken(account), { password: 'taken-over' });
     expect(again.status).toBe(409);
@@ -146,7 +119,7 @@ describe('PUT /api/me/password', () => {
   });
 
   it('needs a sign-in within the last minutes, and leaves the account passwordless otherwise', async () => {
-    const account = await googleMadeAccount();
+    const account = await googleMadeAccount(stack.config);
     const stale = googleToken(account, minutesAgo(RECENT_SIGN_IN_MINUTES + 1));
     const response = await call('PUT', '/api/me/password', stale, { password: 'first-pass' });
     expect(response.status).toBe(403);
@@ -159,7 +132,7 @@ describe('PUT /api/me/password', () => {
   });
 
   it('rejects a password shorter than six characters with the spec’s message, next to the field', async () => {
-    const account = await googleMadeAccount();
+    const account = await googleMadeAccount(stack.config);
     const response = await call('PUT', '/api/me/password', googleToken(account), { password: 'short' });
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toMatchObject({

@@ -95,20 +95,37 @@ export async function signedInUserWithProfile(
   return user;
 }
 
+/** A JWT signed as cognito-local signs: its key is fixed and public, so the authorizer sees a genuine token. */
+function signedAsCognitoLocal(claims: object): string {
+  const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' };
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const signed = `${encode(header)}.${encode(claims)}`;
+  const signature = sign('RSA-SHA256', Buffer.from(signed), cognitoLocalSigningKey.pem).toString('base64url');
+  return `${signed}.${signature}`;
+}
+
+type AccountIds = Pick<SignedInUser, 'userId' | 'email'>;
+
+interface HostedUiSignIn {
+  /** When the person signed in (`auth_time`); now unless given. */
+  signedInAt?: Date;
+  /** The account's Cognito username; the e-mail unless given. */
+  username?: string;
+}
+
 /**
  * An access token shaped like one the hosted UI (Google sign-in) issues: it carries exactly the
- * scopes the app client asked for. cognito-local's signing key is fixed and public, so the test
- * signs it as cognito-local would; the authorizer and the Cognito front see a genuine token.
+ * scopes the app client asked for. cognito-local cannot federate, so the test signs it as
+ * cognito-local would.
  */
 export function hostedUiAccessToken(
   config: RuntimeConfig,
-  user: SignedInUser,
+  user: AccountIds,
   scopes: readonly string[],
-  options: { signedInAt?: Date; username?: string } = {},
+  options: HostedUiSignIn = {},
 ): string {
   const now = Math.floor(Date.now() / 1000);
-  const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' };
-  const claims = {
+  return signedAsCognitoLocal({
     sub: user.userId,
     iss: `${config.userPoolEndpoint}/${config.userPoolId}`,
     client_id: config.userPoolClientId,
@@ -120,9 +137,67 @@ export function hostedUiAccessToken(
     jti: randomUUID(),
     username: options.username ?? user.email,
     version: 2,
-  };
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const signed = `${encode(header)}.${encode(claims)}`;
-  const signature = sign('RSA-SHA256', Buffer.from(signed), cognitoLocalSigningKey.pem).toString('base64url');
-  return `${signed}.${signature}`;
+  });
+}
+
+/** The ID token of the same hosted-UI sign-in, for a browser session (Amplify keeps both). */
+export function hostedUiIdToken(config: RuntimeConfig, user: AccountIds, options: HostedUiSignIn = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  return signedAsCognitoLocal({
+    sub: user.userId,
+    iss: `${config.userPoolEndpoint}/${config.userPoolId}`,
+    aud: config.userPoolClientId,
+    token_use: 'id',
+    auth_time: options.signedInAt ? Math.floor(options.signedInAt.getTime() / 1000) : now,
+    iat: now,
+    exp: now + 3600,
+    jti: randomUUID(),
+    'cognito:username': options.username ?? user.email,
+    email: user.email,
+    email_verified: true,
+  });
+}
+
+export interface GoogleMadeAccount {
+  userId: string;
+  email: string;
+  /** Its Cognito username, which tokens carry in `username` (cognito-local, like Cognito, makes it). */
+  username: string;
+}
+
+/**
+ * What the PreSignUp trigger leaves after a first Google sign-in: a native account made by
+ * AdminCreateUser, verified, never given a password, with the Google identity linked. cognito-local
+ * has no AdminLinkProviderForUser, so the `identities` attribute Cognito writes on linking is set
+ * directly. Sign it in with hostedUiAccessToken(…, { username }).
+ */
+export async function googleMadeAccount(
+  config: RuntimeConfig,
+  names: { givenName: string; familyName: string } = { givenName: 'Grace', familyName: 'Hopper' },
+): Promise<GoogleMadeAccount> {
+  const email = `google-${randomUUID().slice(0, 8)}@example.test`;
+  const identities = [{ providerName: 'Google', userId: randomUUID(), providerType: 'Google', primary: 'false' }];
+  const client = localCognitoClient(config.userPoolEndpoint);
+  try {
+    const created = await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: config.userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: names.givenName },
+          { Name: 'family_name', Value: names.familyName },
+          { Name: 'identities', Value: JSON.stringify(identities) },
+        ],
+      }),
+    );
+    const username = created.User?.Username;
+    const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (!username || !userId) throw new Error('cognito-local made no user');
+    return { userId, email, username };
+  } finally {
+    client.destroy();
+  }
 }

@@ -105,7 +105,7 @@ export const PASSWORD_ALREADY_SET_MESSAGE =
   'This account already has a password. To change it, enter your current password.';
 export const CANNOT_SET_PASSWORD_MESSAGE =
   'This account signs in with Google only and cannot hold a password. Contact support to add one.';
-export const RECENT_SIGN_IN_REQUIRED_MESSAGE = `For your security, sign in again (within ${RECENT_SIGN_IN_MINUTES} minutes) before you set a password.`;
+export const RECENT_SIGN_IN_REQUIRED_MESSAGE = `For your security, a password can be set only within ${RECENT_SIGN_IN_MINUTES} minutes of signing in. Sign in again, then set it.`;
 
 /**
  * A first password needs no current one, so only a fresh sign-in may set it: a session left open

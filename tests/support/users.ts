@@ -6,6 +6,8 @@ import { createRequire } from 'node:module';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  type AttributeType,
+  type CognitoIdentityProviderClient,
   AdminSetUserPasswordCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -25,6 +27,27 @@ const cognitoLocalSigningKey = createRequire(import.meta.url)('cognito-local/lib
   pem: string;
 };
 
+/** A cognito-local user made by AdminCreateUser, no mail sent, with its e-mail and these attributes. */
+async function createdWithoutMail(
+  client: CognitoIdentityProviderClient,
+  config: RuntimeConfig,
+  email: string,
+  attributes: AttributeType[],
+): Promise<{ userId: string; username: string }> {
+  const created = await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: config.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'email', Value: email }, ...attributes],
+    }),
+  );
+  const username = created.User?.Username;
+  const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  if (!username || !userId) throw new Error('cognito-local made no user');
+  return { userId, username };
+}
+
 /** A confirmed cognito-local user (in `groups`, if any), signed in with USER_PASSWORD_AUTH as the SPA does. */
 export async function signedInUser(
   config: RuntimeConfig,
@@ -33,14 +56,7 @@ export async function signedInUser(
 ): Promise<SignedInUser> {
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
-    const created = await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: config.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [{ Name: 'email', Value: email }],
-      }),
-    );
+    const { userId } = await createdWithoutMail(client, config, email, []);
     await client.send(
       new AdminSetUserPasswordCommand({
         UserPoolId: config.userPoolId,
@@ -62,8 +78,7 @@ export async function signedInUser(
       }),
     );
     const accessToken = signIn.AuthenticationResult?.AccessToken;
-    const userId = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
-    if (!accessToken || !userId) throw new Error('cognito-local did not sign the test user in');
+    if (!accessToken) throw new Error('cognito-local did not sign the test user in');
     return { userId, email, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
   } finally {
     client.destroy();
@@ -171,31 +186,17 @@ export interface GoogleMadeAccount {
  * has no AdminLinkProviderForUser, so the `identities` attribute Cognito writes on linking is set
  * directly. Sign it in with hostedUiAccessToken(…, { username }).
  */
-export async function googleMadeAccount(
-  config: RuntimeConfig,
-  names: { givenName: string; familyName: string } = { givenName: 'Grace', familyName: 'Hopper' },
-): Promise<GoogleMadeAccount> {
+export async function googleMadeAccount(config: RuntimeConfig): Promise<GoogleMadeAccount> {
   const email = `google-${randomUUID().slice(0, 8)}@example.test`;
   const identities = [{ providerName: 'Google', userId: randomUUID(), providerType: 'Google', primary: 'false' }];
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
-    const created = await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: config.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-          { Name: 'given_name', Value: names.givenName },
-          { Name: 'family_name', Value: names.familyName },
-          { Name: 'identities', Value: JSON.stringify(identities) },
-        ],
-      }),
-    );
-    const username = created.User?.Username;
-    const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
-    if (!username || !userId) throw new Error('cognito-local made no user');
+    const { userId, username } = await createdWithoutMail(client, config, email, [
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'given_name', Value: 'Grace' },
+      { Name: 'family_name', Value: 'Hopper' },
+      { Name: 'identities', Value: JSON.stringify(identities) },
+    ]);
     return { userId, email, username };
   } finally {
     client.destroy();

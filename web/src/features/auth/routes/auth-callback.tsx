@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { setUpMyProfile } from '../api/set-up-my-profile';
+import { providerErrorText } from '../provider-error';
 
 /** Spec section 4: a failed return shows its toast for a moment before going back to sign in. */
 const FAILURE_REDIRECT_MS = 3_000;
@@ -42,7 +43,7 @@ export function AuthCallbackPage() {
 
     const providerError = params.get('error_description') ?? params.get('error');
     if (providerError) {
-      settle(() => fail('Authentication Failed', providerError));
+      settle(() => fail('Authentication Failed', providerErrorText(providerError)));
       return;
     }
     const stop = Hub.listen('auth', ({ payload }) => {

@@ -129,7 +129,14 @@ const filterValue = (text: string) => text.replace(/["\\]/g, (character) => `\\$
 export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolId: string): AccountDirectory {
   return {
     async account(username) {
-      const answer = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+      const answer = await client
+        .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }))
+        .catch((error: unknown) => {
+          // A still-valid token of an account deleted since.
+          if (errorName(error) === 'UserNotFoundException')
+            throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+          throw error;
+        });
       if (!answer.UserStatus) throw new Error('Cognito AdminGetUser returned no status');
       return { status: answer.UserStatus, identities: identitiesOf(answer.UserAttributes) };
     },

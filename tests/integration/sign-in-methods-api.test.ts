@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import {
+  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   type CognitoIdentityProviderClient,
@@ -79,8 +80,13 @@ describe('GET /api/me/sign-in-methods', () => {
     expect(await response.json()).toEqual({ hasPassword: true, canSetPassword: false, providers: [] });
   });
 
-  it('answers only a signed-in caller', async () => {
+  it('answers only a signed-in caller, and not the token of an account deleted since', async () => {
     expect((await call('GET', '/api/me/sign-in-methods')).status).toBe(401);
+    const account = await googleMadeAccount(stack.config);
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: stack.config.userPoolId, Username: account.username }));
+    const response = await call('GET', '/api/me/sign-in-methods', googleToken(account));
+    expect(response.status).toBe(401);
+    expect((await errorOf(response)).code).toBe('UNAUTHORIZED');
   });
 });
 

@@ -1,6 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECENT_SIGN_IN_MINUTES, RECENT_SIGN_IN_REQUIRED_MESSAGE } from '../../functions/domain/sign-in-methods';
+import {
+  ACCOUNT_UNCONFIRMED_MESSAGE,
+  RECENT_SIGN_IN_MINUTES,
+  RECENT_SIGN_IN_REQUIRED_MESSAGE,
+} from '../../functions/domain/sign-in-methods';
 import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
 import { PASSWORD_TOO_SHORT_MESSAGE } from '../../functions/schemas/profile';
 import {
@@ -69,7 +73,7 @@ const security = (page: Page) => page.getByRole('tabpanel', { name: 'Security & 
 const methodRow = (page: Page, name: string) =>
   security(page).getByRole('list', { name: 'Sign-in methods' }).getByRole('listitem').filter({ hasText: name });
 
-describe('a Google-made account sets its first password in settings', () => {
+describe('Google-made accounts', () => {
   it('sets one without a current password, after the field errors, then signs in with it', async () => {
     const account = await googleMadeAccount(stack.config);
     const page = await signedInWithGoogle(account);
@@ -133,6 +137,22 @@ describe('a Google-made account sets its first password in settings', () => {
     await alert.getByRole('button', { name: 'Sign in again' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/login');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Sign in' }));
+  });
+
+  it('shows a Google sign-in the PreSignUp trigger refused with the trigger’s own message', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const description = `PreSignUp failed with error ${ACCOUNT_UNCONFIRMED_MESSAGE}. `;
+    await page.goto(
+      `${stack.webUrl}/auth/callback?${new URLSearchParams({ error_description: description, error: 'invalid_request' })}`,
+    );
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Authentication Failed' });
+    await expectVisible(toast);
+    expect(await toast.textContent()).toContain(ACCOUNT_UNCONFIRMED_MESSAGE);
+    expect(await toast.textContent()).not.toContain('PreSignUp');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/login');
   });
 
   it('threw no error in the page', () => {

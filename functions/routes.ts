@@ -19,9 +19,9 @@ export type Grant =
   | 'archive:write'
   /** Starts that job now, asynchronously (functions/adapters/job-queue.ts): invokes that job's function only. */
   | 'start:finishBooking'
-  /** Reads a user pool account's status and linked providers (AdminGetUser). */
+  /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'
-  /** Sets an account's password (AdminSetUserPassword); the handler decides whose, and when. */
+  /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
   | 'accounts:set-password';
 
 /**

@@ -1,6 +1,7 @@
-import { UserPoolOperation, type UserPool } from 'aws-cdk-lib/aws-cognito';
+import { CfnUserPoolGroup, type UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import { NO_PASSWORD_GROUP } from '../functions/domain/sign-in-methods';
 import { type LogSettings, OperationFunction } from './api';
 
 export interface AccountLinkingProps {
@@ -24,13 +25,24 @@ export class AccountLinking extends Construct {
       logs: props.logs,
     });
     props.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.trigger);
+    new CfnUserPoolGroup(this, 'NoPasswordGroup', {
+      userPoolId: props.userPool.userPoolId,
+      groupName: NO_PASSWORD_GROUP,
+      description: 'Accounts made by a Google sign-in that have not set a password of their own yet',
+    });
     // A policy of its own, attached to the role: in the role's default policy, which the function
     // depends on, the pool's ARN would close a cycle (pool → trigger → role policy → pool).
     this.trigger.role?.attachInlinePolicy(
       new Policy(this, 'PoolAccess', {
         statements: [
           new PolicyStatement({
-            actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminLinkProviderForUser'],
+            actions: [
+              'cognito-idp:ListUsers',
+              'cognito-idp:AdminCreateUser',
+              'cognito-idp:AdminAddUserToGroup',
+              'cognito-idp:AdminSetUserPassword',
+              'cognito-idp:AdminLinkProviderForUser',
+            ],
             resources: [props.userPool.userPoolArn],
           }),
         ],

@@ -272,8 +272,10 @@ function grantsFor(targets: GrantTargets) {
       for (const [name, value] of Object.entries(targets.schedulerEnvironment)) fn.addEnvironment(name, value);
     },
     'start:finishBooking': allowStarting('finishBooking'),
-    'accounts:read': (fn) => targets.userPool.grant(fn, 'cognito-idp:AdminGetUser'),
-    'accounts:set-password': (fn) => targets.userPool.grant(fn, 'cognito-idp:AdminSetUserPassword'),
+    'accounts:read': (fn) =>
+      targets.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'),
+    'accounts:set-password': (fn) =>
+      targets.userPool.grant(fn, 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminRemoveUserFromGroup'),
   };
   return (fn: OperationFunction, grants: readonly Grant[]) => {
     for (const grant of grants) apply[grant](fn);

@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminLinkProviderForUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   type AttributeType,
   CognitoIdentityProviderClient,
@@ -10,7 +14,12 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DomainError } from '../domain/errors';
-import type { AccountStatus, DirectoryUser, FederatedIdentity } from '../domain/sign-in-methods';
+import {
+  type AccountStatus,
+  type DirectoryUser,
+  type FederatedIdentity,
+  NO_PASSWORD_GROUP,
+} from '../domain/sign-in-methods';
 import { awsClientSettings } from './dependency-budget';
 import { traced } from './tracing';
 
@@ -93,6 +102,7 @@ export function cognitoIdentity(client: CognitoIdentityProviderClient, clientId:
 
 export interface Account {
   status: AccountStatus;
+  groups: string[];
   identities: FederatedIdentity[];
 }
 
@@ -100,15 +110,17 @@ export interface Account {
 export interface AccountDirectory {
   /** The account signed in as `username` (the token's `username` claim). */
   account(username: string): Promise<Account>;
-  /** Sets the account's password, permanently: it signs in with it from now on. */
-  setPassword(username: string, password: string): Promise<void>;
+  /** Gives the account a password of its own, permanently: it signs in with it from now on. */
+  setOwnPassword(username: string, password: string): Promise<void>;
   /** Every user holding this e-mail address (native and federated). */
   usersWithEmail(email: string): Promise<DirectoryUser[]>;
   /**
-   * Creates a native account for an address its provider has verified, with no password anyone
-   * knows and without mailing it, and returns its username.
+   * Creates a native account for an address its provider has verified, without mailing it, and
+   * returns its username; withoutOwnPassword() then finishes it.
    */
-  createPasswordlessAccount(attributes: { email: string; givenName?: string; familyName?: string }): Promise<string>;
+  createVerifiedAccount(attributes: { email: string; givenName?: string; familyName?: string }): Promise<string>;
+  /** Confirms the account with a random password nobody knows, as one with no password of its own. */
+  withoutOwnPassword(username: string): Promise<void>;
   /** From now on, signing in with `identity` signs in as `username`. */
   link(username: string, identity: FederatedIdentity): Promise<void>;
 }
@@ -127,34 +139,46 @@ function identitiesOf(attributes: readonly AttributeType[] | undefined): Federat
 const filterValue = (text: string) => text.replace(/["\\]/g, (character) => `\\${character}`);
 
 export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolId: string): AccountDirectory {
+  const setPassword = (username: string, password: string) =>
+    client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: username,
+        Password: password,
+        Permanent: true,
+      }),
+    );
   return {
     async account(username) {
-      const answer = await client
-        .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }))
-        .catch((error: unknown) => {
-          // A still-valid token of an account deleted since.
-          if (errorName(error) === 'UserNotFoundException')
-            throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
-          throw error;
-        });
-      if (!answer.UserStatus) throw new Error('Cognito AdminGetUser returned no status');
-      return { status: answer.UserStatus, identities: identitiesOf(answer.UserAttributes) };
+      const [user, groups] = await Promise.all([
+        client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username })),
+        client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username })),
+      ]).catch((error: unknown) => {
+        // A still-valid token of an account deleted since.
+        if (errorName(error) === 'UserNotFoundException') throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+        throw error;
+      });
+      if (!user.UserStatus) throw new Error('Cognito AdminGetUser returned no status');
+      return {
+        status: user.UserStatus,
+        groups: (groups.Groups ?? []).flatMap((group) => (group.GroupName ? [group.GroupName] : [])),
+        identities: identitiesOf(user.UserAttributes),
+      };
     },
 
-    async setPassword(username, password) {
-      await client
-        .send(
-          new AdminSetUserPasswordCommand({
-            UserPoolId: userPoolId,
-            Username: username,
-            Password: password,
-            Permanent: true,
-          }),
-        )
-        .catch((error: unknown) => {
-          if (errorName(error) === 'InvalidPasswordException') return invalid('body.password', error);
-          throw error;
-        });
+    async setOwnPassword(username, password) {
+      await setPassword(username, password).catch((error: unknown) => {
+        if (errorName(error) === 'InvalidPasswordException') return invalid('body.password', error);
+        throw error;
+      });
+      // After the password: should this fail, a retry sets the password again rather than leave none.
+      await client.send(
+        new AdminRemoveUserFromGroupCommand({
+          UserPoolId: userPoolId,
+          Username: username,
+          GroupName: NO_PASSWORD_GROUP,
+        }),
+      );
     },
 
     async usersWithEmail(email) {
@@ -175,7 +199,7 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
       );
     },
 
-    async createPasswordlessAccount({ email, givenName, familyName }) {
+    async createVerifiedAccount({ email, givenName, familyName }) {
       const optional = (Name: string, Value: string | undefined) => (Value ? [{ Name, Value }] : []);
       const answer = await client.send(
         new AdminCreateUserCommand({
@@ -194,6 +218,14 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
       const username = answer.User?.Username;
       if (!username) throw new Error('Cognito AdminCreateUser returned no username');
       return username;
+    },
+
+    async withoutOwnPassword(username) {
+      // Into the group first: an account confirmed outside it would look as if it had a password.
+      await client.send(
+        new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: NO_PASSWORD_GROUP }),
+      );
+      await setPassword(username, randomBytes(32).toString('base64url'));
     },
 
     async link(username, identity) {

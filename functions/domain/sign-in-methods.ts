@@ -5,7 +5,7 @@ import { DomainError } from './errors';
  * Google-made account its first password. Cognito cannot give a federated user (`google_…`) a
  * password, and cannot merge a federated user into another once it exists; so on a first Google
  * sign-in the PreSignUp trigger links the Google identity to a native account (found, or made
- * without a password), and every account keeps one `sub` however it signs in.
+ * without a password of its own), and every account keeps one `sub` however it signs in.
  */
 
 /** Cognito's UserStatus values that matter here. */
@@ -42,9 +42,19 @@ export const GOOGLE_EMAIL_UNVERIFIED_MESSAGE =
 export const ACCOUNT_UNCONFIRMED_MESSAGE =
   'An account with this e-mail address is waiting to be confirmed. Open the link in the e-mail we sent you, then sign in with Google.';
 
+/**
+ * The Cognito group of accounts made by a Google sign-in that have no password of their own yet.
+ * Such an account holds a random password nobody knows (a password-less FORCE_CHANGE_PASSWORD
+ * account could not use 'Forgot password', and every account linked this way in the wild is
+ * CONFIRMED); only administrators change group membership, so a user cannot put themselves here.
+ */
+export const NO_PASSWORD_GROUP = 'no-password';
+
 export type LinkPlan =
-  /** No account has this e-mail yet: make one without a password, then link Google to it. */
+  /** No account has this e-mail yet: make one without a password of its own, then link Google to it. */
   | { kind: 'create-and-link' }
+  /** A timed-out earlier attempt made the account (still FORCE_CHANGE_PASSWORD) but did not finish it. */
+  | { kind: 'finish-and-link'; username: string }
   | { kind: 'link'; username: string }
   /** A retry after the link was made: nothing left to do. */
   | { kind: 'already-linked'; username: string };
@@ -72,7 +82,9 @@ export function planGoogleLink(input: {
     (known) =>
       known.providerName === input.identity.providerName && known.providerUserId === input.identity.providerUserId,
   );
-  return linked ? { kind: 'already-linked', username: account.username } : { kind: 'link', username: account.username };
+  if (linked) return { kind: 'already-linked', username: account.username };
+  if (account.status === 'FORCE_CHANGE_PASSWORD') return { kind: 'finish-and-link', username: account.username };
+  return { kind: 'link', username: account.username };
 }
 
 /** What the settings page needs to know about how an account signs in. */
@@ -85,16 +97,15 @@ export interface SignInMethods {
   providers: string[];
 }
 
-/**
- * A Google-made account is created by AdminCreateUser without a password anyone knows, so Cognito
- * keeps it in FORCE_CHANGE_PASSWORD until a password is set (a password sign-in in that state gets
- * no tokens, only the new-password challenge: whoever holds a token for it came through Google).
- * A federated user made before the trigger (EXTERNAL_PROVIDER) cannot hold a password at all.
- */
-export function signInMethodsOf(status: AccountStatus, identities: readonly FederatedIdentity[]): SignInMethods {
-  const providers = [...new Set(identities.map((identity) => identity.providerName))];
-  if (status === 'EXTERNAL_PROVIDER') return { hasPassword: false, canSetPassword: false, providers };
-  const passwordless = status === 'FORCE_CHANGE_PASSWORD';
+/** A Google-made account is in NO_PASSWORD_GROUP until it sets a password; a federated user made before the trigger (EXTERNAL_PROVIDER) cannot hold one at all. */
+export function signInMethodsOf(account: {
+  status: AccountStatus;
+  groups: readonly string[];
+  identities: readonly FederatedIdentity[];
+}): SignInMethods {
+  const providers = [...new Set(account.identities.map((identity) => identity.providerName))];
+  if (account.status === 'EXTERNAL_PROVIDER') return { hasPassword: false, canSetPassword: false, providers };
+  const passwordless = account.groups.includes(NO_PASSWORD_GROUP);
   return { hasPassword: !passwordless, canSetPassword: passwordless, providers };
 }
 

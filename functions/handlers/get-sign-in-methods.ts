@@ -6,6 +6,6 @@ import type { SignInMethodsView } from '../schemas/sign-in-methods';
 
 export const handler = httpHandler({ auth: true }, async ({ event }) => {
   const account = await accountsFromEnvironment().account(callerSignIn(event).username);
-  const body: SignInMethodsView = signInMethodsOf(account.status, account.identities);
+  const body: SignInMethodsView = signInMethodsOf(account);
   return { status: 200, body };
 });

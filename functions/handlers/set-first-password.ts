@@ -9,8 +9,8 @@ export const handler = httpHandler({ auth: true, schemas: { body: firstPassword 
   const { username, signedInAt } = callerSignIn(event);
   const accounts = accountsFromEnvironment();
   const account = await accounts.account(username);
-  assertMaySetFirstPassword({ methods: signInMethodsOf(account.status, account.identities), signedInAt, now });
-  await accounts.setPassword(username, body.password);
-  const methods: SignInMethodsView = signInMethodsOf('CONFIRMED', account.identities);
+  assertMaySetFirstPassword({ methods: signInMethodsOf(account), signedInAt, now });
+  await accounts.setOwnPassword(username, body.password);
+  const methods: SignInMethodsView = signInMethodsOf({ ...account, groups: [] });
   return { status: 200, body: methods };
 });

@@ -8,8 +8,7 @@ const errorName = (error: unknown) => (error as { name?: string }).name;
  * Links a first Google sign-in to a native account, made here if the address has none, so the
  * person keeps one account (one `sub`, the key of their data) and can later set a password.
  * Cognito then signs the Google identity in as that account and makes no `google_…` user.
- * Cognito may call again after a timeout: a retry finds the account made, or the link made, by
- * the first call.
+ * Cognito may call again after a timeout: a retry finds the account, or the link, the first call made.
  */
 export async function linkFirstGoogleSignIn(
   event: PreSignUpTriggerEvent,
@@ -26,16 +25,18 @@ export async function linkFirstGoogleSignIn(
     });
   const first = await plan();
   if (first.kind === 'already-linked') return event;
-  let username = first.kind === 'link' ? first.username : undefined;
-  username ??= await accounts
-    .createPasswordlessAccount({ email, givenName: given_name, familyName: family_name })
-    .catch(async (error: unknown) => {
-      // A second sign-in at the same moment made it first.
-      if (errorName(error) !== 'UsernameExistsException') throw error;
-      const again = await plan();
-      if (again.kind === 'create-and-link') throw error;
-      return again.username;
-    });
+  const username =
+    first.kind === 'create-and-link'
+      ? await accounts
+          .createVerifiedAccount({ email, givenName: given_name, familyName: family_name })
+          .catch(async (error: unknown) => {
+            // A second sign-in at the same moment made it first.
+            const again = errorName(error) === 'UsernameExistsException' ? await plan() : first;
+            if (again.kind === 'create-and-link') throw error;
+            return again.username;
+          })
+      : first.username;
+  if (first.kind !== 'link') await accounts.withoutOwnPassword(username);
   await accounts.link(username, identity);
   return event;
 }

@@ -221,14 +221,19 @@ describe('grants from the route table', () => {
     expect(variables.JOB_EXPIRE_SOMETHING_ARN).toBeUndefined();
   });
 
-  it('accounts:read only gets users, and accounts:set-password only sets passwords, of the one pool', () => {
+  it('accounts:read only reads users and their groups, and accounts:set-password only sets passwords, of the one pool', () => {
     const poolArn = getAtt(userPool, 'Arn');
     const accountActions = (operation: string) =>
       actionsOf(operation)
         .filter((action) => action.startsWith('cognito-idp:'))
         .sort();
-    expect(accountActions('readsAccounts')).toEqual(['cognito-idp:AdminGetUser']);
-    expect(accountActions('setsPasswords')).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserPassword']);
+    expect(accountActions('readsAccounts')).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser']);
+    expect(accountActions('setsPasswords')).toEqual([
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminListGroupsForUser',
+      'cognito-idp:AdminRemoveUserFromGroup',
+      'cognito-idp:AdminSetUserPassword',
+    ]);
     for (const action of accountActions('setsPasswords'))
       expect(statementFor('setsPasswords', action)?.Resource).toEqual(poolArn);
   });

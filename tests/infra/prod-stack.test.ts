@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
 import { jobs, routes } from '../../functions/routes';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
@@ -114,6 +115,10 @@ describe('Google sign-in (configured by context)', () => {
   });
 
   it('links a first Google sign-in to a native account with a PreSignUp trigger that may touch only this pool', () => {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: NO_PASSWORD_GROUP,
+      UserPoolId: { Ref: synth.logicalId(construct('Auth', 'UserPool')) },
+    });
     const trigger = construct('AccountLinking', 'PreSignUp') as IFunction;
     const pool = construct('Auth', 'UserPool');
     expect(synth.resourceOf(pool).Properties.LambdaConfig.PreSignUp).toEqual({
@@ -127,7 +132,13 @@ describe('Google sign-in (configured by context)', () => {
     expect(userAdministration).toEqual([
       {
         Effect: 'Allow',
-        Action: ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'],
+        Action: [
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminLinkProviderForUser',
+          'cognito-idp:AdminSetUserPassword',
+          'cognito-idp:ListUsers',
+        ],
         Resource: { 'Fn::GetAtt': [synth.logicalId(pool), 'Arn'] },
       },
     ]);

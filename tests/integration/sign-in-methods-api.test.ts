@@ -3,6 +3,7 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
   AdminUpdateUserAttributesCommand,
   type CognitoIdentityProviderClient,
   InitiateAuthCommand,
@@ -13,6 +14,7 @@ import { cognitoAccounts } from '../../functions/adapters/identity';
 import {
   ACCOUNT_UNCONFIRMED_MESSAGE,
   type FederatedIdentity,
+  NO_PASSWORD_GROUP,
   PASSWORD_ALREADY_SET_MESSAGE,
   RECENT_SIGN_IN_MINUTES,
   RECENT_SIGN_IN_REQUIRED_MESSAGE,
@@ -22,7 +24,13 @@ import { PASSWORD_TOO_SHORT_MESSAGE } from '../../functions/schemas/profile';
 import { signInMethods } from '../../functions/schemas/sign-in-methods';
 import { linkFirstGoogleSignIn } from '../../functions/triggers/pre-sign-up';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type GoogleMadeAccount, googleMadeAccount, hostedUiAccessToken, signedInUser } from '../support/users';
+import {
+  type GoogleMadeAccount,
+  googleMadeAccount,
+  hostedUiAccessToken,
+  signedInUser,
+  TEST_USER_PASSWORD,
+} from '../support/users';
 
 let stack: TestStack;
 let cognito: CognitoIdentityProviderClient;
@@ -52,6 +60,11 @@ const passwordSignIn = (email: string, password: string) =>
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
+
+const groupsOf = async (username: string | undefined) =>
+  (
+    await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: stack.config.userPoolId, Username: username }))
+  ).Groups?.map((group) => group.GroupName);
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -102,9 +115,9 @@ describe('PUT /api/me/password', () => {
     const stored = await cognito.send(
       new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: account.username }),
     );
-    expect(stored.UserStatus).toBe('CONFIRMED');
     // The same account, not a new one: its data stays keyed by the same sub.
     expect(stored.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value).toBe(account.userId);
+    expect(await groupsOf(account.username)).toEqual([]);
   });
 
   it('refuses a second first password: the account now changes it with the current one', async () => {
@@ -186,7 +199,7 @@ describe('the PreSignUp trigger against cognito-local', () => {
 
   const usersWithEmail = (email: string) => cognitoAccounts(cognito, stack.config.userPoolId).usersWithEmail(email);
 
-  it('makes a verified, passwordless account for a new address and links Google to it, once however often called', async () => {
+  it('makes a verified account without a password of its own for a new address and links Google to it, once however often called', async () => {
     const { accounts, links } = directoryRecordingLinks();
     const email = uniqueEmail('new-google');
     const event = firstGoogleSignIn(email, '1001');
@@ -195,7 +208,8 @@ describe('the PreSignUp trigger against cognito-local', () => {
 
     const [made, ...more] = await usersWithEmail(email);
     expect(more).toEqual([]);
-    expect(made).toMatchObject({ status: 'FORCE_CHANGE_PASSWORD', emailVerified: true });
+    expect(made).toMatchObject({ status: 'CONFIRMED', emailVerified: true });
+    expect(await groupsOf(made?.username)).toEqual([NO_PASSWORD_GROUP]);
     const identity = { providerName: 'Google', providerUserId: '1001' };
     expect(links).toEqual([
       { username: made?.username, identity },
@@ -232,6 +246,20 @@ describe('the PreSignUp trigger against cognito-local', () => {
     expect(links).toEqual([
       { username: existing?.username, identity: { providerName: 'Google', providerUserId: '1002' } },
     ]);
+    // It keeps its password, and the settings keep asking for it.
+    expect(await groupsOf(existing?.username)).toEqual([]);
+    expect((await passwordSignIn(user.email, TEST_USER_PASSWORD)).AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it('finishes the account a timed-out earlier call made but left without its password, then links it', async () => {
+    const { accounts, links } = directoryRecordingLinks();
+    const email = uniqueEmail('half-made');
+    const username = await accounts.createVerifiedAccount({ email });
+    expect((await usersWithEmail(email))[0]?.status).toBe('FORCE_CHANGE_PASSWORD');
+    await linkFirstGoogleSignIn(firstGoogleSignIn(email, '1006'), accounts);
+    expect(await usersWithEmail(email)).toMatchObject([{ username, status: 'CONFIRMED' }]);
+    expect(await groupsOf(username)).toEqual([NO_PASSWORD_GROUP]);
+    expect(links).toEqual([{ username, identity: { providerName: 'Google', providerUserId: '1006' } }]);
   });
 
   it('refuses to hand an account whose address is unverified to a Google sign-in', async () => {

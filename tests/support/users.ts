@@ -12,6 +12,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localCognitoClient } from '../../bin/local/cognito';
+import { cognitoAccounts } from '../../functions/adapters/identity';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 
 export interface SignedInUser {
@@ -22,7 +23,8 @@ export interface SignedInUser {
   auth: { authorization: string };
 }
 
-const PASSWORD = 'test-password-1';
+/** Every signedInUser's password. */
+export const TEST_USER_PASSWORD = 'test-password-1';
 const cognitoLocalSigningKey = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as {
   pem: string;
 };
@@ -61,7 +63,7 @@ export async function signedInUser(
       new AdminSetUserPasswordCommand({
         UserPoolId: config.userPoolId,
         Username: email,
-        Password: PASSWORD,
+        Password: TEST_USER_PASSWORD,
         Permanent: true,
       }),
     );
@@ -74,7 +76,7 @@ export async function signedInUser(
       new InitiateAuthCommand({
         ClientId: config.userPoolClientId,
         AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD },
+        AuthParameters: { USERNAME: email, PASSWORD: TEST_USER_PASSWORD },
       }),
     );
     const accessToken = signIn.AuthenticationResult?.AccessToken;
@@ -181,10 +183,10 @@ export interface GoogleMadeAccount {
 }
 
 /**
- * What the PreSignUp trigger leaves after a first Google sign-in: a native account made by
- * AdminCreateUser, verified, never given a password, with the Google identity linked. cognito-local
- * has no AdminLinkProviderForUser, so the `identities` attribute Cognito writes on linking is set
- * directly. Sign it in with hostedUiAccessToken(…, { username }).
+ * What the PreSignUp trigger leaves after a first Google sign-in: a verified native account, made
+ * and left without a password of its own by the trigger's own directory calls, with the Google
+ * identity linked. cognito-local has no AdminLinkProviderForUser, so the `identities` attribute
+ * Cognito writes on linking is set directly. Sign it in with hostedUiAccessToken(…, { username }).
  */
 export async function googleMadeAccount(config: RuntimeConfig): Promise<GoogleMadeAccount> {
   const email = `google-${randomUUID().slice(0, 8)}@example.test`;
@@ -197,6 +199,7 @@ export async function googleMadeAccount(config: RuntimeConfig): Promise<GoogleMa
       { Name: 'family_name', Value: 'Hopper' },
       { Name: 'identities', Value: JSON.stringify(identities) },
     ]);
+    await cognitoAccounts(client, config.userPoolId).withoutOwnPassword(username);
     return { userId, email, username };
   } finally {
     client.destroy();

@@ -5,6 +5,7 @@ import {
   type DirectoryUser,
   federatedIdentityOf,
   GOOGLE_EMAIL_UNVERIFIED_MESSAGE,
+  NO_PASSWORD_GROUP,
   PASSWORD_ALREADY_SET_MESSAGE,
   planGoogleLink,
   RECENT_SIGN_IN_MINUTES,
@@ -52,8 +53,11 @@ describe('linking a first Google sign-in', () => {
     expect(plan([native()])).toEqual({ kind: 'link', username: '5f1c0d2e-native' });
   });
 
-  it('links to a passwordless account a timed-out earlier attempt made', () => {
-    expect(plan([native({ status: 'FORCE_CHANGE_PASSWORD' })])).toEqual({ kind: 'link', username: '5f1c0d2e-native' });
+  it('finishes, then links, the account a timed-out earlier attempt made but left without its password', () => {
+    expect(plan([native({ status: 'FORCE_CHANGE_PASSWORD' })])).toEqual({
+      kind: 'finish-and-link',
+      username: '5f1c0d2e-native',
+    });
   });
 
   it('does nothing more when a retry finds the link made', () => {
@@ -83,17 +87,23 @@ describe('linking a first Google sign-in', () => {
 });
 
 describe('sign-in methods of an account', () => {
+  const account = (status: string, groups: string[], identities = [google]) => ({ status, groups, identities });
+
   it('an e-mail/password account has a password, linked to Google or not', () => {
-    expect(signInMethodsOf('CONFIRMED', [])).toEqual({ hasPassword: true, canSetPassword: false, providers: [] });
-    expect(signInMethodsOf('CONFIRMED', [google])).toEqual({
+    expect(signInMethodsOf(account('CONFIRMED', [], []))).toEqual({
+      hasPassword: true,
+      canSetPassword: false,
+      providers: [],
+    });
+    expect(signInMethodsOf(account('CONFIRMED', ['finance']))).toEqual({
       hasPassword: true,
       canSetPassword: false,
       providers: ['Google'],
     });
   });
 
-  it('a Google-made account has none and may set one', () => {
-    expect(signInMethodsOf('FORCE_CHANGE_PASSWORD', [google])).toEqual({
+  it('a Google-made account has none of its own, and may set one', () => {
+    expect(signInMethodsOf(account('CONFIRMED', [NO_PASSWORD_GROUP]))).toEqual({
       hasPassword: false,
       canSetPassword: true,
       providers: ['Google'],
@@ -101,7 +111,7 @@ describe('sign-in methods of an account', () => {
   });
 
   it('a federated user made before the trigger can hold no password', () => {
-    expect(signInMethodsOf('EXTERNAL_PROVIDER', [])).toEqual({
+    expect(signInMethodsOf(account('EXTERNAL_PROVIDER', [], []))).toEqual({
       hasPassword: false,
       canSetPassword: false,
       providers: [],
@@ -112,7 +122,7 @@ describe('sign-in methods of an account', () => {
 describe('setting a first password', () => {
   const now = new Date('2026-11-24T03:00:00Z');
   const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-  const passwordless = signInMethodsOf('FORCE_CHANGE_PASSWORD', [google]);
+  const passwordless = signInMethodsOf({ status: 'CONFIRMED', groups: [NO_PASSWORD_GROUP], identities: [google] });
   const attempt = (fields: Partial<Parameters<typeof assertMaySetFirstPassword>[0]>) => () =>
     assertMaySetFirstPassword({ methods: passwordless, signedInAt: minutesAgo(1), now, ...fields });
 
@@ -128,10 +138,14 @@ describe('setting a first password', () => {
   });
 
   it('is refused for an account that has a password, however fresh the sign-in', () => {
-    expect(attempt({ methods: signInMethodsOf('CONFIRMED', [google]) })).toThrow(PASSWORD_ALREADY_SET_MESSAGE);
+    expect(attempt({ methods: signInMethodsOf({ status: 'CONFIRMED', groups: [], identities: [google] }) })).toThrow(
+      PASSWORD_ALREADY_SET_MESSAGE,
+    );
   });
 
   it('is refused for a federated user that cannot hold one', () => {
-    expect(attempt({ methods: signInMethodsOf('EXTERNAL_PROVIDER', []) })).toThrow(/cannot hold a password/);
+    expect(attempt({ methods: signInMethodsOf({ status: 'EXTERNAL_PROVIDER', groups: [], identities: [] }) })).toThrow(
+      /cannot hold a password/,
+    );
   });
 });

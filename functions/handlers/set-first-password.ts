@@ -1,5 +1,5 @@
 import { accountsFromEnvironment } from '../adapters/identity';
-import { assertMaySetFirstPassword, signInMethodsOf } from '../domain/sign-in-methods';
+import { assertMaySetFirstPassword, NO_PASSWORD_GROUP, signInMethodsOf } from '../domain/sign-in-methods';
 import { callerSignIn } from '../http/caller';
 import { httpHandler } from '../http/handler';
 import { firstPassword, type SignInMethodsView } from '../schemas/sign-in-methods';
@@ -11,6 +11,7 @@ export const handler = httpHandler({ auth: true, schemas: { body: firstPassword 
   const account = await accounts.account(username);
   assertMaySetFirstPassword({ methods: signInMethodsOf(account), signedInAt, now });
   await accounts.setOwnPassword(username, body.password);
-  const methods: SignInMethodsView = signInMethodsOf({ ...account, groups: [] });
+  const groups = account.groups.filter((group) => group !== NO_PASSWORD_GROUP);
+  const methods: SignInMethodsView = signInMethodsOf({ ...account, groups });
   return { status: 200, body: methods };
 });

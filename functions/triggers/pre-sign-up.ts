@@ -1,6 +1,6 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { type AccountDirectory, accountsFromEnvironment } from '../adapters/identity';
-import { federatedIdentityOf, planGoogleLink } from '../domain/sign-in-methods';
+import { federatedIdentityOf, type LinkPlan, planGoogleLink } from '../domain/sign-in-methods';
 
 const errorName = (error: unknown) => (error as { name?: string }).name;
 
@@ -24,20 +24,21 @@ export async function linkFirstGoogleSignIn(
       usersWithEmail: await accounts.usersWithEmail(email),
     });
   const first = await plan();
-  if (first.kind === 'already-linked') return event;
-  const username =
-    first.kind === 'create-and-link'
-      ? await accounts
-          .createVerifiedAccount({ email, givenName: given_name, familyName: family_name })
-          .catch(async (error: unknown) => {
-            // A second sign-in at the same moment made it first.
-            const again = errorName(error) === 'UsernameExistsException' ? await plan() : first;
-            if (again.kind === 'create-and-link') throw error;
-            return again.username;
-          })
-      : first.username;
-  if (first.kind !== 'link') await accounts.withoutOwnPassword(username);
-  await accounts.link(username, identity);
+  const made = async (): Promise<Exclude<LinkPlan, { kind: 'create-and-link' }>> => {
+    try {
+      const username = await accounts.createVerifiedAccount({ email, givenName: given_name, familyName: family_name });
+      return { kind: 'finish-and-link', username };
+    } catch (error) {
+      // A second sign-in at the same moment made it first: go on from where that one is.
+      const again = errorName(error) === 'UsernameExistsException' ? await plan() : first;
+      if (again.kind === 'create-and-link') throw error;
+      return again;
+    }
+  };
+  const next = first.kind === 'create-and-link' ? await made() : first;
+  if (next.kind === 'already-linked') return event;
+  if (next.kind === 'finish-and-link') await accounts.withoutOwnPassword(next.username);
+  await accounts.link(next.username, identity);
   return event;
 }
 

@@ -262,6 +262,23 @@ describe('the PreSignUp trigger against cognito-local', () => {
     expect(links).toEqual([{ username, identity: { providerName: 'Google', providerUserId: '1006' } }]);
   });
 
+  it('goes on with the account a simultaneous first sign-in made between its lookup and its own AdminCreateUser', async () => {
+    const { accounts, links } = directoryRecordingLinks();
+    const email = uniqueEmail('simultaneous');
+    let otherSignIn: string | undefined;
+    const racing = {
+      ...accounts,
+      async createVerifiedAccount(attributes: { email: string }) {
+        otherSignIn = await accounts.createVerifiedAccount(attributes);
+        return accounts.createVerifiedAccount(attributes);
+      },
+    };
+    await linkFirstGoogleSignIn(firstGoogleSignIn(email, '1007'), racing);
+    expect(await usersWithEmail(email)).toMatchObject([{ username: otherSignIn, status: 'CONFIRMED' }]);
+    expect(await groupsOf(otherSignIn)).toEqual([NO_PASSWORD_GROUP]);
+    expect(links).toEqual([{ username: otherSignIn, identity: { providerName: 'Google', providerUserId: '1007' } }]);
+  });
+
   it('refuses to hand an account whose address is unverified to a Google sign-in', async () => {
     const { accounts, links } = directoryRecordingLinks();
     const user = await signedInUser(stack.config);

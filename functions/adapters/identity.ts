@@ -116,9 +116,10 @@ export interface AccountDirectory {
   usersWithEmail(email: string): Promise<DirectoryUser[]>;
   /**
    * Creates a native account for an address its provider has verified, without mailing it, and
-   * returns its username; withoutOwnPassword() then finishes it.
+   * returns its username (null when an account holds the address already); withoutOwnPassword()
+   * then finishes it.
    */
-  createVerifiedAccount(attributes: { email: string; givenName?: string; familyName?: string }): Promise<string>;
+  createVerifiedAccount(attributes: { email: string; givenName?: string; familyName?: string }): Promise<string | null>;
   /** Confirms the account with a random password nobody knows, as one with no password of its own. */
   withoutOwnPassword(username: string): Promise<void>;
   /** From now on, signing in with `identity` signs in as `username`. */
@@ -201,20 +202,26 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
 
     async createVerifiedAccount({ email, givenName, familyName }) {
       const optional = (Name: string, Value: string | undefined) => (Value ? [{ Name, Value }] : []);
-      const answer = await client.send(
-        new AdminCreateUserCommand({
-          UserPoolId: userPoolId,
-          // The pool signs in by e-mail: Cognito makes the username itself.
-          Username: email,
-          MessageAction: 'SUPPRESS',
-          UserAttributes: [
-            { Name: 'email', Value: email },
-            { Name: 'email_verified', Value: 'true' },
-            ...optional('given_name', givenName),
-            ...optional('family_name', familyName),
-          ],
-        }),
-      );
+      const answer = await client
+        .send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            // The pool signs in by e-mail: Cognito makes the username itself.
+            Username: email,
+            MessageAction: 'SUPPRESS',
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+              ...optional('given_name', givenName),
+              ...optional('family_name', familyName),
+            ],
+          }),
+        )
+        .catch((error: unknown) => {
+          if (errorName(error) === 'UsernameExistsException') return null;
+          throw error;
+        });
+      if (!answer) return null;
       const username = answer.User?.Username;
       if (!username) throw new Error('Cognito AdminCreateUser returned no username');
       return username;

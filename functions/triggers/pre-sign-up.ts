@@ -2,8 +2,6 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { type AccountDirectory, accountsFromEnvironment } from '../adapters/identity';
 import { federatedIdentityOf, type LinkPlan, planGoogleLink } from '../domain/sign-in-methods';
 
-const errorName = (error: unknown) => (error as { name?: string }).name;
-
 /**
  * Links a first Google sign-in to a native account, made here if the address has none, so the
  * person keeps one account (one `sub`, the key of their data) and can later set a password.
@@ -25,15 +23,13 @@ export async function linkFirstGoogleSignIn(
     });
   const first = await plan();
   const made = async (): Promise<Exclude<LinkPlan, { kind: 'create-and-link' }>> => {
-    try {
-      const username = await accounts.createVerifiedAccount({ email, givenName: given_name, familyName: family_name });
-      return { kind: 'finish-and-link', username };
-    } catch (error) {
-      // A second sign-in at the same moment made it first: go on from where that one is.
-      const again = errorName(error) === 'UsernameExistsException' ? await plan() : first;
-      if (again.kind === 'create-and-link') throw error;
-      return again;
-    }
+    const username = await accounts.createVerifiedAccount({ email, givenName: given_name, familyName: family_name });
+    if (username) return { kind: 'finish-and-link', username };
+    // A second sign-in at the same moment made it first: go on from where that one is.
+    const again = await plan();
+    if (again.kind === 'create-and-link')
+      throw new Error('Cognito found the address taken, then no account holding it');
+    return again;
   };
   const next = first.kind === 'create-and-link' ? await made() : first;
   if (next.kind === 'already-linked') return event;

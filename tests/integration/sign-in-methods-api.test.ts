@@ -61,9 +61,11 @@ const passwordSignIn = (email: string, password: string) =>
     }),
   );
 
-const groupsOf = async (username: string | undefined) =>
+const groupsOf = async (username: string | null | undefined) =>
   (
-    await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: stack.config.userPoolId, Username: username }))
+    await cognito.send(
+      new AdminListGroupsForUserCommand({ UserPoolId: stack.config.userPoolId, Username: username ?? undefined }),
+    )
   ).Groups?.map((group) => group.GroupName);
 
 beforeAll(async () => {
@@ -265,12 +267,14 @@ describe('the PreSignUp trigger against cognito-local', () => {
   it('goes on with the account a simultaneous first sign-in made between its lookup and its own AdminCreateUser', async () => {
     const { accounts, links } = directoryRecordingLinks();
     const email = uniqueEmail('simultaneous');
-    let otherSignIn: string | undefined;
+    let otherSignIn: string | null = null;
     const racing = {
       ...accounts,
       async createVerifiedAccount(attributes: { email: string }) {
         otherSignIn = await accounts.createVerifiedAccount(attributes);
-        return accounts.createVerifiedAccount(attributes);
+        const ours = await accounts.createVerifiedAccount(attributes);
+        expect(ours).toBeNull();
+        return ours;
       },
     };
     await linkFirstGoogleSignIn(firstGoogleSignIn(email, '1007'), racing);

@@ -18,7 +18,11 @@ export type Grant =
   /** Writes verified webhook bodies into the raw webhook archive (functions/adapters/webhook-archive.ts). */
   | 'archive:write'
   /** Starts that job now, asynchronously (functions/adapters/job-queue.ts): invokes that job's function only. */
-  | 'start:finishBooking';
+  | 'start:finishBooking'
+  /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
+  | 'accounts:read'
+  /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
+  | 'accounts:set-password';
 
 /**
  * How an operation uses the one table; lib/table-access.ts grants exactly these DynamoDB actions
@@ -161,6 +165,24 @@ export const routes: readonly Route[] = [
     auth: 'user',
     table: ['read', 'write'],
     grants: [],
+  },
+  {
+    operation: 'getSignInMethods',
+    method: 'GET',
+    path: '/api/me/sign-in-methods',
+    handler: 'get-sign-in-methods',
+    auth: 'user',
+    table: [],
+    grants: ['accounts:read'],
+  },
+  {
+    operation: 'setFirstPassword',
+    method: 'PUT',
+    path: '/api/me/password',
+    handler: 'set-first-password',
+    auth: 'user',
+    table: [],
+    grants: ['accounts:read', 'accounts:set-password'],
   },
   {
     operation: 'createHeadshotUpload',

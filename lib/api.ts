@@ -3,6 +3,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -80,6 +81,8 @@ export interface ApiProps {
   /** Functions EventBridge Scheduler invokes; no route. */
   jobs: readonly Job[];
   table: ITableV2;
+  /** The pool whose accounts `accounts:*` grants administer. */
+  userPool: IUserPool;
   mediaBucket: IBucket;
   /** Where the webhook keeps every verified event body (lib/finance.ts). */
   webhookArchive: IBucket;
@@ -203,7 +206,7 @@ export class Api extends Construct {
 
 type GrantTargets = Pick<
   ApiProps,
-  'mediaBucket' | 'webhookArchive' | 'scheduler' | 'mailFrom' | 'integrationSecrets'
+  'userPool' | 'mediaBucket' | 'webhookArchive' | 'scheduler' | 'mailFrom' | 'integrationSecrets'
 > & {
   schedulerEnvironment: Record<string, string>;
   /** Each job function's ARN, built from its fixed name, by operation. */
@@ -269,6 +272,10 @@ function grantsFor(targets: GrantTargets) {
       for (const [name, value] of Object.entries(targets.schedulerEnvironment)) fn.addEnvironment(name, value);
     },
     'start:finishBooking': allowStarting('finishBooking'),
+    'accounts:read': (fn) =>
+      targets.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'),
+    'accounts:set-password': (fn) =>
+      targets.userPool.grant(fn, 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminRemoveUserFromGroup'),
   };
   return (fn: OperationFunction, grants: readonly Grant[]) => {
     for (const grant of grants) apply[grant](fn);

@@ -118,6 +118,8 @@ export class Auth extends Construct {
       scopes: ['openid', 'email', 'profile'],
       attributeMapping: {
         email: ProviderAttribute.GOOGLE_EMAIL,
+        // The PreSignUp trigger links Google to an existing account only when Google vouches for the address.
+        emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
         givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
         familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
       },

@@ -7,6 +7,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, Node } from 'constructs';
 import { jobs, routes } from '../functions/routes';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
+import { AccountLinking } from './account-linking';
 import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
 import { Data } from './data';
@@ -172,6 +173,8 @@ export class PhysicianMentorsStack extends Stack {
       logs,
     });
     auth.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
+    const accountLinking =
+      settings.google && new AccountLinking(this, 'AccountLinking', { userPool: auth.userPool, logs });
     const scheduler = new JobScheduler(this, 'Scheduler', { removalPolicy });
     const webhookArchive = new WebhookArchive(this, 'WebhookArchive', {
       removalPolicy,
@@ -182,6 +185,7 @@ export class PhysicianMentorsStack extends Stack {
       routes,
       jobs,
       table: data.table,
+      userPool: auth.userPool,
       mediaBucket: storage.mediaBucket,
       webhookArchive: webhookArchive.bucket,
       scheduler,
@@ -206,7 +210,11 @@ export class PhysicianMentorsStack extends Stack {
     });
     new Observability(this, 'Observability', {
       stage: settings.stage,
-      functions: new Map([['customMessage', customMessage], ...api.functions]),
+      functions: new Map([
+        ['customMessage', customMessage],
+        ...(accountLinking ? ([['preSignUp', accountLinking.trigger]] as const) : []),
+        ...api.functions,
+      ]),
       httpApi: api.httpApi,
       table: data.table,
       deadLetterQueue: scheduler.deadLetterQueue,

@@ -12,6 +12,7 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-emails';
+import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import type { Mailer } from '../../functions/adapters/mailer';
 import { LOCAL_AWS } from './aws-local';
@@ -287,10 +288,11 @@ async function ensurePoolAndClient(endpoint: string) {
     userPoolClientId = created.UserPoolClient?.ClientId;
   }
   if (!userPoolClientId) throw new Error('cognito-local did not create the app client');
-  // The group the CDK stack creates (lib/finance.ts).
+  // The groups the CDK stack creates (lib/finance.ts, lib/account-linking.ts).
   const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
-  if (!groups.Groups?.some((group) => group.GroupName === FINANCE_GROUP))
-    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: FINANCE_GROUP }));
+  for (const groupName of [FINANCE_GROUP, NO_PASSWORD_GROUP])
+    if (!groups.Groups?.some((group) => group.GroupName === groupName))
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: groupName }));
   client.destroy();
   return { userPoolId, userPoolClientId };
 }

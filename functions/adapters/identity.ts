@@ -1,9 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminLinkProviderForUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminSetUserPasswordCommand,
+  type AttributeType,
   CognitoIdentityProviderClient,
   GetUserCommand,
+  ListUsersCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DomainError } from '../domain/errors';
+import {
+  type AccountStatus,
+  type DirectoryUser,
+  type FederatedIdentity,
+  NO_PASSWORD_GROUP,
+} from '../domain/sign-in-methods';
 import { awsClientSettings } from './dependency-budget';
 import { traced } from './tracing';
 
@@ -84,20 +100,185 @@ export function cognitoIdentity(client: CognitoIdentityProviderClient, clientId:
   };
 }
 
+export interface Account {
+  status: AccountStatus;
+  groups: string[];
+  identities: FederatedIdentity[];
+}
+
+/** One user pool's accounts, administered with the function's own credentials (IAM). */
+export interface AccountDirectory {
+  /** The account signed in as `username` (the token's `username` claim). */
+  account(username: string): Promise<Account>;
+  /** Gives the account a password of its own, permanently: it signs in with it from now on. */
+  setOwnPassword(username: string, password: string): Promise<void>;
+  /** Every user holding this e-mail address (native and federated). */
+  usersWithEmail(email: string): Promise<DirectoryUser[]>;
+  /**
+   * Creates a native account for an address its provider has verified, without mailing it, and
+   * returns its username (null when an account holds the address already); withoutOwnPassword()
+   * then finishes it.
+   */
+  createVerifiedAccount(attributes: { email: string; givenName?: string; familyName?: string }): Promise<string | null>;
+  /** Confirms the account with a random password nobody knows, as one with no password of its own. */
+  withoutOwnPassword(username: string): Promise<void>;
+  /** From now on, signing in with `identity` signs in as `username`. */
+  link(username: string, identity: FederatedIdentity): Promise<void>;
+}
+
+/** Cognito's `identities` attribute: a JSON list of `{providerName, userId, …}`. */
+function identitiesOf(attributes: readonly AttributeType[] | undefined): FederatedIdentity[] {
+  const value = attributes?.find((attribute) => attribute.Name === 'identities')?.Value;
+  if (!value) return [];
+  const parsed = JSON.parse(value) as { providerName?: string; userId?: string }[];
+  return parsed.flatMap(({ providerName, userId }) =>
+    providerName && userId ? [{ providerName, providerUserId: userId }] : [],
+  );
+}
+
+/** An e-mail address inside a ListUsers filter, where `"` and `\\` must be escaped. */
+const filterValue = (text: string) => text.replace(/["\\]/g, (character) => `\\${character}`);
+
+export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolId: string): AccountDirectory {
+  const setPassword = (username: string, password: string) =>
+    client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: username,
+        Password: password,
+        Permanent: true,
+      }),
+    );
+  return {
+    async account(username) {
+      const [user, groups] = await Promise.all([
+        client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username })),
+        client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username })),
+      ]).catch((error: unknown) => {
+        // A still-valid token of an account deleted since.
+        if (errorName(error) === 'UserNotFoundException') throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+        throw error;
+      });
+      if (!user.UserStatus) throw new Error('Cognito AdminGetUser returned no status');
+      return {
+        status: user.UserStatus,
+        groups: (groups.Groups ?? []).flatMap((group) => (group.GroupName ? [group.GroupName] : [])),
+        identities: identitiesOf(user.UserAttributes),
+      };
+    },
+
+    async setOwnPassword(username, password) {
+      await setPassword(username, password).catch((error: unknown) => {
+        if (errorName(error) === 'InvalidPasswordException') return invalid('body.password', error);
+        throw error;
+      });
+      // After the password: should this fail, a retry sets the password again rather than leave none.
+      await client.send(
+        new AdminRemoveUserFromGroupCommand({
+          UserPoolId: userPoolId,
+          Username: username,
+          GroupName: NO_PASSWORD_GROUP,
+        }),
+      );
+    },
+
+    async usersWithEmail(email) {
+      const answer = await client.send(
+        new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${filterValue(email)}"` }),
+      );
+      return (answer.Users ?? []).flatMap((user) =>
+        user.Username && user.UserStatus
+          ? [
+              {
+                username: user.Username,
+                status: user.UserStatus,
+                emailVerified: user.Attributes?.find((a) => a.Name === 'email_verified')?.Value === 'true',
+                identities: identitiesOf(user.Attributes),
+              },
+            ]
+          : [],
+      );
+    },
+
+    async createVerifiedAccount({ email, givenName, familyName }) {
+      const optional = (Name: string, Value: string | undefined) => (Value ? [{ Name, Value }] : []);
+      const answer = await client
+        .send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            // The pool signs in by e-mail: Cognito makes the username itself.
+            Username: email,
+            MessageAction: 'SUPPRESS',
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+              ...optional('given_name', givenName),
+              ...optional('family_name', familyName),
+            ],
+          }),
+        )
+        .catch((error: unknown) => {
+          if (errorName(error) === 'UsernameExistsException') return null;
+          throw error;
+        });
+      if (!answer) return null;
+      const username = answer.User?.Username;
+      if (!username) throw new Error('Cognito AdminCreateUser returned no username');
+      return username;
+    },
+
+    async withoutOwnPassword(username) {
+      // Into the group first: an account confirmed outside it would look as if it had a password.
+      await client.send(
+        new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: NO_PASSWORD_GROUP }),
+      );
+      await setPassword(username, randomBytes(32).toString('base64url'));
+    },
+
+    async link(username, identity) {
+      await client.send(
+        new AdminLinkProviderForUserCommand({
+          UserPoolId: userPoolId,
+          DestinationUser: { ProviderName: 'Cognito', ProviderAttributeValue: username },
+          SourceUser: {
+            ProviderName: identity.providerName,
+            ProviderAttributeName: 'Cognito_Subject',
+            ProviderAttributeValue: identity.providerUserId,
+          },
+        }),
+      );
+    },
+  };
+}
+
+/** Locally COGNITO_ENDPOINT points at cognito-local. */
+const cognitoClient = () =>
+  traced(
+    new CognitoIdentityProviderClient({
+      ...awsClientSettings(),
+      endpoint: process.env.COGNITO_ENDPOINT || undefined,
+    }),
+  );
+
 let shared: Identity | undefined;
 
-/** Created on first use from the function's environment; locally COGNITO_ENDPOINT points at cognito-local. */
+/** Created on first use from the function's environment. */
 export function identityFromEnvironment(): Identity {
   const clientId = process.env.USER_POOL_CLIENT_ID;
   if (!clientId) throw new Error('USER_POOL_CLIENT_ID is not set');
-  shared ??= cognitoIdentity(
-    traced(
-      new CognitoIdentityProviderClient({
-        ...awsClientSettings(),
-        endpoint: process.env.COGNITO_ENDPOINT || undefined,
-      }),
-    ),
-    clientId,
-  );
+  shared ??= cognitoIdentity(cognitoClient(), clientId);
   return shared;
+}
+
+const directories = new Map<string, AccountDirectory>();
+
+/** The accounts of `userPoolId` (a trigger's event names its pool), else of the function's USER_POOL_ID. */
+export function accountsFromEnvironment(userPoolId = process.env.USER_POOL_ID): AccountDirectory {
+  if (!userPoolId) throw new Error('USER_POOL_ID is not set');
+  let directory = directories.get(userPoolId);
+  if (!directory) {
+    directory = cognitoAccounts(cognitoClient(), userPoolId);
+    directories.set(userPoolId, directory);
+  }
+  return directory;
 }

@@ -11,6 +11,9 @@ export const errorStatus = {
   SETUP_INCOMPLETE: 409,
   ALREADY_RATED: 409,
   TOO_MANY_UNPAID_HOLDS: 409,
+  PASSWORD_ALREADY_SET: 409,
+  /** The operation needs a fresh sign-in (a first password). */
+  RECENT_SIGN_IN_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INVALID_CURSOR: 400,

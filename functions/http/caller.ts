@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { DomainError } from '../domain/errors';
 
 export interface Caller {
   userId: string;
@@ -22,4 +23,22 @@ export function callerGroups(event: APIGatewayProxyEventV2WithJWTAuthorizer): st
     .replace(/^\[|\]$/g, '')
     .split(/[\s,]+/)
     .filter(Boolean);
+}
+
+export interface CallerSignIn {
+  /** The account's Cognito username (the access token's `username` claim). */
+  username: string;
+  /** When the caller last signed in with a password or a provider (`auth_time`); refreshes keep it. */
+  signedInAt: Date | null;
+}
+
+/** How the signed-in caller signed in, from their access token; an ID token (no `username`) is refused. */
+export function callerSignIn(event: APIGatewayProxyEventV2WithJWTAuthorizer): CallerSignIn {
+  const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
+  const username = claims.username;
+  // API Gateway hands every claim over as a string.
+  const authTime = Number(claims.auth_time);
+  if (typeof username !== 'string' || username.length === 0)
+    throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+  return { username, signedInAt: Number.isFinite(authTime) && authTime > 0 ? new Date(authTime * 1000) : null };
 }

@@ -1,4 +1,5 @@
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -36,6 +37,8 @@ const routes: Route[] = [
   route('readsZoomAndCalendlySecrets', 'user', ['secret:zoom', 'secret:calendly']),
   route('archivesWebhooks', 'public', ['archive:write']),
   route('startsFinishBooking', 'public', ['start:finishBooking']),
+  route('readsAccounts', 'user', ['accounts:read']),
+  route('setsPasswords', 'user', ['accounts:read', 'accounts:set-password']),
   route('touchesNothing', 'public', []),
 ];
 const jobs: Job[] = [
@@ -48,6 +51,7 @@ let api: Api;
 let scheduler: JobScheduler;
 let integrations: IntegrationSecrets;
 let archive: WebhookArchive;
+let userPool: UserPool;
 let synth: Synthesized;
 
 beforeAll(() => {
@@ -59,10 +63,18 @@ beforeAll(() => {
   scheduler = new JobScheduler(stack, 'Scheduler', { removalPolicy });
   integrations = new IntegrationSecrets(stack, 'Integrations', { removalPolicy });
   archive = new WebhookArchive(stack, 'Archive', { removalPolicy, retentionDays: 1, logBucket: storage.logBucket });
+  userPool = new UserPool(stack, 'UserPool', { removalPolicy });
+  Validations.of(userPool).acknowledge(
+    { id: 'AwsSolutions-COG1', reason: 'A bare pool to grant on; the real one is tested in dev-stack.' },
+    { id: 'AwsSolutions-COG2', reason: 'A bare pool to grant on; the real one is tested in dev-stack.' },
+    { id: 'AwsSolutions-COG3', reason: 'A bare pool to grant on; the real one is tested in dev-stack.' },
+    { id: 'AwsSolutions-COG8', reason: 'A bare pool to grant on; the real one is tested in dev-stack.' },
+  );
   api = new Api(stack, 'Api', {
     routes,
     jobs,
     table: data.table,
+    userPool,
     mediaBucket: storage.mediaBucket,
     webhookArchive: archive.bucket,
     scheduler,
@@ -207,6 +219,23 @@ describe('grants from the route table', () => {
     const variables = synth.resourceOf(fn('startsFinishBooking')).Properties.Environment.Variables;
     expect(JSON.stringify(variables.JOB_FINISH_BOOKING_ARN)).toContain(':function:GrantsUnderTest-finishBooking"');
     expect(variables.JOB_EXPIRE_SOMETHING_ARN).toBeUndefined();
+  });
+
+  it('accounts:read only reads users and their groups, and accounts:set-password only sets passwords, of the one pool', () => {
+    const poolArn = getAtt(userPool, 'Arn');
+    const accountActions = (operation: string) =>
+      actionsOf(operation)
+        .filter((action) => action.startsWith('cognito-idp:'))
+        .sort();
+    expect(accountActions('readsAccounts')).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser']);
+    expect(accountActions('setsPasswords')).toEqual([
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminListGroupsForUser',
+      'cognito-idp:AdminRemoveUserFromGroup',
+      'cognito-idp:AdminSetUserPassword',
+    ]);
+    for (const action of accountActions('setsPasswords'))
+      expect(statementFor('setsPasswords', action)?.Resource).toEqual(poolArn);
   });
 
   it('no grant means nothing beyond tracing', () => {

@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
 import { jobs, routes } from '../../functions/routes';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
@@ -104,8 +105,43 @@ describe('Google sign-in (configured by context)', () => {
         client_secret: `{{resolve:secretsmanager:${GOOGLE_CONTEXT.googleClientSecretName}:SecretString:::}}`,
         authorize_scopes: 'openid email profile',
       },
-      AttributeMapping: { email: 'email', given_name: 'given_name', family_name: 'family_name' },
+      AttributeMapping: {
+        email: 'email',
+        email_verified: 'email_verified',
+        given_name: 'given_name',
+        family_name: 'family_name',
+      },
     });
+  });
+
+  it('links a first Google sign-in to a native account with a PreSignUp trigger that may touch only this pool', () => {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: NO_PASSWORD_GROUP,
+      UserPoolId: { Ref: synth.logicalId(construct('Auth', 'UserPool')) },
+    });
+    const trigger = construct('AccountLinking', 'PreSignUp') as IFunction;
+    const pool = construct('Auth', 'UserPool');
+    expect(synth.resourceOf(pool).Properties.LambdaConfig.PreSignUp).toEqual({
+      'Fn::GetAtt': [synth.logicalId(trigger), 'Arn'],
+    });
+    const poolAccess = synth.resourceOf(construct('AccountLinking', 'PoolAccess')).Properties;
+    expect(poolAccess.Roles).toEqual([{ Ref: synth.logicalId(trigger.role as IConstruct) }]);
+    const userAdministration = synth
+      .policyStatementsOf(trigger)
+      .filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
+    expect(userAdministration).toEqual([
+      {
+        Effect: 'Allow',
+        Action: [
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminLinkProviderForUser',
+          'cognito-idp:AdminSetUserPassword',
+          'cognito-idp:ListUsers',
+        ],
+        Resource: { 'Fn::GetAtt': [synth.logicalId(pool), 'Arn'] },
+      },
+    ]);
   });
 
   it('creates the hosted domain Google returns to, and lets the client use Google', () => {

@@ -6,10 +6,13 @@ import { createRequire } from 'node:module';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  type AttributeType,
+  type CognitoIdentityProviderClient,
   AdminSetUserPasswordCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localCognitoClient } from '../../bin/local/cognito';
+import { cognitoAccounts } from '../../functions/adapters/identity';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 
 export interface SignedInUser {
@@ -20,10 +23,32 @@ export interface SignedInUser {
   auth: { authorization: string };
 }
 
-const PASSWORD = 'test-password-1';
+/** Every signedInUser's password. */
+export const TEST_USER_PASSWORD = 'test-password-1';
 const cognitoLocalSigningKey = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as {
   pem: string;
 };
+
+/** A cognito-local user made by AdminCreateUser, no mail sent, with its e-mail and these attributes. */
+async function createdWithoutMail(
+  client: CognitoIdentityProviderClient,
+  config: RuntimeConfig,
+  email: string,
+  attributes: AttributeType[],
+): Promise<{ userId: string; username: string }> {
+  const created = await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: config.userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'email', Value: email }, ...attributes],
+    }),
+  );
+  const username = created.User?.Username;
+  const userId = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  if (!username || !userId) throw new Error('cognito-local made no user');
+  return { userId, username };
+}
 
 /** A confirmed cognito-local user (in `groups`, if any), signed in with USER_PASSWORD_AUTH as the SPA does. */
 export async function signedInUser(
@@ -33,19 +58,12 @@ export async function signedInUser(
 ): Promise<SignedInUser> {
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
-    const created = await client.send(
-      new AdminCreateUserCommand({
-        UserPoolId: config.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [{ Name: 'email', Value: email }],
-      }),
-    );
+    const { userId } = await createdWithoutMail(client, config, email, []);
     await client.send(
       new AdminSetUserPasswordCommand({
         UserPoolId: config.userPoolId,
         Username: email,
-        Password: PASSWORD,
+        Password: TEST_USER_PASSWORD,
         Permanent: true,
       }),
     );
@@ -58,12 +76,11 @@ export async function signedInUser(
       new InitiateAuthCommand({
         ClientId: config.userPoolClientId,
         AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD },
+        AuthParameters: { USERNAME: email, PASSWORD: TEST_USER_PASSWORD },
       }),
     );
     const accessToken = signIn.AuthenticationResult?.AccessToken;
-    const userId = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
-    if (!accessToken || !userId) throw new Error('cognito-local did not sign the test user in');
+    if (!accessToken) throw new Error('cognito-local did not sign the test user in');
     return { userId, email, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
   } finally {
     client.destroy();
@@ -95,29 +112,96 @@ export async function signedInUserWithProfile(
   return user;
 }
 
+/** A JWT signed as cognito-local signs: its key is fixed and public, so the authorizer sees a genuine token. */
+function signedAsCognitoLocal(claims: object): string {
+  const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' };
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const signed = `${encode(header)}.${encode(claims)}`;
+  const signature = sign('RSA-SHA256', Buffer.from(signed), cognitoLocalSigningKey.pem).toString('base64url');
+  return `${signed}.${signature}`;
+}
+
+type AccountIds = Pick<SignedInUser, 'userId' | 'email'>;
+
+interface HostedUiSignIn {
+  /** When the person signed in (`auth_time`); now unless given. */
+  signedInAt?: Date;
+  /** The account's Cognito username; the e-mail unless given. */
+  username?: string;
+}
+
 /**
  * An access token shaped like one the hosted UI (Google sign-in) issues: it carries exactly the
- * scopes the app client asked for. cognito-local's signing key is fixed and public, so the test
- * signs it as cognito-local would; the authorizer and the Cognito front see a genuine token.
+ * scopes the app client asked for. cognito-local cannot federate, so the test signs it as
+ * cognito-local would.
  */
-export function hostedUiAccessToken(config: RuntimeConfig, user: SignedInUser, scopes: readonly string[]): string {
+export function hostedUiAccessToken(
+  config: RuntimeConfig,
+  user: AccountIds,
+  scopes: readonly string[],
+  options: HostedUiSignIn = {},
+): string {
   const now = Math.floor(Date.now() / 1000);
-  const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' };
-  const claims = {
+  return signedAsCognitoLocal({
     sub: user.userId,
     iss: `${config.userPoolEndpoint}/${config.userPoolId}`,
     client_id: config.userPoolClientId,
     token_use: 'access',
     scope: scopes.join(' '),
-    auth_time: now,
+    auth_time: options.signedInAt ? Math.floor(options.signedInAt.getTime() / 1000) : now,
     iat: now,
     exp: now + 3600,
     jti: randomUUID(),
-    username: user.email,
+    username: options.username ?? user.email,
     version: 2,
-  };
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const signed = `${encode(header)}.${encode(claims)}`;
-  const signature = sign('RSA-SHA256', Buffer.from(signed), cognitoLocalSigningKey.pem).toString('base64url');
-  return `${signed}.${signature}`;
+  });
+}
+
+/** The ID token of the same hosted-UI sign-in, for a browser session (Amplify keeps both). */
+export function hostedUiIdToken(config: RuntimeConfig, user: AccountIds, options: HostedUiSignIn = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  return signedAsCognitoLocal({
+    sub: user.userId,
+    iss: `${config.userPoolEndpoint}/${config.userPoolId}`,
+    aud: config.userPoolClientId,
+    token_use: 'id',
+    auth_time: options.signedInAt ? Math.floor(options.signedInAt.getTime() / 1000) : now,
+    iat: now,
+    exp: now + 3600,
+    jti: randomUUID(),
+    'cognito:username': options.username ?? user.email,
+    email: user.email,
+    email_verified: true,
+  });
+}
+
+export interface GoogleMadeAccount {
+  userId: string;
+  email: string;
+  /** Its Cognito username, which tokens carry in `username` (cognito-local, like Cognito, makes it). */
+  username: string;
+}
+
+/**
+ * What the PreSignUp trigger leaves after a first Google sign-in: a verified native account, made
+ * and left without a password of its own by the trigger's own directory calls, with the Google
+ * identity linked. cognito-local has no AdminLinkProviderForUser, so the `identities` attribute
+ * Cognito writes on linking is set directly. Sign it in with hostedUiAccessToken(…, { username }).
+ */
+export async function googleMadeAccount(config: RuntimeConfig): Promise<GoogleMadeAccount> {
+  const email = `google-${randomUUID().slice(0, 8)}@example.test`;
+  const identities = [{ providerName: 'Google', userId: randomUUID(), providerType: 'Google', primary: 'false' }];
+  const client = localCognitoClient(config.userPoolEndpoint);
+  try {
+    const { userId, username } = await createdWithoutMail(client, config, email, [
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'given_name', Value: 'Grace' },
+      { Name: 'family_name', Value: 'Hopper' },
+      { Name: 'identities', Value: JSON.stringify(identities) },
+    ]);
+    await cognitoAccounts(client, config.userPoolId).withoutOwnPassword(username);
+    return { userId, email, username };
+  } finally {
+    client.destroy();
+  }
 }

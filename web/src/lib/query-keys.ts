@@ -16,6 +16,8 @@ export const queryKeys = {
     /** The setup checklist of `GET /me/publication`. */
     publication: () => ['me', 'publication'] as const,
     freeConsultation: (coachId: string) => ['me', 'free-consultations', coachId] as const,
+    /** `GET /me/sign-in-methods`: whether the account has a password, and its linked providers. */
+    signInMethods: () => ['me', 'sign-in-methods'] as const,
   },
   /** The public directory and coach pages. */
   coaches: {

@@ -5,9 +5,11 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Spinner } from '@/components/ui/spinner';
+import { signInWithRedirect } from '@/lib/amplify-auth-flows';
 import { errorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { setUpMyProfile } from '../api/set-up-my-profile';
+import { providerErrorText, retriesLinkedSignIn } from '../provider-error';
 
 /** Spec section 4: a failed return shows its toast for a moment before going back to sign in. */
 const FAILURE_REDIRECT_MS = 3_000;
@@ -42,7 +44,11 @@ export function AuthCallbackPage() {
 
     const providerError = params.get('error_description') ?? params.get('error');
     if (providerError) {
-      settle(() => fail('Authentication Failed', providerError));
+      settle(() =>
+        retriesLinkedSignIn(providerError, sessionStorage)
+          ? void signInWithRedirect({ provider: 'Google' })
+          : fail('Authentication Failed', providerErrorText(providerError)),
+      );
       return;
     }
     const stop = Hub.listen('auth', ({ payload }) => {

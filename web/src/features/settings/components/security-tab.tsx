@@ -1,29 +1,41 @@
-import { useAuth } from '@/lib/auth';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Spinner } from '@/components/ui/spinner';
 import { runtimeConfig } from '@/lib/config';
+import { useSignInMethods } from '../api/sign-in-methods';
+import { FirstPasswordForm } from './first-password-form';
 import { PasswordChangeForm } from './password-change-form';
 import { SettingsCard } from './settings-card';
-import { federatedProvider, hasPasswordLogin, SignInMethods } from './sign-in-methods';
+import { SignInMethods } from './sign-in-methods';
 
 export function SecurityTab({ email }: { email: string }) {
-  const { user } = useAuth();
   const { supportEmail } = runtimeConfig();
-  const username = user?.username ?? '';
+  const methods = useSignInMethods();
   return (
     <div className="space-y-6">
       <SettingsCard title="Sign-in methods" lead="The ways you can sign in to your account.">
-        <SignInMethods username={username} email={email} />
+        {methods.data ? (
+          <SignInMethods methods={methods.data} email={email} />
+        ) : methods.isError ? (
+          <LoadFailed what="your sign-in methods" error={methods.error} onRetry={() => void methods.refetch()} />
+        ) : (
+          <Spinner label="Loading sign-in methods..." />
+        )}
       </SettingsCard>
       <SettingsCard title="Password">
-        {hasPasswordLogin(username) ? (
+        {methods.data?.hasPassword ? (
           <PasswordChangeForm />
-        ) : (
-          // Cognito keeps no password for an account made through a third-party provider, and refuses
-          // to reset one: asking for a 'current password' here could never succeed.
+        ) : methods.data?.canSetPassword ? (
+          <FirstPasswordForm />
+        ) : methods.data ? (
+          // A federated user made before Google sign-ins were linked to native accounts: Cognito cannot give it a password.
           <p className="text-sm text-slate-700">
-            You sign in with {federatedProvider(username)}, so this account has no password of its own. To change how
-            you sign in, change it in your {federatedProvider(username)} account.
+            You sign in with Google, and this account cannot hold a password of its own. To add one, e-mail{' '}
+            <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
+              {supportEmail}
+            </a>
+            .
           </p>
-        )}
+        ) : null}
       </SettingsCard>
       <SettingsCard title="Delete account">
         <p className="text-sm text-slate-700">

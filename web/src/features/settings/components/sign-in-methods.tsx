@@ -1,13 +1,8 @@
+import type { SignInMethodsView } from '@functions/schemas/sign-in-methods';
 import { CheckCircle2, Circle } from 'lucide-react';
 
 /** Spec section 7: Google is the one enabled provider; the other three are defined but disabled. */
 const THIRD_PARTY_PROVIDERS = ['Google', 'Apple', 'Microsoft', 'LinkedIn'] as const;
-
-/** Cognito names a federated user after the provider that created it, e.g. 'google_1234'. */
-export const federatedProvider = (username: string) =>
-  THIRD_PARTY_PROVIDERS.find((provider) => username.toLowerCase().startsWith(`${provider.toLowerCase()}_`));
-
-export const hasPasswordLogin = (username: string) => !federatedProvider(username);
 
 function SignInMethod({ name, account }: { name: string; account: string | null }) {
   return (
@@ -25,13 +20,13 @@ function SignInMethod({ name, account }: { name: string; account: string | null 
   );
 }
 
-export function SignInMethods({ username, email }: { username: string; email: string }) {
-  const provider = federatedProvider(username);
+/** What the server says the account signs in with: its password, and the providers linked to it. */
+export function SignInMethods({ methods, email }: { methods: SignInMethodsView; email: string }) {
   return (
     <ul className="divide-y divide-slate-200" aria-label="Sign-in methods">
-      <SignInMethod name="Email & Password" account={provider ? null : email} />
+      <SignInMethod name="Email & Password" account={methods.hasPassword ? email : null} />
       {THIRD_PARTY_PROVIDERS.map((name) => (
-        <SignInMethod key={name} name={name} account={name === provider ? email : null} />
+        <SignInMethod key={name} name={name} account={methods.providers.includes(name) ? email : null} />
       ))}
     </ul>
   );

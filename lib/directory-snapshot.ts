@@ -1,3 +1,4 @@
+import { Duration } from 'aws-cdk-lib';
 import { type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -6,7 +7,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { DIRECTORY_SNAPSHOT_KEY } from '../functions/adapters/directory-snapshot';
-import { PROFILE_RECORDS_PATTERN } from '../functions/data/directory-stream';
+import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../functions/data/directory-stream';
 import { type LogSettings, OperationFunction } from './api';
 import { directoryRebuildEntry } from './bundling';
 import { acknowledgeFrameworkWildcards } from './nag';
@@ -47,7 +48,9 @@ export class DirectorySnapshot extends Construct {
       new DynamoEventSource(props.table, {
         // Older records belong to a snapshot built before the mapping existed (or to the index read while there is none).
         startingPosition: StartingPosition.LATEST,
-        batchSize: 100,
+        batchSize: DIRECTORY_STREAM_BATCH_SIZE,
+        // A burst of writes (a bulk edit) becomes one rebuild, at the cost of a second's freshness.
+        maxBatchingWindow: Duration.seconds(1),
         parallelizationFactor: 1,
         retryAttempts: REBUILD_RETRY_ATTEMPTS,
         onFailure: new SqsDlq(props.deadLetterQueue),

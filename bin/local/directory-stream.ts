@@ -8,14 +8,12 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
+import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
 import { log } from '../../functions/http/log';
 import { LOCAL_AWS } from './aws-local';
 import { localClient } from './dynamodb';
 import type { LambdaHandler } from './lambda-modules';
 
-/** Lambda's default batch size for a DynamoDB event source. */
-const BATCH_SIZE = 100;
 const IDLE_POLL_MS = 200;
 
 export interface LocalDirectoryStream {
@@ -112,7 +110,7 @@ export async function startDirectoryStream(options: {
       const iterator = iterators.get(shardId);
       if (!iterator) return;
       const { Records = [], NextShardIterator } = await client.send(
-        new GetRecordsCommand({ ShardIterator: iterator, Limit: BATCH_SIZE }),
+        new GetRecordsCommand({ ShardIterator: iterator, Limit: DIRECTORY_STREAM_BATCH_SIZE }),
       );
       await deliver(Records);
       if (NextShardIterator) iterators.set(shardId, NextShardIterator);

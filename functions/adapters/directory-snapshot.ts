@@ -18,7 +18,7 @@ interface SnapshotBody {
 }
 
 export type SnapshotRead =
-  | { state: 'current'; etag: string; coaches: Coach[] }
+  | { state: 'current'; etag: string; coaches: Coach[]; bytes: number }
   | { state: 'unchanged' }
   | { state: 'missing' };
 
@@ -42,9 +42,10 @@ export function s3DirectorySnapshot(client: S3Client, bucket: string): Directory
         );
         if (!answer.Body || !answer.ETag) throw new Error('S3 returned the directory snapshot without a body or ETag');
         // Our own writes only (the rebuild below), so the shape is trusted; the version guards a format change.
-        const body = JSON.parse(gunzipSync(await answer.Body.transformToByteArray()).toString('utf8')) as SnapshotBody;
+        const bytes = await answer.Body.transformToByteArray();
+        const body = JSON.parse(gunzipSync(bytes).toString('utf8')) as SnapshotBody;
         if (body.version !== SNAPSHOT_VERSION) return { state: 'missing' };
-        return { state: 'current', etag: answer.ETag, coaches: body.coaches };
+        return { state: 'current', etag: answer.ETag, coaches: body.coaches, bytes: bytes.length };
       } catch (error) {
         if (answerStatus(error) === 304) return { state: 'unchanged' };
         if (isMissing(error)) return { state: 'missing' };

@@ -10,6 +10,12 @@ import { tableSchema } from './table-schema';
  */
 export const PROFILE_RECORDS_PATTERN = { dynamodb: { Keys: { sk: { S: ['PROFILE'] } } } } as const;
 
+/**
+ * Records per rebuild (the event source's batch size; GetRecords' most locally). Each rebuild reads
+ * the whole index, so a bulk change (an import, a backfill) costs a rebuild per thousand writes.
+ */
+export const DIRECTORY_STREAM_BATCH_SIZE = 1000;
+
 /** What a card is made of: the index keys (in or out of the directory, and where) and the projection. */
 const CARD_ATTRIBUTES: readonly string[] = [
   tableSchema.indexes.directory.partitionKey,

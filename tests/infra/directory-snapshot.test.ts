@@ -3,7 +3,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_SNAPSHOT_KEY } from '../../functions/adapters/directory-snapshot';
-import { PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
+import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
@@ -45,6 +45,8 @@ describe('directory snapshot', () => {
       EventSourceArn: { 'Fn::GetAtt': [synth.logicalId(construct('Data', 'Table')), 'StreamArn'] },
       StartingPosition: 'LATEST',
       ParallelizationFactor: 1,
+      BatchSize: DIRECTORY_STREAM_BATCH_SIZE,
+      MaximumBatchingWindowInSeconds: 1,
       FilterCriteria: { Filters: [{ Pattern: JSON.stringify(PROFILE_RECORDS_PATTERN) }] },
       DestinationConfig: { OnFailure: { Destination: arnOf('Scheduler', 'DeadLetters') } },
     });

@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Coach } from '../schemas/coach';
 import { s3ClientFromEnvironment } from './media';
+import { requiredEnvironment } from './required-environment';
 
 /**
  * The directory snapshot's one object, in the media bucket but outside its media/ prefix, so
@@ -73,8 +74,6 @@ export function s3DirectorySnapshot(client: S3Client, bucket: string): Directory
 let shared: DirectorySnapshot | undefined;
 
 export function directorySnapshotFromEnvironment(): DirectorySnapshot {
-  const bucket = process.env.MEDIA_BUCKET;
-  if (!bucket) throw new Error('MEDIA_BUCKET is not set');
-  shared ??= s3DirectorySnapshot(s3ClientFromEnvironment(), bucket);
+  shared ??= s3DirectorySnapshot(s3ClientFromEnvironment(), requiredEnvironment('MEDIA_BUCKET'));
   return shared;
 }

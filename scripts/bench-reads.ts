@@ -81,6 +81,10 @@ async function benchDirectory(coaches: number, options: { underLoad: boolean }) 
   console.log(
     `\nDirectory with ${coaches.toLocaleString('en-US')} published coaches (bench-only seed, 1,660-character bios)`,
   );
+  // While the seed writes, the snapshot's rebuilds read the growing index (one per 1,000 writes):
+  // DynamoDB Local, one Java process on a shared machine, then answers a batch write in more than
+  // the stack's usual 8 s.
+  process.env.AWS_REQUEST_TIMEOUT_MS ??= '30000';
   const stack = await startTestStack();
   try {
     const seedingStarted = performance.now();

@@ -10,6 +10,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 /** What a handler may touch besides the table; the CDK construct turns each into a least-privilege grant. */
 export type Grant =
   | 'media:read'
+  /** The directory snapshot object only (adapters/directory-snapshot.ts). */
+  | 'directory:read'
   | 'media:write'
   | 'mail:send'
   | 'scheduler:manage'
@@ -65,7 +67,7 @@ export const routes: readonly Route[] = [
     handler: 'list-coaches',
     auth: 'public',
     table: ['query:directory'],
-    grants: [],
+    grants: ['directory:read'],
   },
   {
     operation: 'getCoach',

@@ -13,6 +13,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budget';
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
+import { DIRECTORY_SNAPSHOT_KEY } from '../functions/adapters/directory-snapshot';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery';
 import { POWERTOOLS_ENVIRONMENT } from '../functions/http/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
@@ -39,6 +40,7 @@ export interface OperationFunctionProps {
   nativeModules?: readonly string[];
   /** A fixed name, for functions whose ARN others must know before they exist (schedule targets). */
   functionName?: string;
+  reservedConcurrentExecutions?: number;
 }
 
 /** Every operation runs with the same runtime, bundling, tracing and logging. */
@@ -48,6 +50,7 @@ export class OperationFunction extends LambdaFunction {
       code: lambdaCode({ operation: id, module: props.module, nativeModules: props.nativeModules ?? [] }),
       handler: LAMBDA_HANDLER,
       functionName: props.functionName,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
@@ -240,6 +243,13 @@ function grantsFor(targets: GrantTargets) {
   };
   const apply: Record<Grant, (fn: OperationFunction) => void> = {
     'media:read': (fn) => allowMedia(fn, ['s3:GetObject']),
+    'directory:read': (fn) =>
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [targets.mediaBucket.arnForObjects(DIRECTORY_SNAPSHOT_KEY)],
+        }),
+      ),
     'media:write': (fn) => allowMedia(fn, ['s3:PutObject', 's3:DeleteObject']),
     'mail:send': (fn) => {
       const stack = Stack.of(fn);

@@ -37,7 +37,14 @@ export interface LambdaEntry {
   nativeModules: readonly string[];
 }
 
-/** Every route's handler and every scheduled job: one Lambda each. */
+/** The consumer of the table's stream that keeps the directory snapshot current (lib/directory-snapshot.ts). */
+export const directoryRebuildEntry: LambdaEntry = {
+  operation: 'rebuildDirectorySnapshot',
+  module: 'streams/rebuild-directory-snapshot',
+  nativeModules: [],
+};
+
+/** Every route's handler, every scheduled job and the stream consumer: one Lambda each. */
 export const lambdaEntries: readonly LambdaEntry[] = [
   ...routes.map((route) => ({
     operation: route.operation,
@@ -45,6 +52,7 @@ export const lambdaEntries: readonly LambdaEntry[] = [
     nativeModules: route.nativeModules ?? [],
   })),
   ...jobs.map((job) => ({ operation: job.operation, module: `jobs/${job.handler}`, nativeModules: [] })),
+  directoryRebuildEntry,
 ];
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -1,5 +1,12 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  Billing,
+  ProjectionType,
+  StreamViewType,
+  TableEncryptionV2,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableSchema } from '../functions/data/table-schema';
 
@@ -22,6 +29,7 @@ export class Data extends Construct {
       sortKey: stringKey(tableSchema.sortKey),
       billing: Billing.onDemand(),
       timeToLiveAttribute: tableSchema.timeToLiveAttribute,
+      dynamoStream: StreamViewType[tableSchema.streamViewType],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryptionV2.awsManagedKey(),
       removalPolicy: props.removalPolicy,

@@ -10,7 +10,9 @@ import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { AccountLinking } from './account-linking';
 import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
+import { directoryRebuildEntry } from './bundling';
 import { Data } from './data';
+import { DirectorySnapshot } from './directory-snapshot';
 import { IntegrationSecrets } from './integrations';
 import {
   DEFAULT_DEV_ARCHIVE_RETENTION_DAYS,
@@ -202,6 +204,12 @@ export class PhysicianMentorsStack extends Stack {
       },
       logs,
     });
+    const directory = new DirectorySnapshot(this, 'DirectorySnapshot', {
+      table: data.table,
+      mediaBucket: storage.mediaBucket,
+      deadLetterQueue: scheduler.deadLetterQueue,
+      logs,
+    });
     const finance = new Finance(this, 'Finance', {
       userPool: auth.userPool,
       scheduler,
@@ -214,6 +222,7 @@ export class PhysicianMentorsStack extends Stack {
         ['customMessage', customMessage],
         ...(accountLinking ? ([['preSignUp', accountLinking.trigger]] as const) : []),
         ...api.functions,
+        [directoryRebuildEntry.operation, directory.rebuild],
       ]),
       httpApi: api.httpApi,
       table: data.table,

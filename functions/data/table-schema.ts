@@ -19,6 +19,8 @@ export const tableSchema = {
    * the user id is read from the table key instead. Bios only as the card's short excerpts, so a
    * cold start reads the same few hundred bytes per coach however long the bios are.
    */
+  /** The table's stream carries each write's old and new item (data/directory-stream.ts compares them). */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
   directoryProjection: [
     'firstName',
     'lastName',

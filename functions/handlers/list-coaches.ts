@@ -1,11 +1,14 @@
-import { cachedCoachStore, dynamoCoachStore } from '../data/coaches';
+import { directorySnapshotFromEnvironment } from '../adapters/directory-snapshot';
+import { cachedCoachStore, dynamoCoachStore, snapshotCoachStore } from '../data/coaches';
 import { filterCoaches, pageOf } from '../domain/directory';
 import { edgeCached } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachListQuery, type CoachList } from '../schemas/coach';
 
-const DIRECTORY_MAX_AGE_MS = 30_000;
-const coaches = cachedCoachStore(dynamoCoachStore, DIRECTORY_MAX_AGE_MS);
+/** How long a copy of the directory is served from memory; 0 (tests that watch it change) reads the snapshot each time. */
+const maxAgeMs = Number(process.env.DIRECTORY_MAX_AGE_SECONDS ?? 30) * 1000;
+const snapshot = snapshotCoachStore(directorySnapshotFromEnvironment(), dynamoCoachStore);
+const coaches = maxAgeMs > 0 ? cachedCoachStore(snapshot, maxAgeMs) : snapshot;
 
 export const handler = httpHandler({ schemas: { query: coachListQuery } }, async ({ query }) => {
   const published = await coaches.listPublished();

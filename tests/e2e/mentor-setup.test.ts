@@ -239,6 +239,7 @@ describe('a mentor sets up coaching, end to end', () => {
     await expectVisible(toast('Profile Published!'));
     await expect.poll(() => publishSwitch().getAttribute('aria-checked')).toBe('true');
 
+    await stack.directorySettled();
     await goto('/coaches');
     await expectVisible(page.getByRole('article').filter({ hasText: LAST_NAME }));
     expect(pageErrors).toEqual([]);

@@ -4,6 +4,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../../functions/adapters/job-delivery';
 import { jobs, routes } from '../../functions/routes';
+import { directoryRebuildEntry } from '../../lib/bundling';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
 
@@ -148,7 +149,8 @@ describe('the alarms', () => {
   it('watch every function for errors and throttles', () => {
     const ours = operationFunctionIds();
     const operations = [...routes, ...jobs].map(({ operation }) => id('Api', operation));
-    expect([...ours].sort()).toEqual([id('CustomMessage'), ...operations].sort());
+    const rebuild = id('DirectorySnapshot', directoryRebuildEntry.operation);
+    expect([...ours].sort()).toEqual([id('CustomMessage'), rebuild, ...operations].sort());
     expect(dimensionRefs(alarmsOn('Errors')).sort()).toEqual([...ours].sort());
     expect(dimensionRefs(alarmsOn('Throttles')).sort()).toEqual([...ours].sort());
   });

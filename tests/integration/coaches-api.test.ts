@@ -58,6 +58,7 @@ beforeAll(async () => {
     store(profile('c-hidden', { firstName: 'Dana', lastName: 'Diaz', specialty: 'Cardiology', published: false })),
     store(profile('m-mentee', { firstName: 'Eli', lastName: 'Evans', userType: 'mentee', published: true })),
   ]);
+  await stack.directorySettled();
 });
 
 afterAll(async () => {

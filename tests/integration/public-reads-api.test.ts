@@ -79,6 +79,7 @@ beforeAll(async () => {
   await storeRating('d', 1, '2026-04-01T00:00:00Z');
   await storeRating('e', 4, '2026-05-01T00:00:00Z');
   await storeRating('f', 2, '2026-06-01T00:00:00Z');
+  await stack.directorySettled();
 });
 
 afterAll(async () => {

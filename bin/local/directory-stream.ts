@@ -1,0 +1,178 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+  type ShardIteratorType,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
+import { log } from '../../functions/http/log';
+import { LOCAL_AWS } from './aws-local';
+import { localClient } from './dynamodb';
+import type { LambdaHandler } from './lambda-modules';
+
+const IDLE_POLL_MS = 200;
+
+export interface LocalDirectoryStream {
+  /** Resolves once every write made before the call has reached the rebuild (the snapshot is current). */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Lambda's filter-pattern matching for the patterns used here: nested objects, arrays of allowed values. */
+export function matchesPattern(pattern: unknown, value: unknown): boolean {
+  if (Array.isArray(pattern)) return pattern.includes(value);
+  if (typeof pattern !== 'object' || pattern === null) return false;
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(pattern).every(([name, inner]) =>
+    matchesPattern(inner, (value as Record<string, unknown>)[name]),
+  );
+}
+
+/** A stream record as Lambda delivers it in a DynamoDB event (creation time in epoch seconds). */
+function lambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
+  const { ApproximateCreationDateTime, ...dynamodb } = record.dynamodb ?? {};
+  return {
+    ...record,
+    dynamodb: {
+      ...dynamodb,
+      ...(ApproximateCreationDateTime
+        ? { ApproximateCreationDateTime: ApproximateCreationDateTime.getTime() / 1000 }
+        : {}),
+    },
+    eventSourceARN: streamArn,
+  } as DynamoDBRecord;
+}
+
+/**
+ * The event source mapping of the directory rebuild, for the local stack: reads the table's stream
+ * from DynamoDB Local and hands each batch that passes the mapping's filter to the same handler,
+ * one batch at a time (as reserved concurrency 1 does in AWS). A failed batch is read again on the
+ * next poll, as Lambda retries it. Shards open at start are read from their end: what was written
+ * before belongs to a snapshot rebuilt earlier (or to the index read while there is none).
+ */
+export async function startDirectoryStream(options: {
+  endpoint: string;
+  tableName: string;
+  handler: () => Promise<LambdaHandler>;
+}): Promise<LocalDirectoryStream> {
+  const tables = localClient(options.endpoint);
+  const { Table } = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));
+  tables.destroy();
+  const streamArn = Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
+  const client = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: LOCAL_AWS.region,
+    credentials: LOCAL_AWS.credentials,
+  });
+
+  /** Open shards by id: the iterator to read next. Shards read to their end are remembered as finished. */
+  const iterators = new Map<string, string>();
+  const finished = new Set<string>();
+  const iteratorOf = async (shardId: string, type: ShardIteratorType) =>
+    (
+      await client.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }),
+      )
+    ).ShardIterator;
+
+  const discoverShards = async (position: ShardIteratorType) => {
+    const { StreamDescription } = await client.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of StreamDescription?.Shards ?? []) {
+      const id = shard.ShardId;
+      if (!id || iterators.has(id) || finished.has(id)) continue;
+      if (position === 'LATEST' && shard.SequenceNumberRange?.EndingSequenceNumber) {
+        finished.add(id);
+        continue;
+      }
+      // A child shard starts once its parent is read to the end, so one item's writes stay in order.
+      if (shard.ParentShardId && iterators.has(shard.ParentShardId)) continue;
+      const iterator = await iteratorOf(id, position);
+      if (iterator) iterators.set(id, iterator);
+    }
+  };
+
+  const deliver = async (records: _Record[]) => {
+    const matching = records
+      .map((record) => lambdaRecord(record, streamArn))
+      .filter((record) => matchesPattern(PROFILE_RECORDS_PATTERN, record));
+    if (matching.length === 0) return;
+    const event: DynamoDBStreamEvent = { Records: matching };
+    await (await options.handler())(event);
+  };
+
+  const readShard = async (shardId: string) => {
+    for (;;) {
+      const iterator = iterators.get(shardId);
+      if (!iterator) return;
+      const { Records = [], NextShardIterator } = await client.send(
+        new GetRecordsCommand({ ShardIterator: iterator, Limit: DIRECTORY_STREAM_BATCH_SIZE }),
+      );
+      await deliver(Records);
+      if (NextShardIterator) iterators.set(shardId, NextShardIterator);
+      else {
+        iterators.delete(shardId);
+        finished.add(shardId);
+      }
+      if (Records.length === 0) return;
+    }
+  };
+
+  let stopped = false;
+  let cyclesDone = 0;
+  let cycleRunning = false;
+  let wake: (() => void) | undefined;
+  const waiters: Array<{ after: number; resolve: () => void }> = [];
+
+  const cycle = async () => {
+    try {
+      for (const shardId of [...iterators.keys()]) await readShard(shardId);
+      await discoverShards('TRIM_HORIZON');
+    } catch (error) {
+      log('error', 'local directory stream: a batch failed; reading it again on the next poll', {
+        error: String(error),
+      });
+    }
+  };
+
+  await discoverShards('LATEST');
+  const loop = (async () => {
+    while (!stopped) {
+      cycleRunning = true;
+      await cycle();
+      cycleRunning = false;
+      cyclesDone += 1;
+      for (const waiter of waiters.splice(0)) {
+        if (cyclesDone > waiter.after) waiter.resolve();
+        else waiters.push(waiter);
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, IDLE_POLL_MS);
+      });
+      wake = undefined;
+    }
+  })();
+
+  return {
+    settled() {
+      // A cycle already running may have read its shards before the caller's writes: wait for the next.
+      const after = cyclesDone + (cycleRunning ? 1 : 0);
+      const done = new Promise<void>((resolve) => waiters.push({ after, resolve }));
+      wake?.();
+      return done;
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      for (const waiter of waiters.splice(0)) waiter.resolve();
+      client.destroy();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIRECTORY_SNAPSHOT_KEY, directorySnapshotFromEnvironment } from '../../functions/adapters/directory-snapshot';
+import { s3ClientFromEnvironment } from '../../functions/adapters/media';
+import { coachList } from '../../functions/schemas/coach';
+import { publishedCoach } from '../support/coaches';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import type { SignedInUser } from '../support/users';
+
+// The directory function reads the snapshot on every request here (no copy kept in memory), so each
+// answer shows the snapshot as it is at that moment.
+process.env.DIRECTORY_MAX_AGE_SECONDS = '0';
+
+let stack: TestStack;
+let coach: SignedInUser;
+const BIO = 'I help physicians move into leadership roles.';
+
+const call = (path: string, init: { method?: string; body?: unknown } = {}) =>
+  fetch(`${stack.apiUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...coach.auth, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+
+const directory = async () => coachList.parse(await (await fetch(`${stack.apiUrl}/api/coaches`)).json());
+const card = async () => (await directory()).coaches.find((each) => each.userId === coach.userId);
+const snapshotTag = async () => {
+  const answer = await directorySnapshotFromEnvironment().read();
+  return answer.state === 'current' ? answer.etag : answer.state;
+};
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  coach = await publishedCoach(stack.config, { payments: true, specialty: 'Cardiology' });
+  await stack.directorySettled();
+});
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+describe('the directory snapshot', () => {
+  it('is built from the stream once a coach is published, and the directory reads it', async () => {
+    const snapshot = await directorySnapshotFromEnvironment().read();
+    expect(snapshot.state).toBe('current');
+    if (snapshot.state !== 'current') return;
+    expect(snapshot.coaches.map((each) => each.userId)).toEqual([coach.userId]);
+    expect(await card()).toMatchObject({ lastName: 'Coach', specialty: 'Cardiology' });
+  });
+
+  it('follows a coach who edits, unpublishes and publishes again', async () => {
+    expect((await call('/api/me', { method: 'PATCH', body: { lastName: 'Aardvark' } })).status).toBe(200);
+    await stack.directorySettled();
+    expect(await card()).toMatchObject({ lastName: 'Aardvark' });
+
+    const rates = { hourlyRateCents: 15_000, offersFreeConsult: false, freeConsultMinutes: 15, coachBio: BIO };
+    expect((await call('/api/me/rates', { method: 'PUT', body: rates })).status).toBe(200);
+    await stack.directorySettled();
+    expect(await card()).toMatchObject({ hourlyRateCents: 15_000, offersFreeConsult: false });
+
+    expect((await call('/api/me/publication', { method: 'PUT', body: { published: false } })).status).toBe(200);
+    await stack.directorySettled();
+    const hidden = await directory();
+    expect(hidden.coaches.map((each) => each.userId)).not.toContain(coach.userId);
+    expect(hidden.totalCount).toBe(0);
+
+    expect((await call('/api/me/publication', { method: 'PUT', body: { published: true } })).status).toBe(200);
+    await stack.directorySettled();
+    expect(await card()).toMatchObject({ lastName: 'Aardvark', hourlyRateCents: 15_000 });
+  });
+
+  it('is not rewritten by a profile write that changes no card field', async () => {
+    const before = await snapshotTag();
+    const sameRates = { hourlyRateCents: 15_000, offersFreeConsult: false, freeConsultMinutes: 15, coachBio: BIO };
+    expect((await call('/api/me/rates', { method: 'PUT', body: sameRates })).status).toBe(200);
+    await stack.directorySettled();
+    expect(await snapshotTag()).toBe(before);
+  });
+
+  it('falls back to the directory index while there is no snapshot', async () => {
+    await s3ClientFromEnvironment().send(
+      new DeleteObjectCommand({ Bucket: process.env.MEDIA_BUCKET, Key: DIRECTORY_SNAPSHOT_KEY }),
+    );
+    expect(await snapshotTag()).toBe('missing');
+    const body = await directory();
+    expect(body.totalCount).toBe(1);
+    expect(body.coaches[0]).toMatchObject({ userId: coach.userId, lastName: 'Aardvark' });
+  });
+});

@@ -15,13 +15,29 @@ loadAnalytics(runtimeConfig().analyticsScriptPath);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = root;
+
+function render() {
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+          <Toaster />
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+// A prerendered page (vite.config.ts) stays on screen until its route's code has loaded, so the
+// first render replaces it with the same page rather than with a loading spinner.
+if (container.hasChildNodes() && !router.state.initialized) {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    render();
+  });
+} else {
+  render();
+}

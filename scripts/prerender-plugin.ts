@@ -7,11 +7,26 @@ import type { PrerenderedPage } from '../web/src/prerender';
 const escapeText = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-/** The built index.html with a prerendered page inside #root and its own title and description. */
+const APP_ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The built index.html with a prerendered page inside #root and its own title and description. The
+ * app's entry starts through web/public/start-after-paint.js, after the page has painted, and its
+ * modules are not preloaded, since the first paint needs none of them.
+ */
 export function pageHtml(shell: string, page: PrerenderedPage): string {
   const root = '<div id="root"></div>';
   if (!shell.includes(root)) throw new Error('index.html has no empty #root to prerender into');
-  let html = shell.replace(root, () => `<div id="root">${page.html}</div>`);
+  if (!APP_ENTRY.test(shell)) throw new Error("index.html has no module script for the app's entry");
+  let html = shell
+    .replace(root, () => `<div id="root">${page.html}</div>`)
+    .replace(
+      APP_ENTRY,
+      (_, entry: string) => `<script type="module" src="/start-after-paint.js" data-app-entry="${entry}"></script>`,
+    )
+    // The entry's own imports lead to them; preloaded, they would compete with the first paint.
+    .replace(MODULE_PRELOADS, '');
   if (page.head.title)
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.head.title ?? '')}</title>`);
   if (page.head.description) {

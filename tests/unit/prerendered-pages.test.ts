@@ -32,7 +32,7 @@ describe('the CloudFront function', () => {
 
 describe('a prerendered page', () => {
   const shell =
-    '<html><head><meta name="description" content="Site" /><title>Physician Mentors</title></head><body><div id="root"></div></body></html>';
+    '<html><head><meta name="description" content="Site" /><title>Physician Mentors</title><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc.js"></head><body><div id="root"></div></body></html>';
 
   it('carries the page inside #root with its own title and description, escaped', () => {
     const html = pageHtml(shell, {
@@ -44,8 +44,18 @@ describe('a prerendered page', () => {
     expect(html).toContain('<meta name="description" content="Our &quot;mission&quot; &amp; story"');
   });
 
+  it('starts the app only after the page has painted', () => {
+    const html = pageHtml(shell, { html: '', head: {} });
+    expect(html).toContain(
+      '<script type="module" src="/start-after-paint.js" data-app-entry="/assets/index-abc.js"></script>',
+    );
+    expect(html).not.toContain('<script type="module" crossorigin src=');
+    expect(html).not.toContain('modulepreload');
+  });
+
   it('refuses a shell it cannot prerender into', () => {
     expect(() => pageHtml('<div id="root">x</div>', { html: '', head: {} })).toThrow(/no empty #root/);
+    expect(() => pageHtml('<div id="root"></div>', { html: '', head: {} })).toThrow(/no module script/);
   });
 
   it('gets the deployment config in place of its placeholders, escaped, and inlined for the SPA', () => {

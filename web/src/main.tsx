@@ -1,7 +1,7 @@
 import '@/lib/zod-without-eval';
 import './index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from '@/app/router';
@@ -17,16 +17,23 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const container = root;
 
+/**
+ * As a transition, the first render yields to the browser every few milliseconds instead of holding
+ * the main thread for the whole tree, so taps and scrolls on the page answer meanwhile.
+ */
 function render() {
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </AuthProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+            <Toaster />
+          </AuthProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }
 

@@ -4,6 +4,8 @@
  * `npm run smoke` checks the same headers locally as on a deployment.
  */
 
+import { prerenderedFiles } from './prerendered-pages';
+
 /** The coach page embeds Calendly scheduling widgets. */
 const CALENDLY_ORIGIN = 'https://calendly.com';
 
@@ -65,9 +67,17 @@ export function securityHeaders(csp: string): Record<string, string> {
   };
 }
 
-/** The CloudFront Function (viewer request): client routes (/coaches/abc) have no file extension; assets do. */
-export const SPA_FALLBACK_CODE = `function handler(event) {
+/**
+ * The CloudFront Function (viewer request): a prerendered public page gets its own HTML; other client
+ * routes (/coaches/abc) have no file extension and get the SPA shell; assets do and pass.
+ */
+export const SPA_FALLBACK_CODE = `var PRERENDERED = ${JSON.stringify(prerenderedFiles())};
+function handler(event) {
   var request = event.request;
+  if (Object.prototype.hasOwnProperty.call(PRERENDERED, request.uri)) {
+    request.uri = PRERENDERED[request.uri];
+    return request;
+  }
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
   return request;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Duration, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -29,7 +29,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/schemas/config';
-import { inlineRuntimeConfig } from '../functions/schemas/runtime-config-html';
+import { pageWithRuntimeConfig } from '../functions/schemas/runtime-config-html';
+import { PRERENDERED_PAGES, type PrerenderedPath, prerenderedFile } from './prerendered-pages';
 import { contentSecurityPolicy, SECURITY_HEADERS, SPA_FALLBACK_CODE } from './site-headers';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { acknowledgeFrameworkWildcards, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
@@ -164,9 +165,15 @@ export class Web extends Construct {
     ];
     if (props.spaBuildDir) {
       sources.unshift(Source.asset(props.spaBuildDir));
-      // The config's ids are deploy-time tokens: Source.data puts their values into the page at deploy.
-      const builtPage = readFileSync(join(props.spaBuildDir, 'index.html'), 'utf8');
-      sources.push(Source.data('index.html', inlineRuntimeConfig(builtPage, JSON.stringify(props.config))));
+      // The config's ids are deploy-time tokens: Source.data puts their values into the pages at deploy.
+      const pages = ['/index.html', ...(Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]).map(prerenderedFile)];
+      for (const page of pages) {
+        const file = join(props.spaBuildDir, page);
+        if (!existsSync(file))
+          throw new Error(`The SPA build lacks ${page}: run \`npm run build\` again before deploying.`);
+        const builtPage = readFileSync(file, 'utf8');
+        sources.push(Source.data(page.slice(1), pageWithRuntimeConfig(builtPage, props.config)));
+      }
     } else {
       Annotations.of(this).addWarningV2(
         'physician-mentors:web:noSpaBuild',

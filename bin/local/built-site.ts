@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '../../functions/schemas/config';
-import { inlineRuntimeConfig } from '../../functions/schemas/runtime-config-html';
+import { pageWithRuntimeConfig } from '../../functions/schemas/runtime-config-html';
 import { SPA_FALLBACK_CODE, securityHeaders } from '../../lib/site-headers';
 
 export interface BuiltSiteOptions {
@@ -76,8 +76,8 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
     if (!file.startsWith(options.buildDir + path.sep)) return send(res, 403, 'Forbidden');
     try {
       const body =
-        uri === '/index.html'
-          ? inlineRuntimeConfig(await readFile(file, 'utf8'), JSON.stringify(options.config))
+        path.extname(uri) === '.html'
+          ? pageWithRuntimeConfig(await readFile(file, 'utf8'), options.config)
           : await readFile(file);
       const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
       const compress =

@@ -12,3 +12,20 @@ export function inlineRuntimeConfig(html: string, configJson: string): string {
   if (!html.includes('</head>')) throw new Error('index.html has no </head> to put the runtime config before');
   return html.replace('</head>', `    ${block}\n  </head>`);
 }
+
+/** What a prerendered page carries in place of a runtime config value, until the deploy fills it in. */
+export const runtimeConfigPlaceholder = (name: string) => `__RUNTIME_CONFIG_${name}__`;
+
+const PLACEHOLDERS = /__RUNTIME_CONFIG_(\w+)__/g;
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * A built page as the deploy serves it: a prerendered page's placeholders replaced by the config's
+ * values (escaped; a CDK token passes through as the token), and the config inlined for the SPA.
+ */
+export function pageWithRuntimeConfig(html: string, config: Record<string, unknown>): string {
+  const filled = html.replace(PLACEHOLDERS, (_, name: string) => escapeHtml(String(config[name] ?? '')));
+  return inlineRuntimeConfig(filled, JSON.stringify(config));
+}

@@ -10,6 +10,7 @@ import {
 } from '../support/browser';
 import { runsFromBundles } from '../../bin/local/lambda-modules';
 import type { TestStack } from '../support/local-stack';
+import { PRERENDERED_PAGES } from '../../lib/prerendered-pages';
 
 /** Every public page, with a text its main heading must contain. */
 const PUBLIC_PAGES = [
@@ -115,6 +116,28 @@ describe('mobile navigation', () => {
       await page.close();
     }
   });
+});
+
+// The production build prerenders these (lib/prerendered-pages.ts); the dev server renders in the browser only.
+describe.runIf(runsFromBundles())('prerendered public pages', () => {
+  it.each(PUBLIC_PAGES.filter(({ path }) => path in PRERENDERED_PAGES))(
+    '$path shows its heading, title and links with JavaScript turned off',
+    async (route) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+      try {
+        const page = await context.newPage();
+        const response = await page.goto(`${stack.webUrl}${route.path}`);
+        expect(response?.status()).toBe(200);
+        expect(await mainHeading(page).textContent()).toMatch(route.heading);
+        expect(await page.title()).toMatch(/Physician Mentors$/);
+        expect(await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
+        expect(await page.content()).not.toContain('__RUNTIME_CONFIG_');
+        await page.screenshot({ path: `${SCREENSHOTS}/${route.name}-without-javascript.png`, fullPage: true });
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('the local stack behind the SPA', () => {

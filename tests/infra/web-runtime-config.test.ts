@@ -1,16 +1,25 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CfnElement, Stack } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '../../functions/schemas/config';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../functions/schemas/runtime-config-html';
+import { RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigPlaceholder } from '../../functions/schemas/runtime-config-html';
+import { PRERENDERED_PAGES, type PrerenderedPath, prerenderedFile } from '../../lib/prerendered-pages';
 import { Web } from '../../lib/web';
 import { type Synthesized, synthesize, type TemplateResource, testApp } from './synth-app';
 
 const BUILT_PAGE =
   '<!doctype html>\n<html>\n  <head>\n    <title>Physician Mentors</title>\n  </head>\n  <body></body>\n</html>\n';
+/** A prerendered page: the footer's support address is a placeholder until the deploy. */
+const PRERENDERED_PAGE = BUILT_PAGE.replace(
+  '<body></body>',
+  `<body><a href="mailto:${runtimeConfigPlaceholder('supportEmail')}">${runtimeConfigPlaceholder('supportEmail')}</a></body>`,
+);
+const PRERENDERED_FILES = (Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]).map((path) =>
+  prerenderedFile(path).slice(1),
+);
 
 let synth: Synthesized;
 let stack: Stack;
@@ -24,6 +33,8 @@ beforeAll(() => {
   userPool = bucket('UserPoolStandIn');
   const spaBuildDir = mkdtempSync(join(tmpdir(), 'spa-build-'));
   writeFileSync(join(spaBuildDir, 'index.html'), BUILT_PAGE);
+  mkdirSync(join(spaBuildDir, 'prerendered'));
+  for (const file of PRERENDERED_FILES) writeFileSync(join(spaBuildDir, file), PRERENDERED_PAGE);
   const config: RuntimeConfig = {
     stage: 'dev',
     region: 'us-east-1',
@@ -45,17 +56,17 @@ beforeAll(() => {
   synth = synthesize(app, stack);
 });
 
-function deployedIndexPage() {
+function deployedPage(file: string) {
   const deployment = Object.values(synth.template.findResources('Custom::CDKBucketDeployment'))[0] as TemplateResource;
   const keys = deployment.Properties.SourceObjectKeys as string[];
   const markers = deployment.Properties.SourceMarkers as Record<string, unknown>[];
+  const assetDir = (key: string | undefined) => join(synth.assemblyDir, `asset.${key?.replace(/\.zip$/, '')}`);
   // Sources extract in order, so the last one holding the file is what gets deployed.
-  const index = keys.findLastIndex((key) =>
-    readdirSync(join(synth.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`)).includes('index.html'),
-  );
-  const dir = join(synth.assemblyDir, `asset.${keys[index]?.replace(/\.zip$/, '')}`);
-  return { html: readFileSync(join(dir, 'index.html'), 'utf8'), markers: markers[index] ?? {} };
+  const index = keys.findLastIndex((key) => existsSync(join(assetDir(key), file)));
+  return { html: readFileSync(join(assetDir(keys[index]), file), 'utf8'), markers: markers[index] ?? {} };
 }
+
+const deployedIndexPage = () => deployedPage('index.html');
 
 describe('index.html at deploy', () => {
   it('carries the runtime config, its deploy-time ids filled in by the deployment', () => {
@@ -74,4 +85,16 @@ describe('index.html at deploy', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).toContain('privacy?\\u003c/script>');
   });
+});
+
+describe('prerendered pages at deploy', () => {
+  it.each(PRERENDERED_FILES)(
+    '%s carries the runtime config and the config values in place of its placeholders',
+    (file) => {
+      const { html } = deployedPage(file);
+      expect(html).toContain(`id="${RUNTIME_CONFIG_ELEMENT_ID}"`);
+      expect(html).not.toContain('__RUNTIME_CONFIG_');
+      expect(html).toContain('<a href="mailto:support@example.org">support@example.org</a>');
+    },
+  );
 });

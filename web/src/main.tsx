@@ -1,7 +1,7 @@
 import '@/lib/zod-without-eval';
 import './index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { router } from '@/app/router';
@@ -15,13 +15,36 @@ loadAnalytics(runtimeConfig().analyticsScriptPath);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = root;
+
+/**
+ * As a transition, the first render yields to the browser every few milliseconds instead of holding
+ * the main thread for the whole tree, so taps and scrolls on the page answer meanwhile.
+ */
+function render() {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+            <Toaster />
+          </AuthProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+// A prerendered page (vite.config.ts) stays on screen until its route's code has loaded, so the
+// first render replaces it with the same page rather than with a loading spinner.
+if (container.hasChildNodes() && !router.state.initialized) {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    render();
+  });
+} else {
+  render();
+}

@@ -76,6 +76,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+const SIGNED_OUT: AuthState = { user: null, loading: false, signOut: async () => undefined };
+
+/** A visitor without an account, as the public pages are prerendered at build time (scripts/prerender.ts). */
+export function SignedOutAuthProvider({ children }: { children: ReactNode }) {
+  return <AuthContext.Provider value={SIGNED_OUT}>{children}</AuthContext.Provider>;
+}
+
 export function useAuth(): AuthState {
   const state = useContext(AuthContext);
   if (!state) throw new Error('useAuth must be used within an AuthProvider');

@@ -24,6 +24,11 @@ function asRuntimeConfig(value: unknown): RuntimeConfig {
 
 let config: RuntimeConfig | undefined;
 
+/** Prerendering has no index.html to read: it renders with placeholders the deploy fills in (runtime-config-html.ts). */
+export function provideRuntimeConfig(value: RuntimeConfig): void {
+  config = value;
+}
+
 /** The deployment's settings, inlined into index.html (see functions/schemas/runtime-config-html.ts). */
 export function runtimeConfig(): RuntimeConfig {
   if (config) return config;

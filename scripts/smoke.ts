@@ -99,32 +99,42 @@ export async function runSmoke(options: SmokeOptions, report: (result: CheckResu
     return { detail: `stage ${value.stage}, region ${value.region}`, value };
   });
 
-  const home = await check('GET / is the app', async () => {
-    const response = await get('/');
-    expectStatus(response, 200, '/');
+  const page = async (path: string) => {
+    const response = await get(path);
+    expectStatus(response, 200, path);
     const html = await response.text();
-    if (!html.includes('<div id="root">')) throw new Error('/ is not the SPA’s index.html');
-    return { detail: `${html.length} bytes of HTML`, value: { html, headers: response.headers } };
+    if (!html.includes('<div id="root">')) throw new Error(`${path} is not the SPA`);
+    return { html, headers: response.headers };
+  };
+
+  const home = await check('GET / is the app', async () => {
+    const value = await page('/');
+    return { detail: `${value.html.length} bytes of HTML`, value };
   });
 
-  await check('a deep link falls back to the app', async () => {
-    const response = await get('/coaches/smoke-test-deep-link');
-    expectStatus(response, 200, '/coaches/smoke-test-deep-link');
-    if ((await response.text()) !== home?.html) throw new Error('the deep link is not answered with index.html');
-    return { detail: '/coaches/smoke-test-deep-link answers with index.html' };
+  // The public pages are prerendered (lib/prerendered-pages.ts); every other path is the app shell.
+  const deepLink = await check('a deep link falls back to the app', async () => {
+    const value = await page('/coaches/smoke-test-deep-link');
+    if (value.html === home?.html) throw new Error('the deep link is answered with the prerendered home page');
+    return { detail: '/coaches/smoke-test-deep-link answers with index.html', value };
   });
 
-  await check('the app carries the runtime config inline, the same as /config.json', async () => {
-    if (!home || !config) throw new Skip('no page or no /config.json to compare');
-    const block = home.html.match(
-      new RegExp(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">(.*?)</script>`),
-    );
-    if (!block?.[1]) throw new Error('index.html carries no runtime config');
-    const inlined = runtimeConfig.parse(JSON.parse(block[1]));
-    if (JSON.stringify(inlined) !== JSON.stringify(config))
-      throw new Error('the inlined config differs from /config.json');
-    return { detail: `stage ${inlined.stage}` };
-  });
+  for (const [where, answer] of [
+    ['/', home],
+    ['a deep link', deepLink],
+  ] as const) {
+    await check(`${where} carries the runtime config inline, the same as /config.json`, async () => {
+      if (!answer || !config) throw new Skip('no page or no /config.json to compare');
+      const block = answer.html.match(
+        new RegExp(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">(.*?)</script>`),
+      );
+      if (!block?.[1]) throw new Error('the page carries no runtime config');
+      const inlined = runtimeConfig.parse(JSON.parse(block[1]));
+      if (JSON.stringify(inlined) !== JSON.stringify(config))
+        throw new Error('the inlined config differs from /config.json');
+      return { detail: `stage ${inlined.stage}` };
+    });
+  }
 
   const apiNotFound = await check('an unknown /api path is the JSON 404 envelope', async () => {
     const response = await get('/api/smoke-test-unknown-path');

@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { inlineRuntimeConfig } from './functions/schemas/runtime-config-html';
-import { prerenderPublicPages } from './scripts/prerender-plugin';
+import { prerenderPages } from './scripts/prerender-plugin';
 
 /** The local API server (bin/local): the API, /config.json, /media and the local mailbox. */
 const apiOrigin = process.env.LOCAL_API_ORIGIN ?? 'http://localhost:3210';
@@ -24,7 +24,18 @@ function inlineLocalRuntimeConfig(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), tailwindcss(), inlineLocalRuntimeConfig(), prerenderPublicPages()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    inlineLocalRuntimeConfig(),
+    prerenderPages({
+      coaches: ['src/features/directory/routes/directory-loader.ts', 'src/features/directory/routes/directory.tsx'],
+      coach: [
+        'src/features/coach-profile/routes/coach-page-loader.ts',
+        'src/features/coach-profile/routes/coach-page.tsx',
+      ],
+    }),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./web/src', import.meta.url)),

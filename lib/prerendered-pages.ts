@@ -1,20 +1,56 @@
 /**
- * The public pages whose HTML is rendered at build time (web/src/prerender.tsx, run by vite.config.ts),
- * so their content paints before any script has loaded. Each path maps to its own file in the build;
- * the CloudFront function (site-headers.ts) serves that file for exactly that path.
+ * The pages whose HTML is rendered at build time (web/src/prerender.tsx, run by vite.config.ts), so
+ * something paints before any script has loaded. Each maps to its own file in the build; the
+ * CloudFront function (site-headers.ts) serves that file for its path.
  */
 export const PRERENDERED_PAGES = {
   '/': 'home',
   '/about': 'about',
   '/how-it-works': 'how-it-works',
   '/blog': 'blog',
+  '/coaches': 'coaches',
+} as const;
+
+/**
+ * Paths one segment below a prefix that share one prerendered page, rendered for a placeholder
+ * segment: `/coaches/<id>` gets the coach page as it looks while the mentor loads.
+ */
+export const PRERENDERED_PREFIXES = {
+  '/coaches/': 'coach',
 } as const;
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
+export type PrerenderedPrefix = keyof typeof PRERENDERED_PREFIXES;
+export type PrerenderedPage =
+  | (typeof PRERENDERED_PAGES)[PrerenderedPath]
+  | (typeof PRERENDERED_PREFIXES)[PrerenderedPrefix];
+
+/** The segment a prefix's page is rendered for; no real id looks like it. */
+export const PLACEHOLDER_SEGMENT = '_prerendered';
 
 /** Beside the SPA shell (index.html), which every other client route keeps getting. */
-export const prerenderedFile = (path: PrerenderedPath) => `/prerendered/${PRERENDERED_PAGES[path]}.html`;
+export const prerenderedFileOf = (page: PrerenderedPage) => `/prerendered/${page}.html`;
 
-/** Site path → file in the build, for every prerendered page. */
+export const prerenderedFile = (path: PrerenderedPath) => prerenderedFileOf(PRERENDERED_PAGES[path]);
+
+/** Every prerendered page with the site path it is rendered for. */
+export function prerenderedRenders(): { page: PrerenderedPage; path: string }[] {
+  return [
+    ...Object.entries(PRERENDERED_PAGES).map(([path, page]) => ({ page, path })),
+    ...Object.entries(PRERENDERED_PREFIXES).map(([prefix, page]) => ({
+      page,
+      path: `${prefix}${PLACEHOLDER_SEGMENT}`,
+    })),
+  ];
+}
+
+/** Site path → file in the build, for every prerendered page with a path of its own. */
 export const prerenderedFiles = (): Record<string, string> =>
   Object.fromEntries(Object.keys(PRERENDERED_PAGES).map((path) => [path, prerenderedFile(path as PrerenderedPath)]));
+
+/** Path prefix → file in the build, for the pages shared by every path one segment below a prefix. */
+export const prerenderedPrefixFiles = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(PRERENDERED_PREFIXES).map(([prefix, page]) => [prefix, prerenderedFileOf(page)]));
+
+/** Every prerendered file in the build. */
+export const allPrerenderedFiles = (): string[] => prerenderedRenders().map(({ page }) => prerenderedFileOf(page));

@@ -4,7 +4,7 @@
  * `npm run smoke` checks the same headers locally as on a deployment.
  */
 
-import { prerenderedFiles } from './prerendered-pages';
+import { prerenderedFiles, prerenderedPrefixFiles } from './prerendered-pages';
 
 /** The coach page embeds Calendly scheduling widgets. */
 const CALENDLY_ORIGIN = 'https://calendly.com';
@@ -68,17 +68,23 @@ export function securityHeaders(csp: string): Record<string, string> {
 }
 
 /**
- * The CloudFront Function (viewer request): a prerendered public page gets its own HTML; other client
- * routes (/coaches/abc) have no file extension and get the SPA shell; assets do and pass.
+ * The CloudFront Function (viewer request): a prerendered page gets its own HTML, and so does every
+ * path one segment below a prerendered prefix (/coaches/abc); other client routes (/login) have no
+ * file extension and get the SPA shell; assets do and pass.
  */
 export const SPA_FALLBACK_CODE = `var PRERENDERED = ${JSON.stringify(prerenderedFiles())};
+var PREFIXES = ${JSON.stringify(prerenderedPrefixFiles())};
 function handler(event) {
   var request = event.request;
-  if (Object.prototype.hasOwnProperty.call(PRERENDERED, request.uri)) {
-    request.uri = PRERENDERED[request.uri];
+  var uri = request.uri;
+  if (Object.prototype.hasOwnProperty.call(PRERENDERED, uri)) {
+    request.uri = PRERENDERED[uri];
     return request;
   }
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') !== -1) return request;
+  var parent = uri.substring(0, uri.lastIndexOf('/') + 1);
+  var prefixed = lastSegment !== '' && Object.prototype.hasOwnProperty.call(PREFIXES, parent);
+  request.uri = prefixed ? PREFIXES[parent] : '/index.html';
   return request;
 }`;

@@ -30,7 +30,7 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/schemas/config';
 import { pageWithRuntimeConfig } from '../functions/schemas/runtime-config-html';
-import { PRERENDERED_PAGES, type PrerenderedPath, prerenderedFile } from './prerendered-pages';
+import { allPrerenderedFiles } from './prerendered-pages';
 import { contentSecurityPolicy, SECURITY_HEADERS, SPA_FALLBACK_CODE } from './site-headers';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { acknowledgeFrameworkWildcards, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
@@ -166,7 +166,7 @@ export class Web extends Construct {
     if (props.spaBuildDir) {
       sources.unshift(Source.asset(props.spaBuildDir));
       // The config's ids are deploy-time tokens: Source.data puts their values into the pages at deploy.
-      const pages = ['/index.html', ...(Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]).map(prerenderedFile)];
+      const pages = ['/index.html', ...allPrerenderedFiles()];
       for (const page of pages) {
         const file = join(props.spaBuildDir, page);
         if (!existsSync(file))

@@ -112,11 +112,12 @@ export async function runSmoke(options: SmokeOptions, report: (result: CheckResu
     return { detail: `${value.html.length} bytes of HTML`, value };
   });
 
-  // The public pages are prerendered (lib/prerendered-pages.ts); every other path is the app shell.
+  // The public pages are prerendered (lib/prerendered-pages.ts), and so is the coach page's loading
+  // state, which every /coaches/<id> shares; every other path is the app shell.
   const deepLink = await check('a deep link falls back to the app', async () => {
     const value = await page('/coaches/smoke-test-deep-link');
     if (value.html === home?.html) throw new Error('the deep link is answered with the prerendered home page');
-    return { detail: '/coaches/smoke-test-deep-link answers with index.html', value };
+    return { detail: '/coaches/smoke-test-deep-link answers with the app', value };
   });
 
   for (const [where, answer] of [

@@ -140,6 +140,26 @@ describe.runIf(runsFromBundles())('prerendered public pages', () => {
   );
 });
 
+// The data screens' loading states are prerendered too, so they paint before any script has run.
+describe.runIf(runsFromBundles())('prerendered data screens', () => {
+  it.each([
+    { path: '/coaches', shows: /Find a Mentor/ },
+    { path: '/coaches/any-mentor-id', shows: /Loading coach details/ },
+  ])('$path paints its loading state with JavaScript turned off', async ({ path, shows }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${stack.webUrl}${path}`);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('main').textContent()).toMatch(shows);
+      expect(await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
+      expect(await page.content()).not.toContain('__RUNTIME_CONFIG_');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the local stack behind the SPA', () => {
   it('serves the seeded mentors through the same origin', async () => {
     const response = await fetch(`${stack.webUrl}/api/coaches`);

@@ -6,7 +6,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigPlaceholder } from '../../functions/schemas/runtime-config-html';
-import { PRERENDERED_PAGES, type PrerenderedPath, prerenderedFile } from '../../lib/prerendered-pages';
+import { allPrerenderedFiles } from '../../lib/prerendered-pages';
 import { Web } from '../../lib/web';
 import { type Synthesized, synthesize, type TemplateResource, testApp } from './synth-app';
 
@@ -17,9 +17,7 @@ const PRERENDERED_PAGE = BUILT_PAGE.replace(
   '<body></body>',
   `<body><a href="mailto:${runtimeConfigPlaceholder('supportEmail')}">${runtimeConfigPlaceholder('supportEmail')}</a></body>`,
 );
-const PRERENDERED_FILES = (Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]).map((path) =>
-  prerenderedFile(path).slice(1),
-);
+const PRERENDERED_FILES = allPrerenderedFiles().map((file) => file.slice(1));
 
 let synth: Synthesized;
 let stack: Stack;

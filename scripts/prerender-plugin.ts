@@ -12,13 +12,12 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 
 /**
  * The built index.html with a prerendered page inside #root and its own title and description. The
- * page paints from its HTML, and only then does web/public/start-after-paint.js start the app's entry:
- * a script requested before the first paint would compete with it.
- * - A page that needs no data (no `screenChunks`) is whole in its HTML; the entry's own imports lead
- *   to its modules.
- * - A screen that shows data (the directory, a coach) paints its loading state, and after that paint
- *   the entry's modules and the screen's own chunks are all preloaded at once, so its code arrives in
- *   one round of requests instead of after the entry has run.
+ * page paints from its HTML, and only then does web/public/start-after-paint.js start the app's entry.
+ * - A page that needs no data (no `screenChunks`) is whole in its HTML; its modules are not preloaded,
+ *   since the first paint needs none of them, and the entry's own imports lead to them.
+ * - A screen that shows data (the directory, a coach) paints its loading state, while the entry's
+ *   modules and the screen's own chunks are all requested at once at low priority, so they do not
+ *   hold up that paint and the code arrives in one round of requests instead of after the entry has run.
  */
 export function pageHtml(shell: string, page: PrerenderedPage, screenChunks?: readonly string[]): string {
   const root = '<div id="root"></div>';
@@ -28,11 +27,13 @@ export function pageHtml(shell: string, page: PrerenderedPage, screenChunks?: re
   const preloads = screenChunks ? [...new Set([...entryPreloads, ...screenChunks.map((file) => `/${file}`)])] : [];
   let html = shell
     .replace(root, () => `<div id="root">${page.html}</div>`)
-    .replace(APP_ENTRY, (_, entry: string) => {
-      const preloadList = preloads.length > 0 ? ` data-preload="${preloads.join(' ')}"` : '';
-      return `<script type="module" src="/start-after-paint.js" data-app-entry="${entry}"${preloadList}></script>`;
-    })
-    .replace(MODULE_PRELOAD, '');
+    .replace(MODULE_PRELOAD, '')
+    .replace(APP_ENTRY, (_, entry: string) =>
+      [
+        `<script type="module" src="/start-after-paint.js" data-app-entry="${entry}"></script>`,
+        ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}" fetchpriority="low">`),
+      ].join('\n    '),
+    );
   if (page.head.title)
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(page.head.title ?? '')}</title>`);
   if (page.head.description) {

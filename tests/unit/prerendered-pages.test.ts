@@ -67,12 +67,16 @@ describe('a prerendered page', () => {
     expect(html).not.toContain('modulepreload');
   });
 
-  it("has a data screen's code all requested at once after the first paint, the entry's and the screen's", () => {
+  it("has a data screen's code requested at once at low priority, the entry's and the screen's", () => {
     const html = pageHtml(shell, { html: '', head: {} }, ['assets/directory-abc.js', 'assets/react-abc.js']);
     expect(html).toContain(
-      '<script type="module" src="/start-after-paint.js" data-app-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js /assets/directory-abc.js"></script>',
+      '<script type="module" src="/start-after-paint.js" data-app-entry="/assets/index-abc.js"></script>',
     );
-    expect(html).not.toContain('<link rel="modulepreload"');
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link);
+    expect(preloads).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/react-abc.js" fetchpriority="low">',
+      '<link rel="modulepreload" crossorigin href="/assets/directory-abc.js" fetchpriority="low">',
+    ]);
   });
 
   it('refuses a shell it cannot prerender into', () => {

@@ -8,6 +8,7 @@ import {
   type SessionDurationMinutes,
 } from './constants';
 import { DomainError } from './errors';
+import { tabulatedZone } from './tabulated-zone';
 
 /** A coach's availability window as stored; a weekly one repeats on the weekday of `start`. */
 export interface AvailabilityWindow {
@@ -114,7 +115,7 @@ function endDayOffset(start: DateTime, end: DateTime): number {
 
 /** The instants each occurrence of a window covers, for occurrences that can reach [from, to]. */
 function occurrencesOf(window: AvailabilityWindow, from: number, to: number): Range[] {
-  const zone = zoneOf(window);
+  const zone = tabulatedZone(zoneOf(window));
   const start = DateTime.fromISO(window.start, { zone });
   const end = DateTime.fromISO(window.end, { zone });
   if (!start.isValid || !end.isValid) return [];

@@ -10,6 +10,7 @@ import { tableSchema } from '../../functions/data/table-schema';
 import { type Integration, integrationSecrets, secretArnVariable } from '../../functions/adapters/integration-secrets';
 import { jobs, routes } from '../../functions/routes';
 import { runtimeConfig } from '../../functions/schemas/config';
+import { prerenderedFile, prerenderedFileOf } from '../../lib/prerendered-pages';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { type Synthesized, synthesize, type TemplateResource, testApp } from './synth-app';
 
@@ -226,7 +227,7 @@ describe('web', () => {
     'Fn::GetAtt': [synth.logicalId(construct('Storage', bucket)), 'RegionalDomainName'],
   });
 
-  it('serves the SPA by default, rewriting client routes to index.html in a viewer-request function', () => {
+  it('serves the SPA by default, rewriting client routes to their prerendered page or index.html in a viewer-request function', () => {
     const defaults = distributionConfig().DefaultCacheBehavior;
     expect(originOf(defaults)?.DomainName).toEqual(bucketDomain('SiteBucket'));
     expect(defaults.FunctionAssociations).toEqual([
@@ -237,7 +238,14 @@ describe('web', () => {
     ]);
     expect(distributionConfig().CustomErrorResponses).toBeUndefined();
     const code = onlyResource('AWS::CloudFront::Function').Properties.FunctionCode as string;
-    expect(code).toContain("request.uri = '/index.html'");
+    const viewerRequest = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => {
+      uri: string;
+    };
+    const served = (uri: string) => viewerRequest({ request: { uri } }).uri;
+    expect(served('/login')).toBe('/index.html');
+    expect(served('/')).toBe(prerenderedFile('/'));
+    expect(served('/coaches/abc')).toBe(prerenderedFileOf('coach'));
+    expect(served('/assets/index-abc.js')).toBe('/assets/index-abc.js');
   });
 
   it('forwards /api/* uncached, with every method and the viewer headers except Host', () => {

@@ -20,13 +20,12 @@ export const PRERENDERED_PREFIXES = {
 } as const;
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
-export type PrerenderedPrefix = keyof typeof PRERENDERED_PREFIXES;
 export type PrerenderedPage =
   | (typeof PRERENDERED_PAGES)[PrerenderedPath]
-  | (typeof PRERENDERED_PREFIXES)[PrerenderedPrefix];
+  | (typeof PRERENDERED_PREFIXES)[keyof typeof PRERENDERED_PREFIXES];
 
 /** The segment a prefix's page is rendered for; no real id looks like it. */
-export const PLACEHOLDER_SEGMENT = '_prerendered';
+const PLACEHOLDER_SEGMENT = '_prerendered';
 
 /** Beside the SPA shell (index.html), which every other client route keeps getting. */
 export const prerenderedFileOf = (page: PrerenderedPage) => `/prerendered/${page}.html`;
@@ -44,13 +43,14 @@ export function prerenderedRenders(): { page: PrerenderedPage; path: string }[] 
   ];
 }
 
+const filesOf = (pages: Record<string, PrerenderedPage>): Record<string, string> =>
+  Object.fromEntries(Object.entries(pages).map(([key, page]) => [key, prerenderedFileOf(page)]));
+
 /** Site path → file in the build, for every prerendered page with a path of its own. */
-export const prerenderedFiles = (): Record<string, string> =>
-  Object.fromEntries(Object.keys(PRERENDERED_PAGES).map((path) => [path, prerenderedFile(path as PrerenderedPath)]));
+export const prerenderedFiles = () => filesOf(PRERENDERED_PAGES);
 
 /** Path prefix → file in the build, for the pages shared by every path one segment below a prefix. */
-export const prerenderedPrefixFiles = (): Record<string, string> =>
-  Object.fromEntries(Object.entries(PRERENDERED_PREFIXES).map(([prefix, page]) => [prefix, prerenderedFileOf(page)]));
+export const prerenderedPrefixFiles = () => filesOf(PRERENDERED_PREFIXES);
 
 /** Every prerendered file in the build. */
 export const allPrerenderedFiles = (): string[] => prerenderedRenders().map(({ page }) => prerenderedFileOf(page));

@@ -2,9 +2,11 @@ import { BOOKING_HORIZON_DAYS } from '@functions/domain/constants';
 import { SLOTS_EDGE_STALE_MS } from '@functions/http/edge-cache';
 import { slotList } from '@functions/schemas/coach';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * When this visitor last booked with a coach: until the edge cache can no longer hold the slots as
@@ -23,11 +25,11 @@ function freshKey(coachId: string): string | undefined {
  * at the whole minute (the server clips it to now), so visitors share one edge-cache key a minute.
  */
 export const getCoachSlots = async (coachId: string, minutes: number) => {
-  const from = DateTime.utc().startOf('minute');
+  const from = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
   const { slots } = slotList.parse(
     await api.get(`/coaches/${coachId}/slots`, {
-      from: from.toISO(),
-      to: from.plus({ days: BOOKING_HORIZON_DAYS }).toISO(),
+      from: new Date(from).toISOString(),
+      to: new Date(from + BOOKING_HORIZON_DAYS * DAY_MS).toISOString(),
       duration: minutes,
       fresh: freshKey(coachId),
     }),

@@ -1,14 +1,19 @@
 import { coachDisplay } from '@functions/domain/directory';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isNotFound, useCoach } from '../api/get-coach';
 import { CoachDetailsCard } from '../components/coach-details-card';
-import { ReviewsCard } from '../components/reviews-card';
-import { SchedulingCard } from '../components/scheduling-card';
 import { useMetaDescription } from '@/lib/use-meta-description';
+
+// The mentor's details are the page's main content; the scheduling and review cards (the slot grid,
+// luxon, the booking dialog) load beside their data instead of before the details can paint.
+const SchedulingCard = lazy(async () => ({
+  default: (await import('../components/scheduling-card')).SchedulingCard,
+}));
+const ReviewsCard = lazy(async () => ({ default: (await import('../components/reviews-card')).ReviewsCard }));
 
 export function CoachPage() {
   const { coachId = '' } = useParams();
@@ -39,8 +44,10 @@ export function CoachPage() {
       ) : (
         <div className="mt-4 space-y-6">
           <CoachDetailsCard coach={coach.data} display={display} />
-          <SchedulingCard coach={coach.data} coachName={display.name} />
-          <ReviewsCard coachId={coachId} />
+          <Suspense fallback={<Spinner label="Loading available times..." />}>
+            <SchedulingCard coach={coach.data} coachName={display.name} />
+            <ReviewsCard coachId={coachId} />
+          </Suspense>
         </div>
       )}
     </div>

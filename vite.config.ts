@@ -24,18 +24,7 @@ function inlineLocalRuntimeConfig(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [
-    react(),
-    tailwindcss(),
-    inlineLocalRuntimeConfig(),
-    prerenderPages({
-      coaches: ['src/features/directory/routes/directory-loader.ts', 'src/features/directory/routes/directory.tsx'],
-      coach: [
-        'src/features/coach-profile/routes/coach-page-loader.ts',
-        'src/features/coach-profile/routes/coach-page.tsx',
-      ],
-    }),
-  ],
+  plugins: [react(), tailwindcss(), inlineLocalRuntimeConfig(), prerenderPages()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./web/src', import.meta.url)),

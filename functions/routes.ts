@@ -12,6 +12,8 @@ export type Grant =
   | 'media:read'
   /** The directory snapshot object only (adapters/directory-snapshot.ts). */
   | 'directory:read'
+  /** The site's prerendered pages only, which the page functions render their data into (adapters/page-templates.ts). */
+  | 'site:read'
   | 'media:write'
   | 'mail:send'
   | 'scheduler:manage'
@@ -60,6 +62,25 @@ export interface RouteThrottle {
 }
 
 export const routes: readonly Route[] = [
+  // Pages, not API: the screens that paint their data from their HTML (functions/pages/render-page.ts).
+  {
+    operation: 'renderDirectoryPage',
+    method: 'GET',
+    path: '/coaches',
+    handler: 'render-directory-page',
+    auth: 'public',
+    table: ['query:directory'],
+    grants: ['directory:read', 'site:read'],
+  },
+  {
+    operation: 'renderCoachPage',
+    method: 'GET',
+    path: '/coaches/{coachId}',
+    handler: 'render-coach-page',
+    auth: 'public',
+    table: ['read'],
+    grants: ['site:read'],
+  },
   {
     operation: 'listCoaches',
     method: 'GET',
@@ -399,6 +420,13 @@ export const routes: readonly Route[] = [
     grants: [],
   },
 ];
+
+/** A route that answers a page of the site (HTML) rather than the API: CloudFront sends its path to the API's origin. */
+export const isPageRoute = (route: Route) => !route.path.startsWith('/api/');
+
+/** The site paths CloudFront sends to the page routes, in its path-pattern syntax (`{coachId}` → `*`). */
+export const pagePathPatterns = (): string[] =>
+  routes.filter(isPageRoute).map((route) => route.path.replace(/\{[^}]+\}/g, '*'));
 
 /**
  * Functions that EventBridge Scheduler invokes (one-off schedules), or an operation starts

@@ -17,6 +17,7 @@ import { DIRECTORY_SNAPSHOT_KEY } from '../functions/adapters/directory-snapshot
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery';
 import { POWERTOOLS_ENVIRONMENT } from '../functions/http/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
+import { DATA_PAGES, prerenderedFileOf } from '../functions/pages/data-pages';
 import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { LAMBDA_HANDLER } from './bundling';
 import { lambdaCode } from './lambda-code';
@@ -87,6 +88,8 @@ export interface ApiProps {
   /** The pool whose accounts `accounts:*` grants administer. */
   userPool: IUserPool;
   mediaBucket: IBucket;
+  /** The SPA's bucket: the page functions read the deployed prerendered pages from it. */
+  siteBucket: IBucket;
   /** Where the webhook keeps every verified event body (lib/finance.ts). */
   webhookArchive: IBucket;
   scheduler: JobScheduler;
@@ -209,7 +212,7 @@ export class Api extends Construct {
 
 type GrantTargets = Pick<
   ApiProps,
-  'userPool' | 'mediaBucket' | 'webhookArchive' | 'scheduler' | 'mailFrom' | 'integrationSecrets'
+  'userPool' | 'mediaBucket' | 'siteBucket' | 'webhookArchive' | 'scheduler' | 'mailFrom' | 'integrationSecrets'
 > & {
   schedulerEnvironment: Record<string, string>;
   /** Each job function's ARN, built from its fixed name, by operation. */
@@ -250,6 +253,11 @@ function grantsFor(targets: GrantTargets) {
           resources: [targets.mediaBucket.arnForObjects(DIRECTORY_SNAPSHOT_KEY)],
         }),
       ),
+    'site:read': (fn) => {
+      const templates = DATA_PAGES.map((page) => targets.siteBucket.arnForObjects(prerenderedFileOf(page).slice(1)));
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: templates }));
+      fn.addEnvironment('SITE_BUCKET', targets.siteBucket.bucketName);
+    },
     'media:write': (fn) => allowMedia(fn, ['s3:PutObject', 's3:DeleteObject']),
     'mail:send': (fn) => {
       const stack = Stack.of(fn);

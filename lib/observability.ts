@@ -6,6 +6,7 @@ import {
   Dashboard,
   GraphWidget,
   type IMetric,
+  MathExpression,
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -23,6 +24,8 @@ import { BUSINESS_METRICS, type BusinessMetric, METRICS_NAMESPACE, metricDimensi
 /** The operation whose failures mean a Stripe event was not applied (Stripe retries it for days). */
 const WEBHOOK_OPERATION = 'stripeWebhook';
 const FIVE_MINUTES = Duration.minutes(5);
+/** An alarm's metric math takes at most ten metrics. */
+const METRICS_PER_ALARM = 10;
 /**
  * The requests the functions make (functions/data/); DynamoDB reports ThrottledRequests per
  * operation, and an alarm's metric math takes at most ten metrics.
@@ -96,10 +99,22 @@ export class Observability extends Construct {
               errors,
             )
           : alarm(`${operation}ErrorsAlarm`, `${operation} failed (errors in 5 minutes).`, errors),
+      );
+    }
+    // Throttling means the account's concurrency is exhausted, whichever function meets it first: one
+    // alarm per ten functions says so, instead of an alarm each (the stack stays clear of 500 resources).
+    const operations = [...props.functions];
+    for (let first = 0; first < operations.length; first += METRICS_PER_ALARM) {
+      const group = operations.slice(first, first + METRICS_PER_ALARM);
+      const usingMetrics = Object.fromEntries(
+        group.map(([, fn], index) => [`t${index}`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' })]),
+      );
+      const names = group.map(([operation]) => operation).join(', ');
+      alarms.push(
         alarm(
-          `${operation}ThrottlesAlarm`,
-          `${operation} was throttled: the account's concurrency is exhausted.`,
-          fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+          `ThrottlesAlarm${first / METRICS_PER_ALARM + 1}`,
+          `A function was throttled, the account's concurrency exhausted: one of ${names}.`,
+          new MathExpression({ expression: 'SUM(METRICS())', usingMetrics, period: FIVE_MINUTES }),
         ),
       );
     }

@@ -1,3 +1,5 @@
+import { type DataPage, prerenderedFileOf } from '../functions/pages/data-pages';
+
 /**
  * The pages whose HTML is rendered at build time (web/src/prerender.tsx, run by vite.config.ts), so
  * something paints before any script has loaded. Each maps to its own file in the build; the
@@ -8,27 +10,22 @@ export const PRERENDERED_PAGES = {
   '/about': 'about',
   '/how-it-works': 'how-it-works',
   '/blog': 'blog',
-  '/coaches': 'coaches',
 } as const;
 
 /**
- * Paths one segment below a prefix that share one prerendered page, rendered for a placeholder
- * segment: `/coaches/<id>` gets the coach page as it looks while the mentor loads.
+ * The screens the page functions render with their data (the page routes of functions/routes.ts),
+ * prerendered as they look while their data loads: the templates those functions render into, each
+ * for a path of its route. A coach page is rendered for a segment no real id looks like.
  */
-export const PRERENDERED_PREFIXES = {
-  '/coaches/': 'coach',
-} as const;
+export const DATA_PAGE_PATHS: Record<DataPage, string> = {
+  coaches: '/coaches',
+  coach: '/coaches/_prerendered',
+};
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
-export type PrerenderedPage =
-  | (typeof PRERENDERED_PAGES)[PrerenderedPath]
-  | (typeof PRERENDERED_PREFIXES)[keyof typeof PRERENDERED_PREFIXES];
+export type PrerenderedPage = (typeof PRERENDERED_PAGES)[PrerenderedPath] | DataPage;
 
-/** The segment a prefix's page is rendered for; no real id looks like it. */
-const PLACEHOLDER_SEGMENT = '_prerendered';
-
-/** Beside the SPA shell (index.html), which every other client route keeps getting. */
-export const prerenderedFileOf = (page: PrerenderedPage) => `/prerendered/${page}.html`;
+export { prerenderedFileOf };
 
 export const prerenderedFile = (path: PrerenderedPath) => prerenderedFileOf(PRERENDERED_PAGES[path]);
 
@@ -36,21 +33,13 @@ export const prerenderedFile = (path: PrerenderedPath) => prerenderedFileOf(PRER
 export function prerenderedRenders(): { page: PrerenderedPage; path: string }[] {
   return [
     ...Object.entries(PRERENDERED_PAGES).map(([path, page]) => ({ page, path })),
-    ...Object.entries(PRERENDERED_PREFIXES).map(([prefix, page]) => ({
-      page,
-      path: `${prefix}${PLACEHOLDER_SEGMENT}`,
-    })),
+    ...Object.entries(DATA_PAGE_PATHS).map(([page, path]) => ({ page: page as DataPage, path })),
   ];
 }
 
-const filesOf = (pages: Record<string, PrerenderedPage>): Record<string, string> =>
-  Object.fromEntries(Object.entries(pages).map(([key, page]) => [key, prerenderedFileOf(page)]));
-
-/** Site path → file in the build, for every prerendered page with a path of its own. */
-export const prerenderedFiles = () => filesOf(PRERENDERED_PAGES);
-
-/** Path prefix → file in the build, for the pages shared by every path one segment below a prefix. */
-export const prerenderedPrefixFiles = () => filesOf(PRERENDERED_PREFIXES);
+/** Site path → file in the build, for every page the CloudFront function serves from the bucket. */
+export const prerenderedFiles = (): Record<string, string> =>
+  Object.fromEntries(Object.entries(PRERENDERED_PAGES).map(([path, page]) => [path, prerenderedFileOf(page)]));
 
 /** Every prerendered file in the build. */
 export const allPrerenderedFiles = (): string[] => prerenderedRenders().map(({ page }) => prerenderedFileOf(page));

@@ -4,7 +4,7 @@
  * `npm run smoke` checks the same headers locally as on a deployment.
  */
 
-import { prerenderedFiles, prerenderedPrefixFiles } from './prerendered-pages';
+import { prerenderedFiles } from './prerendered-pages';
 
 /** The coach page embeds Calendly scheduling widgets. */
 const CALENDLY_ORIGIN = 'https://calendly.com';
@@ -68,12 +68,11 @@ export function securityHeaders(csp: string): Record<string, string> {
 }
 
 /**
- * The CloudFront Function (viewer request): a prerendered page gets its own HTML, and so does every
- * path one segment below a prerendered prefix (/coaches/abc); other client routes (/login) have no
- * file extension and get the SPA shell; assets do and pass.
+ * The CloudFront Function (viewer request): a prerendered page gets its own HTML; other client routes
+ * (/login) have no file extension and get the SPA shell; assets do and pass. The screens rendered with
+ * their data (/coaches, /coaches/<id>) have behaviours of their own (lib/web.ts) and never reach it.
  */
 export const SPA_FALLBACK_CODE = `var PRERENDERED = ${JSON.stringify(prerenderedFiles())};
-var PREFIXES = ${JSON.stringify(prerenderedPrefixFiles())};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
@@ -82,9 +81,6 @@ function handler(event) {
     return request;
   }
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') !== -1) return request;
-  var parent = uri.substring(0, uri.lastIndexOf('/') + 1);
-  var prefixed = lastSegment !== '' && Object.prototype.hasOwnProperty.call(PREFIXES, parent);
-  request.uri = prefixed ? PREFIXES[parent] : '/index.html';
+  if (lastSegment.indexOf('.') === -1) request.uri = '/index.html';
   return request;
 }`;

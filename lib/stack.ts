@@ -189,6 +189,7 @@ export class PhysicianMentorsStack extends Stack {
       table: data.table,
       userPool: auth.userPool,
       mediaBucket: storage.mediaBucket,
+      siteBucket: storage.siteBucket,
       webhookArchive: webhookArchive.bucket,
       scheduler,
       issuer: auth.issuer,

@@ -30,6 +30,7 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/schemas/config';
 import { pageWithRuntimeConfig } from '../functions/schemas/runtime-config-html';
+import { pagePathPatterns } from '../functions/routes';
 import { allPrerenderedFiles } from './prerendered-pages';
 import { contentSecurityPolicy, SECURITY_HEADERS, SPA_FALLBACK_CODE } from './site-headers';
 import { robotsTxt, sitemapXml } from './sitemap';
@@ -86,13 +87,14 @@ export class Web extends Construct {
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
-    // Public reads (directory, coach, slots, ratings): the edge keeps each answer for as long as its
-    // own Cache-Control says (functions/http/edge-cache.ts); the query string is part of the key.
+    // Public reads (directory, coach, slots, ratings) and the pages rendered with them: the edge keeps
+    // each answer for as long as its own Cache-Control says (functions/http/edge-cache.ts); the query
+    // string is part of the key.
     const publicApi = {
       ...api,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
       cachePolicy: new CachePolicy(this, 'PublicApiCache', {
-        comment: 'Public API reads: origin Cache-Control decides, every query string in the key',
+        comment: 'Public API reads and pages: origin Cache-Control decides, every query string in the key',
         minTtl: Duration.seconds(0),
         defaultTtl: Duration.seconds(0),
         maxTtl: Duration.minutes(5),
@@ -123,6 +125,8 @@ export class Web extends Construct {
       },
       // CloudFront matches behaviours in this order: the signed-in route under /api/coaches first.
       additionalBehaviors: {
+        // The screens rendered with their data by the API's page routes (functions/routes.ts).
+        ...Object.fromEntries(pagePathPatterns().map((pattern) => [pattern, publicApi])),
         '/api/coaches/*/external-events': api,
         '/api/coaches': publicApi,
         '/api/coaches/*': publicApi,

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { coach, coachList, slotList } from '../functions/schemas/coach';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
+import { QUERY_STATE_ELEMENT_ID } from '../functions/pages/page-html';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../functions/schemas/runtime-config-html';
 import { bookingResult, sessionView } from '../functions/schemas/session';
 
@@ -112,12 +113,11 @@ export async function runSmoke(options: SmokeOptions, report: (result: CheckResu
     return { detail: `${value.html.length} bytes of HTML`, value };
   });
 
-  // The public pages are prerendered (lib/prerendered-pages.ts), and so is the coach page's loading
-  // state, which every /coaches/<id> shares; every other path is the app shell.
+  // The public pages are prerendered (lib/prerendered-pages.ts); every other client route is the app shell.
   const deepLink = await check('a deep link falls back to the app', async () => {
-    const value = await page('/coaches/smoke-test-deep-link');
+    const value = await page('/dashboard');
     if (value.html === home?.html) throw new Error('the deep link is answered with the prerendered home page');
-    return { detail: '/coaches/smoke-test-deep-link answers with the app', value };
+    return { detail: '/dashboard answers with the app', value };
   });
 
   for (const [where, answer] of [
@@ -171,6 +171,16 @@ export async function runSmoke(options: SmokeOptions, report: (result: CheckResu
     expectStatus(response, 200, 'the first mentor');
     const shown = coach.parse(await response.json());
     return { detail: `${shown.firstName} ${shown.lastName}` };
+  });
+
+  // The page routes (functions/pages) render the directory and a coach page with their data.
+  await check("GET /coaches/{id} is the mentor's page rendered with the mentor", async () => {
+    const first = directory?.coaches[0];
+    if (!first) throw new Skip('the directory lists no mentor');
+    const { html } = await page(`/coaches/${encodeURIComponent(first.userId)}`);
+    if (!html.includes(`id="${QUERY_STATE_ELEMENT_ID}"`)) throw new Error('the page was rendered without its data');
+    if (!html.includes(first.lastName)) throw new Error(`the page does not name ${first.lastName}`);
+    return { detail: `${html.length} bytes of HTML` };
   });
 
   const email = options.email ?? process.env.SMOKE_EMAIL;

@@ -8,7 +8,7 @@ import { toApiGatewayEvent } from './api-event';
 import type { Claims } from './authorizer';
 import { mailboxPage, readMailbox } from './mailbox';
 import { lambdaHandler } from './lambda-modules';
-import { routeMatcher } from './route-matcher';
+import { isPagePath, routeMatcher } from './route-matcher';
 import { S3RVER_CLIENT } from './s3';
 import { serveZoomStandIn } from './zoom-standin';
 import { serveCalendlyStandIn } from './calendly-standin';
@@ -94,8 +94,8 @@ function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyResultV2)
 }
 
 /**
- * The local stand-in for CloudFront + API Gateway: `/api/*` runs the same handler modules from
- * the same route table (with the JWT authorizer in front of 'user' routes), `/config.json` the
+ * The local stand-in for CloudFront + API Gateway: `/api/*` and the page routes (`/coaches`) run the
+ * same handler modules from the same route table (with the JWT authorizer in front of 'user' routes), `/config.json` the
  * runtime config, `/media/*` the media bucket, `/_local/*` the local mailbox and the Stripe stand-in.
  */
 export function startApiServer(options: ApiServerOptions): Promise<http.Server> {
@@ -142,7 +142,8 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
   async function serve(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/config.json') return sendJson(res, 200, options.config);
-    if (url.pathname.startsWith('/api/') || url.pathname === '/api') return serveApi(req, res, url);
+    if (url.pathname.startsWith('/api/') || url.pathname === '/api' || isPagePath(url.pathname))
+      return serveApi(req, res, url);
     if (url.pathname.startsWith('/media/')) return serveMedia(res, url);
     if (url.pathname.startsWith('/_local/stripe/'))
       return serveStripeStandIn(req, res, url, `http://127.0.0.1:${options.port}`);

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { pageWithRuntimeConfig } from '../../functions/schemas/runtime-config-html';
 import { SPA_FALLBACK_CODE, securityHeaders } from '../../lib/site-headers';
+import { isPagePath } from './route-matcher';
 
 export interface BuiltSiteOptions {
   port: number;
@@ -39,6 +40,8 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '
 /** CloudFront leaves smaller files as they are. */
 const MIN_COMPRESSED_BYTES = 1000;
 
+const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+
 /** CloudFront's viewer-request function, the very code the distribution runs. */
 const spaFallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (event: {
   request: { uri: string };
@@ -47,7 +50,8 @@ const spaFallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (
 /**
  * The production build served the way CloudFront serves it: the SPA fallback function, the
  * security headers on every answer (API ones too), gzip for a viewer that accepts it, index.html
- * with the runtime config inlined as at deploy, everything else from the API origin.
+ * with the runtime config inlined as at deploy, everything else (the API, the pages rendered with
+ * their data) from the API origin.
  */
 export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> {
   const headers = securityHeaders(options.contentSecurityPolicy);
@@ -59,8 +63,29 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
       new URL(req.url ?? '/', options.apiOrigin),
       { method: req.method, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...siteHeaders });
-        answer.pipe(res);
+        if (!(isPagePath(pathname) && acceptsGzip(req))) {
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...siteHeaders });
+          answer.pipe(res);
+          return;
+        }
+        // A page behaviour's cache policy accepts gzip (lib/web.ts), so CloudFront compresses the rendered page.
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const { 'content-length': _, ...answerHeaders } = answer.headers;
+          const body = Buffer.concat(chunks);
+          if (body.length < MIN_COMPRESSED_BYTES) {
+            res.writeHead(answer.statusCode ?? 502, { ...answerHeaders, ...siteHeaders });
+            return res.end(body);
+          }
+          res.writeHead(answer.statusCode ?? 502, {
+            ...answerHeaders,
+            ...siteHeaders,
+            'content-encoding': 'gzip',
+            vary: 'accept-encoding',
+          });
+          res.end(gzipSync(body));
+        });
       },
     );
     upstream.on('error', () => {
@@ -80,10 +105,7 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
           ? pageWithRuntimeConfig(await readFile(file, 'utf8'), options.config)
           : await readFile(file);
       const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-      const compress =
-        COMPRESSIBLE.has(path.extname(file)) &&
-        body.length >= MIN_COMPRESSED_BYTES &&
-        /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      const compress = COMPRESSIBLE.has(path.extname(file)) && body.length >= MIN_COMPRESSED_BYTES && acceptsGzip(req);
       if (!compress) return send(res, 200, body, type);
       res.writeHead(200, { ...headers, 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' });
       res.end(gzipSync(body));
@@ -100,7 +122,7 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
   return new Promise((resolve, reject) => {
     const server = http.createServer((req, res) => {
       const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-      if (PROXIED.some((prefix) => pathname === prefix || pathname.startsWith(prefix)))
+      if (isPagePath(pathname) || PROXIED.some((prefix) => pathname === prefix || pathname.startsWith(prefix)))
         return proxy(req, res, pathname);
       serveFile(req, res, pathname).catch(() => send(res, 500, 'Local site error'));
     });

@@ -5,6 +5,9 @@ import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
 
 const DAY_MS = 24 * 60 * 60_000;
+/** The stand-in's scheduling embed, named to the SPA by the local runtime config (`calendlyEmbedPath`). */
+export const CALENDLY_EMBED_PATH = '/_local/calendly/embed';
+
 /** What the embed offers: the next three days at these UTC hours, each with its own length. */
 const OFFERED = [
   { hour: 10, minutes: 30 },
@@ -62,7 +65,7 @@ function embedPage(res: ServerResponse, calendarUrl: string) {
       const fields =
         hidden('url', calendarUrl) + hidden('start', start.toISOString()) + hidden('minutes', String(minutes));
       const label = `${timeLabel(start)} UTC, ${eventName(minutes)}`;
-      return `<li><form method="post" action="/_local/calendly/embed/schedule">${fields}
+      return `<li><form method="post" action="${CALENDLY_EMBED_PATH}/schedule">${fields}
 <span>${escapeHtml(label)}</span>
 <button type="submit" class="primary" aria-label="Schedule ${escapeHtml(label)}">Schedule</button></form></li>`;
     })
@@ -135,13 +138,13 @@ export async function serveCalendlyStandIn(req: IncomingMessage, res: ServerResp
     }
     return redirect(res, `${redirectUri}?${new URLSearchParams({ code: localCalendlyCode(calendarUrl), state })}`);
   }
-  if (route === 'GET /_local/calendly/embed') {
+  if (route === `GET ${CALENDLY_EMBED_PATH}`) {
     const calendarUrl = url.searchParams.get('url') ?? '';
     if (!isExternalCalendarUrl(calendarUrl)) {
       return calendlyPage(res, 400, 'Bad link', '<h1>The embed needs a Calendly link</h1>');
     }
     return embedPage(res, calendarUrl);
   }
-  if (route === 'POST /_local/calendly/embed/schedule') return schedule(req, res);
+  if (route === `POST ${CALENDLY_EMBED_PATH}/schedule`) return schedule(req, res);
   return calendlyPage(res, 404, 'Not found', '<h1>Not a page of the local Calendly stand-in</h1>');
 }

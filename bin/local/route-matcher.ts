@@ -1,4 +1,4 @@
-import type { Route } from '../../functions/routes';
+import { pagePathPatterns, type Route } from '../../functions/routes';
 
 export interface RouteMatch {
   route: Route;
@@ -45,3 +45,16 @@ export function routeMatcher(routes: readonly Route[]) {
     return undefined;
   };
 }
+
+const pageBehaviours = pagePathPatterns().map(
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    ),
+);
+
+/** Whether CloudFront sends `path` to the API's page routes: the behaviours lib/web.ts makes of their path patterns. */
+export const isPagePath = (path: string) => pageBehaviours.some((behaviour) => behaviour.test(path));

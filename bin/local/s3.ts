@@ -11,6 +11,8 @@ const S3rver = require('s3rver') as new (
 
 export const LOCAL_MEDIA_BUCKET = 'physician-mentors-media';
 export const LOCAL_WEBHOOK_ARCHIVE_BUCKET = 'physician-mentors-webhook-archive';
+/** The SPA's bucket, holding what the page functions read (bin/local/site-templates.ts). */
+export const LOCAL_SITE_BUCKET = 'physician-mentors-site';
 
 /** s3rver's fixed credentials; it also needs path-style addressing. */
 export const S3RVER_CLIENT = {
@@ -65,6 +67,7 @@ export async function startLocalS3(options: { port: number; dataDir: string }): 
     configureBuckets: [
       { name: LOCAL_MEDIA_BUCKET, configs: [corsConfiguration] },
       { name: LOCAL_WEBHOOK_ARCHIVE_BUCKET, configs: [] },
+      { name: LOCAL_SITE_BUCKET, configs: [] },
     ],
   });
   deleteOneAtATime(server);

@@ -7,6 +7,7 @@ import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { startApiServer } from './api-server';
+import { CALENDLY_EMBED_PATH } from './calendly-standin';
 import { startDirectoryStream } from './directory-stream';
 import { startBuiltSite } from './built-site';
 import { localAuthorizer } from './authorizer';
@@ -16,7 +17,8 @@ import { startLocalCognito } from './cognito';
 import { ensureTable, startLocalDynamoDb } from './dynamodb';
 import { ensureMailbox, mailboxFileMailer } from './mailbox';
 import { assertPortFree } from './ports';
-import { LOCAL_MEDIA_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
+import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
+import { deploySiteTemplates } from './site-templates';
 import { startDailyReconciliation } from './daily-reconciliation';
 import { startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
@@ -110,6 +112,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
       WEBHOOK_ARCHIVE_BUCKET: LOCAL_WEBHOOK_ARCHIVE_BUCKET,
+      SITE_BUCKET: LOCAL_SITE_BUCKET,
       S3_ENDPOINT: s3.endpoint,
       S3_FORCE_PATH_STYLE: String(S3RVER_CLIENT.forcePathStyle),
       S3_ACCESS_KEY_ID: S3RVER_CLIENT.credentials.accessKeyId,
@@ -160,6 +163,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.userPoolClientId,
       userPoolEndpoint: cognito.endpoint,
+      calendlyEmbedPath: CALENDLY_EMBED_PATH,
       privacyPolicyUrl: process.env.PRIVACY_POLICY_URL ?? 'https://policies.physicianmentors.example/privacy',
       termsOfServiceUrl: process.env.TERMS_OF_SERVICE_URL ?? 'https://policies.physicianmentors.example/terms',
       supportEmail: 'support@physicianmentors.example',
@@ -181,9 +185,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.LOCAL_STRIPE_WEBHOOK_URL = `${apiUrl}/api/webhooks/stripe`;
 
     if (options.web && options.webFromBuild) {
+      const buildDir = path.resolve('dist/web');
+      await deploySiteTemplates(s3.endpoint, buildDir, config);
       const site = await startBuiltSite({
         port: ports.web,
-        buildDir: path.resolve('dist/web'),
+        buildDir,
         apiOrigin: apiUrl,
         config,
         contentSecurityPolicy: contentSecurityPolicy({

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DirectorySnapshot } from '../adapters/directory-snapshot';
+import { DomainError } from '../domain/errors';
 import type { Coach } from '../schemas/coach';
 import { tableSchema } from './table-schema';
 import { db, tableName } from './client';
@@ -52,6 +53,17 @@ export const dynamoCoachStore: CoachStore = {
     return profile?.published && profile.userType === 'mentor' ? toCoach(profile) : null;
   },
 };
+
+/** What every public read of a mentor answers for one who does not exist or is not published. */
+export const mentorNotFound = () =>
+  new DomainError('NOT_FOUND', 'This mentor does not exist or is not taking bookings.');
+
+/** A published mentor, or `mentorNotFound`. */
+export async function publishedCoach(coachId: string): Promise<Coach> {
+  const coach = await dynamoCoachStore.getPublished(coachId);
+  if (!coach) throw mentorNotFound();
+  return coach;
+}
 
 /**
  * The directory from its snapshot (adapters/directory-snapshot.ts): one GetObject, conditional on

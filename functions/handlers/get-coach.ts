@@ -1,11 +1,9 @@
-import { dynamoCoachStore } from '../data/coaches';
-import { DomainError } from '../domain/errors';
+import { publishedCoach } from '../data/coaches';
 import { edgeCached } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachPath } from '../schemas/coach';
 
 export const handler = httpHandler({ schemas: { path: coachPath } }, async ({ path }) => {
-  const coach = await dynamoCoachStore.getPublished(path.coachId);
-  if (!coach) throw new DomainError('NOT_FOUND', 'This mentor does not exist or is not taking bookings.');
+  const coach = await publishedCoach(path.coachId);
   return { status: 200, body: coach, headers: edgeCached('listing') };
 });

@@ -1,7 +1,6 @@
-import { dynamoCoachStore } from '../data/coaches';
+import { publishedCoach } from '../data/coaches';
 import { ratingSortKey, ratingsPageOfCoach } from '../data/ratings';
 import { afterCursor, afterOf } from '../domain/cursor';
-import { DomainError } from '../domain/errors';
 import { toPublicRating } from '../domain/ratings';
 import { edgeCached } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
@@ -11,8 +10,7 @@ import { type RatingList, ratingListQuery } from '../schemas/rating';
 export const handler = httpHandler(
   { schemas: { path: coachPath, query: ratingListQuery } },
   async ({ path, query }) => {
-    const coach = await dynamoCoachStore.getPublished(path.coachId);
-    if (!coach) throw new DomainError('NOT_FOUND', 'This mentor does not exist or is not taking bookings.');
+    const coach = await publishedCoach(path.coachId);
     const page = await ratingsPageOfCoach(coach.userId, query.sort, {
       after: afterOf(query.cursor, query.sort),
       limit: query.limit,

@@ -1,7 +1,6 @@
 import { availabilityOfCoach } from '../data/availability';
-import { dynamoCoachStore } from '../data/coaches';
+import { publishedCoach } from '../data/coaches';
 import { busyIntervalsOfCoach } from '../data/sessions';
-import { DomainError } from '../domain/errors';
 import { slotsInWindow, validateSlotWindow } from '../domain/slots';
 import { edgeCached } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
@@ -9,8 +8,7 @@ import { coachPath, type SlotList, slotQuery } from '../schemas/coach';
 
 export const handler = httpHandler({ schemas: { path: coachPath, query: slotQuery } }, async ({ path, query, now }) => {
   const window = validateSlotWindow({ from: new Date(query.from), to: new Date(query.to), duration: query.duration });
-  const coach = await dynamoCoachStore.getPublished(path.coachId);
-  if (!coach) throw new DomainError('NOT_FOUND', 'This mentor does not exist or is not taking bookings.');
+  const coach = await publishedCoach(path.coachId);
   const [availability, busy] = await Promise.all([
     availabilityOfCoach(coach.userId),
     busyIntervalsOfCoach(coach.userId, window.from, window.to, now),

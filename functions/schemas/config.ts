@@ -8,6 +8,8 @@ export const runtimeConfig = z.object({
   userPoolClientId: z.string(),
   /** Only locally: cognito-local's endpoint, handed to Amplify as `userPoolEndpoint`. */
   userPoolEndpoint: z.string().url().optional(),
+  /** Only locally: the same-origin page that stands in for Calendly's scheduling embed (bin/local/calendly-standin.ts). */
+  calendlyEmbedPath: z.string().startsWith('/').optional(),
   /** Cognito hosted domain (no scheme); present only when Google sign-in is configured. */
   oauthDomain: z.string().optional(),
   privacyPolicyUrl: z.string().url(),

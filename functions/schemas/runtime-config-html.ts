@@ -29,3 +29,12 @@ export function pageWithRuntimeConfig(html: string, config: Record<string, unkno
   const filled = html.replace(PLACEHOLDERS, (_, name: string) => escapeHtml(String(config[name] ?? '')));
   return inlineRuntimeConfig(filled, JSON.stringify(config));
 }
+
+/** The config a deployed page carries (`inlineRuntimeConfig`), read back by a page function that renders into it. */
+export function runtimeConfigIn(html: string): Record<string, unknown> {
+  const start = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">`;
+  const from = html.indexOf(start);
+  const to = html.indexOf('</script>', from);
+  if (from < 0 || to < 0) throw new Error('The page carries no runtime config');
+  return JSON.parse(html.slice(from + start.length, to)) as Record<string, unknown>;
+}

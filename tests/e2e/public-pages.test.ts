@@ -140,20 +140,78 @@ describe.runIf(runsFromBundles())('prerendered public pages', () => {
   );
 });
 
-// The data screens' loading states are prerendered too, so they paint before any script has run.
-describe.runIf(runsFromBundles())('prerendered data screens', () => {
-  it.each([
-    { path: '/coaches', shows: /Find a Mentor/ },
-    { path: '/coaches/any-mentor-id', shows: /Loading coach details/ },
-  ])('$path paints its loading state with JavaScript turned off', async ({ path, shows }) => {
+// The data screens are rendered with their data by the page routes (functions/pages), so they paint before any script has run.
+describe.runIf(runsFromBundles())('data screens rendered on the server', () => {
+  const withoutJavaScript = async <T>(use: (page: Page) => Promise<T>): Promise<T> => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
     try {
-      const page = await context.newPage();
-      const response = await page.goto(`${stack.webUrl}${path}`);
+      return await use(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  };
+  const firstMentor = async () => {
+    const body = (await (await fetch(`${stack.apiUrl}/api/coaches`)).json()) as {
+      coaches: { userId: string; firstName: string; lastName: string }[];
+    };
+    const [mentor] = body.coaches;
+    if (!mentor) throw new Error('The demo seed has no mentor');
+    return mentor;
+  };
+
+  it('/coaches shows the mentors with JavaScript turned off', async () => {
+    const mentor = await firstMentor();
+    await withoutJavaScript(async (page) => {
+      const response = await page.goto(`${stack.webUrl}/coaches`);
       expect(response?.status()).toBe(200);
-      expect(await page.locator('main').textContent()).toMatch(shows);
+      expect(await mainHeading(page).textContent()).toMatch(/Find a Mentor/);
+      expect(await page.getByText(/Showing \d+ of \d+ mentors/).count()).toBe(1);
+      expect(await page.locator('main').textContent()).toContain(`${mentor.firstName} ${mentor.lastName}`);
       expect(await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
       expect(await page.content()).not.toContain('__RUNTIME_CONFIG_');
+      await page.screenshot({ path: `${SCREENSHOTS}/directory-without-javascript.png`, fullPage: true });
+    });
+  });
+
+  it("a coach's page shows the mentor's details and title with JavaScript turned off", async () => {
+    const mentor = await firstMentor();
+    const details = (await (await fetch(`${stack.apiUrl}/api/coaches/${mentor.userId}`)).json()) as {
+      coachBio: string | null;
+    };
+    await withoutJavaScript(async (page) => {
+      const response = await page.goto(`${stack.webUrl}/coaches/${mentor.userId}`);
+      expect(response?.status()).toBe(200);
+      expect(await mainHeading(page).textContent()).toContain(`${mentor.firstName} ${mentor.lastName}`);
+      expect(await page.title()).toContain(`${mentor.firstName} ${mentor.lastName}`);
+      expect(await page.locator('main').textContent()).toContain((details.coachBio ?? '').slice(0, 40));
+      expect(details.coachBio?.length).toBeGreaterThan(40);
+      await page.screenshot({ path: `${SCREENSHOTS}/coach-page-without-javascript.png`, fullPage: true });
+    });
+  });
+
+  it('an unknown mentor answers 404 with the page the app then explains', async () => {
+    await withoutJavaScript(async (page) => {
+      const response = await page.goto(`${stack.webUrl}/coaches/no-such-mentor`);
+      expect(response?.status()).toBe(404);
+      expect(await page.locator('main').textContent()).toMatch(/Loading coach details/);
+    });
+  });
+
+  it('the app takes over the rendered directory without asking the API for its first page again', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.mobile });
+    try {
+      const page = await context.newPage();
+      const listReads: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/coaches') listReads.push(request.url());
+      });
+      await page.goto(`${stack.webUrl}/coaches`);
+      // The server's markup starts with its marker comment; the app's first render puts its own elements in place.
+      await expect
+        .poll(() => page.evaluate(() => document.getElementById('root')?.firstChild?.nodeName), { timeout: 20_000 })
+        .toBe('DIV');
+      expect(await page.getByText(/Showing \d+ of \d+ mentors/).count()).toBe(1);
+      expect(listReads).toEqual([]);
     } finally {
       await context.close();
     }

@@ -76,6 +76,7 @@ beforeAll(() => {
     table: data.table,
     userPool,
     mediaBucket: storage.mediaBucket,
+    siteBucket: storage.siteBucket,
     webhookArchive: archive.bucket,
     scheduler,
     issuer: 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TEST',

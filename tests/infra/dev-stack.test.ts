@@ -10,7 +10,7 @@ import { tableSchema } from '../../functions/data/table-schema';
 import { type Integration, integrationSecrets, secretArnVariable } from '../../functions/adapters/integration-secrets';
 import { jobs, routes } from '../../functions/routes';
 import { runtimeConfig } from '../../functions/schemas/config';
-import { prerenderedFile, prerenderedFileOf } from '../../lib/prerendered-pages';
+import { prerenderedFile } from '../../lib/prerendered-pages';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { type Synthesized, synthesize, type TemplateResource, testApp } from './synth-app';
 
@@ -244,7 +244,7 @@ describe('web', () => {
     const served = (uri: string) => viewerRequest({ request: { uri } }).uri;
     expect(served('/login')).toBe('/index.html');
     expect(served('/')).toBe(prerenderedFile('/'));
-    expect(served('/coaches/abc')).toBe(prerenderedFileOf('coach'));
+    expect(served('/coaches/abc/reviews')).toBe('/index.html');
     expect(served('/assets/index-abc.js')).toBe('/assets/index-abc.js');
   });
 
@@ -258,12 +258,19 @@ describe('web', () => {
     expect(JSON.stringify(originOf(api)?.DomainName)).toContain('.execute-api.us-east-1.');
   });
 
-  it('lets the edge cache public reads by their query string, and nothing signed in', () => {
+  it('lets the edge cache public reads and the pages rendered from them by their query string, and nothing signed in', () => {
     const publicPolicy = { Ref: synth.logicalId(construct('Web', 'PublicApiCache')) };
     const paths = distributionConfig().CacheBehaviors.map((each: { PathPattern: string }) => each.PathPattern);
     // CloudFront takes the first match: the signed-in route under /api/coaches comes before the public ones.
-    expect(paths.slice(0, 4)).toEqual(['/api/coaches/*/external-events', '/api/coaches', '/api/coaches/*', '/api/*']);
-    for (const path of ['/api/coaches', '/api/coaches/*']) {
+    expect(paths.slice(0, 6)).toEqual([
+      '/coaches',
+      '/coaches/*',
+      '/api/coaches/*/external-events',
+      '/api/coaches',
+      '/api/coaches/*',
+      '/api/*',
+    ]);
+    for (const path of ['/coaches', '/coaches/*', '/api/coaches', '/api/coaches/*']) {
       expect(behavior(path), path).toMatchObject({
         AllowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS.methods,
         CachePolicyId: publicPolicy,

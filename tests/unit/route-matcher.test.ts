@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeMatcher } from '../../bin/local/route-matcher';
-import { type Route, routes } from '../../functions/routes';
+import { isPageRoute, type Route, routes } from '../../functions/routes';
 
 const route = (method: Route['method'], path: string, operation = path): Route => ({
   operation,
@@ -50,7 +50,9 @@ describe('the route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('keeps every API path under /api', () => {
-    for (const r of routes) expect(r.path.startsWith('/api/')).toBe(true);
+  it('keeps every API path under /api, beside the public GET pages the site sends to the API', () => {
+    const pages = routes.filter(isPageRoute);
+    expect(pages.map((r) => r.path)).toEqual(['/coaches', '/coaches/{coachId}']);
+    for (const page of pages) expect(page).toMatchObject({ method: 'GET', auth: 'public' });
   });
 });

@@ -1,6 +1,7 @@
 import '@/lib/zod-without-eval';
 import './index.css';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QUERY_STATE_ELEMENT_ID } from '@functions/pages/page-html';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -12,6 +13,10 @@ import { runtimeConfig } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 
 loadAnalytics(runtimeConfig().analyticsScriptPath);
+
+// A page rendered with its data (functions/pages) carries the query cache it was rendered from.
+const queryState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+if (queryState) hydrate(queryClient, JSON.parse(queryState));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -28,23 +28,20 @@ function Alert({ title, children }: { title: string; children?: React.ReactNode 
 
 /**
  * Where the embed is loaded from, and the origin its messages must come from: Calendly itself,
- * or on the local stack its stand-in page (bin/local/calendly-standin.ts) on the site's own origin.
+ * or, where the config names one (the local stack), a stand-in page on the site's own origin.
  */
 function useEmbedSource(url: string): { src: string; origin: string } {
-  const { stage } = runtimeConfig();
+  const { calendlyEmbedPath } = runtimeConfig();
   return useMemo(() => {
-    if (stage === 'local') {
-      return {
-        src: `/_local/calendly/embed?${new URLSearchParams({ url })}`,
-        origin: window.location.origin,
-      };
+    if (calendlyEmbedPath) {
+      return { src: `${calendlyEmbedPath}?${new URLSearchParams({ url })}`, origin: window.location.origin };
     }
     // Calendly's inline embed tells the parent page about bookings only when it knows the embedding domain.
     const src = new URL(url);
     src.searchParams.set('embed_domain', window.location.host);
     src.searchParams.set('embed_type', 'Inline');
     return { src: src.toString(), origin: CALENDLY_ORIGIN };
-  }, [stage, url]);
+  }, [calendlyEmbedPath, url]);
 }
 
 /** The event URI of Calendly's `calendly.event_scheduled` message; null for any other message. */

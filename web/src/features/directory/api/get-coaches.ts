@@ -11,7 +11,8 @@ export const getCoaches = async (filters: DirectoryFilters, cursor: string | und
 export const coachesQuery = (filters: DirectoryFilters) =>
   infiniteQueryOptions({
     queryKey: queryKeys.coaches.list(filters),
-    queryFn: ({ pageParam }) => getCoaches(filters, pageParam),
+    // A first page rendered on the server arrives through JSON, where its `undefined` cursor became null.
+    queryFn: ({ pageParam }) => getCoaches(filters, pageParam ?? undefined),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

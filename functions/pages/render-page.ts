@@ -1,0 +1,47 @@
+import { type PageTemplates, pageTemplatesFromEnvironment } from '../adapters/page-templates';
+import { DomainError } from '../domain/errors';
+import { edgeCached } from '../http/edge-cache';
+import type { HttpEvent, HttpResult } from '../http/handler';
+import { log } from '../http/log';
+import type { RuntimeConfig } from '../schemas/config';
+import { runtimeConfigIn } from '../schemas/runtime-config-html';
+import type { DataPage } from './data-pages';
+import { type RenderedPage, renderedInto } from './page-html';
+
+const HTML = 'text/html; charset=utf-8';
+
+let templates: PageTemplates | undefined;
+const pageTemplates = () => {
+  templates ??= pageTemplatesFromEnvironment();
+  return templates;
+};
+
+/** The page's address as the visitor asked for it: the route reads its filters from the query. */
+export const requestedUrl = (event: HttpEvent) =>
+  new URL(`${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ''}`, 'https://site.invalid');
+
+/**
+ * A screen rendered with its data into its deployed template, cached at the edge like the public
+ * reads it shows. When the data cannot be rendered the template itself is the answer, never a bare
+ * error: the browser's app then asks the API as on any other page and shows what it finds, with a
+ * 404 kept for a mentor who does not exist, and an unexpected failure logged and left uncached.
+ */
+export async function renderedPage(
+  page: DataPage,
+  render: (config: RuntimeConfig) => Promise<RenderedPage>,
+): Promise<HttpResult> {
+  const template = await pageTemplates().read(page);
+  try {
+    const rendered = await render(runtimeConfigIn(template) as unknown as RuntimeConfig);
+    return {
+      status: 200,
+      text: renderedInto(template, rendered),
+      headers: { 'content-type': HTML, ...edgeCached('listing') },
+    };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NOT_FOUND')
+      return { status: 404, text: template, headers: { 'content-type': HTML, ...edgeCached('listing') } };
+    log('error', 'page rendered without its data', { page, error });
+    return { status: 200, text: template, headers: { 'content-type': HTML, 'cache-control': 'private, no-store' } };
+  }
+}

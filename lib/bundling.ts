@@ -24,6 +24,9 @@ export const LAMBDA_BUNDLING = {
   // CommonJS dependencies inside an ESM bundle still call require(); every chunk gets its own.
   banner:
     "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  // Lambda sets no NODE_ENV, so libraries that choose their build by it at run time (React, which the
+  // page functions render with) would run their development builds; fixed here, the others drop out.
+  define: { 'process.env.NODE_ENV': '"production"' },
   /** Where npm installs the native modules (sharp) for the deployed asset: Lambda's arm64 Linux. */
   nativePlatform: { os: 'linux', cpu: 'arm64', libc: 'glibc' },
 } as const;
@@ -76,7 +79,7 @@ export const bundleFile = (operation: string, outdir = BUNDLE_DIR) => path.join(
  * Native modules stay external. The AWS SDK is bundled: the functions run the versions the tests ran.
  */
 export function esbuildOptions(entry: LambdaEntry, functionDir: string): BuildOptions {
-  const { platform, target, format, mainFields, minify, sourcemap, splitting, banner } = LAMBDA_BUNDLING;
+  const { platform, target, format, mainFields, minify, sourcemap, splitting, banner, define } = LAMBDA_BUNDLING;
   return {
     entryPoints: [{ in: entryFile(entry.module), out: ENTRY_NAME }],
     outdir: functionDir,
@@ -91,6 +94,7 @@ export function esbuildOptions(entry: LambdaEntry, functionDir: string): BuildOp
     sourcemap,
     splitting,
     banner: { js: banner },
+    define: { ...define },
     external: [...entry.nativeModules],
     metafile: true,
     logLevel: 'warning',

@@ -16,7 +16,6 @@ const LAMBDA_LIKE_ENV = {
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
   TABLE_NAME: 'bench',
-  NODE_ENV: 'production',
 };
 
 interface ImportCost {

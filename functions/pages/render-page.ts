@@ -1,5 +1,5 @@
 import { type PageTemplates, pageTemplatesFromEnvironment } from '../adapters/page-templates';
-import { DomainError } from '../domain/errors';
+import { DomainError, errorStatus } from '../domain/errors';
 import { edgeCached } from '../http/edge-cache';
 import type { HttpEvent, HttpResult } from '../http/handler';
 import { log } from '../http/log';
@@ -8,7 +8,7 @@ import { runtimeConfigIn } from '../schemas/runtime-config-html';
 import type { DataPage } from './data-pages';
 import { type RenderedPage, renderedInto } from './page-html';
 
-const HTML = 'text/html; charset=utf-8';
+const HTML = { 'content-type': 'text/html; charset=utf-8' };
 
 let templates: PageTemplates | undefined;
 const pageTemplates = () => {
@@ -23,8 +23,9 @@ export const requestedUrl = (event: HttpEvent) =>
 /**
  * A screen rendered with its data into its deployed template, cached at the edge like the public
  * reads it shows. When the data cannot be rendered the template itself is the answer, never a bare
- * error: the browser's app then asks the API as on any other page and shows what it finds, with a
- * 404 kept for a mentor who does not exist, and an unexpected failure logged and left uncached.
+ * error: the browser's app then asks the API as on any other page and shows what it finds. A refused
+ * request (an unknown mentor, a search too long) keeps its status; an unexpected failure is logged
+ * and left uncached.
  */
 export async function renderedPage(
   page: DataPage,
@@ -33,15 +34,11 @@ export async function renderedPage(
   const template = await pageTemplates().read(page);
   try {
     const rendered = await render(runtimeConfigIn(template) as unknown as RuntimeConfig);
-    return {
-      status: 200,
-      text: renderedInto(template, rendered),
-      headers: { 'content-type': HTML, ...edgeCached('listing') },
-    };
+    return { status: 200, text: renderedInto(template, rendered), headers: { ...HTML, ...edgeCached('listing') } };
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'NOT_FOUND')
-      return { status: 404, text: template, headers: { 'content-type': HTML, ...edgeCached('listing') } };
+    if (error instanceof DomainError)
+      return { status: errorStatus[error.code], text: template, headers: { ...HTML, ...edgeCached('listing') } };
     log('error', 'page rendered without its data', { page, error });
-    return { status: 200, text: template, headers: { 'content-type': HTML, 'cache-control': 'private, no-store' } };
+    return { status: 200, text: template, headers: { ...HTML, 'cache-control': 'private, no-store' } };
   }
 }

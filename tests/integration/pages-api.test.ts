@@ -117,6 +117,12 @@ describe('GET /coaches (the directory page)', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Ben Brooks');
   });
+
+  it('answers a search the list refuses with its 400 and the page in its loading state', async () => {
+    const response = await get(`/coaches?q=${'x'.repeat(101)}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(LOADING);
+  });
 });
 
 describe('GET /coaches/{coachId} (a coach page)', () => {

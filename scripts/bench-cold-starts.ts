@@ -16,6 +16,7 @@ const LAMBDA_LIKE_ENV = {
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
   TABLE_NAME: 'bench',
+  MEDIA_BUCKET: 'bench',
 };
 
 interface ImportCost {

@@ -13,15 +13,19 @@ export const latencyRow = (name: string, latencies: number[]) =>
     `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} / ${ms(percentile(latencies, 99))} ms`,
   );
 
+/** In a URL given to `load`, replaced by the request's number, so no two requests ask the same. */
+export const REQUEST_NUMBER = '{n}';
+
 /** `connections` clients each sending one request after another for `seconds`; every latency kept. */
 export async function load(url: string, connections = 50, seconds = 10) {
   const latencies: number[] = [];
   let failures = 0;
   const deadline = performance.now() + seconds * 1000;
+  let sent = 0;
   const client = async () => {
     while (performance.now() < deadline) {
       const started = performance.now();
-      const response = await fetch(url).catch(() => null);
+      const response = await fetch(url.replaceAll(REQUEST_NUMBER, String(sent++))).catch(() => null);
       if (response) await response.arrayBuffer();
       if (!response?.ok) failures++;
       latencies.push(performance.now() - started);

@@ -53,7 +53,11 @@ try {
 
 // A fresh process, so the first stack's cached directory cannot answer for the second.
 // `npm run bench -- --coaches-100k` adds the 100,000-coach directory row.
-execFileSync('npx', ['tsx', 'scripts/bench-reads.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+// As in the tests (vitest.config.ts), the functions log nothing: a line per request would measure this terminal.
+execFileSync('npx', ['tsx', 'scripts/bench-reads.ts', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT' },
+});
 
 execFileSync('npx', ['tsx', 'scripts/bench-faults.ts'], { stdio: 'inherit' });
 

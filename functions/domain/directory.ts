@@ -10,55 +10,118 @@ export interface DirectoryFilters {
   experience?: DirectoryExperienceThreshold;
 }
 
-/**
- * The lowercased texts a search looks in, worked out once per coach object: the directory keeps
- * the same objects in memory between requests, and lowercasing 10,000 profiles per request was
- * most of a search's cost.
- */
-const searchTexts = new WeakMap<Coach, string[]>();
-function searchTextsOf(coach: Coach): string[] {
-  let texts = searchTexts.get(coach);
-  if (!texts) {
-    texts = [
-      `${coach.firstName} ${coach.lastName}`,
-      coach.specialty,
-      coach.secondarySpecialty,
-      ...coach.areasOfInterest,
-    ]
-      .filter((text): text is string => Boolean(text))
-      .map((text) => text.toLowerCase());
-    searchTexts.set(coach, texts);
-  }
-  return texts;
+/** Between the texts of one coach in its search text; a search holding it matches no coach. */
+const FIELD_SEPARATOR = '\n';
+
+/** What the filters compare, worked out from a coach once: lowercased, the experience as a number. */
+interface Facets {
+  /** Name, specialties and areas of interest, lowercased, one field a line. */
+  text: string;
+  specialties: string[];
+  /** NaN when the experience has no readable number. */
+  years: number;
 }
+
+function facetsOf(coach: Coach): Facets {
+  const specialties = [coach.specialty, coach.secondarySpecialty].filter((text): text is string => Boolean(text));
+  return {
+    text: [`${coach.firstName} ${coach.lastName}`, ...specialties, ...coach.areasOfInterest]
+      .join(FIELD_SEPARATOR)
+      .toLowerCase(),
+    specialties: specialties.map((text) => text.toLowerCase()),
+    years: Number.parseInt(coach.experience ?? '', 10),
+  };
+}
+
+/**
+ * Each directory list's facets, in its order, worked out at its first filtering: the directory keeps
+ * the same list in memory between requests (data/coaches.ts), and lowercasing 10,000 profiles at
+ * every request was most of a search's cost.
+ */
+const facetsByList = new WeakMap<readonly Coach[], Facets[]>();
+function facetsOfList(coaches: readonly Coach[]): Facets[] {
+  let facets = facetsByList.get(coaches);
+  if (!facets) {
+    facets = coaches.map(facetsOf);
+    facetsByList.set(coaches, facets);
+  }
+  return facets;
+}
+
+type FacetTest = (facets: Facets) => boolean;
 
 /** Name, specialty or areas of interest contain the search text, ignoring case (spec section 5). */
-export function matchesSearch(coach: Coach, q: string | undefined): boolean {
+function searchTest(q: string | undefined): FacetTest | null {
   const needle = q?.trim().toLowerCase();
-  if (!needle) return true;
-  return searchTextsOf(coach).some((text) => text.includes(needle));
+  if (!needle) return null;
+  if (needle.includes(FIELD_SEPARATOR)) return () => false;
+  return (facets) => facets.text.includes(needle);
 }
 
-export function matchesSpecialty(coach: Coach, specialty: string | undefined): boolean {
-  if (!specialty) return true;
+function specialtyTest(specialty: string | undefined): FacetTest | null {
+  if (!specialty) return null;
   const wanted = specialty.toLowerCase();
-  return [coach.specialty, coach.secondarySpecialty].some((s) => s?.toLowerCase() === wanted);
+  return (facets) => facets.specialties.includes(wanted);
 }
 
 /** '15-20' → 15, '20+' → 20; a coach without a readable number never meets a threshold. */
-export function meetsExperience(coach: Coach, threshold: DirectoryExperienceThreshold | undefined): boolean {
-  if (!threshold) return true;
-  const years = Number.parseInt(coach.experience ?? '', 10);
-  return Number.isFinite(years) && years >= Number(threshold);
+function experienceTest(threshold: DirectoryExperienceThreshold | undefined): FacetTest | null {
+  if (!threshold) return null;
+  const minimum = Number(threshold);
+  return (facets) => Number.isFinite(facets.years) && facets.years >= minimum;
 }
 
+const passes = (test: FacetTest | null, coach: Coach) => !test || test(facetsOf(coach));
+
+export const matchesSearch = (coach: Coach, q: string | undefined) => passes(searchTest(q), coach);
+export const matchesSpecialty = (coach: Coach, specialty: string | undefined) =>
+  passes(specialtyTest(specialty), coach);
+export const meetsExperience = (coach: Coach, threshold: DirectoryExperienceThreshold | undefined) =>
+  passes(experienceTest(threshold), coach);
+
 export function filterCoaches(coaches: readonly Coach[], filters: DirectoryFilters): Coach[] {
-  return coaches.filter(
-    (coach) =>
-      matchesSearch(coach, filters.q) &&
-      matchesSpecialty(coach, filters.specialty) &&
-      meetsExperience(coach, filters.experience),
+  const tests = [searchTest(filters.q), specialtyTest(filters.specialty), experienceTest(filters.experience)].filter(
+    (test): test is FacetTest => test !== null,
   );
+  if (tests.length === 0) return [...coaches];
+  const facets = facetsOfList(coaches);
+  return coaches.filter((_, index) => {
+    const coachFacets = facets[index] as Facets;
+    return tests.every((test) => test(coachFacets));
+  });
+}
+
+/** What remembering one search costs besides its matches (its key, the map's entry), in matches. */
+const SEARCH_OVERHEAD = 100;
+
+/**
+ * `filterCoaches` that remembers, for each list it is given (the directory keeps one in memory until
+ * it refreshes, data/coaches.ts), the matches of its recent sets of filters, up to `maxMatches` in
+ * all, each search counting SEARCH_OVERHEAD more, so searches that match nothing are bounded too;
+ * the oldest are forgotten first.
+ */
+export function rememberingFilter(maxMatches: number) {
+  const byList = new WeakMap<readonly Coach[], { searches: Map<string, Coach[]>; size: number }>();
+  return (coaches: readonly Coach[], filters: DirectoryFilters): Coach[] => {
+    let remembered = byList.get(coaches);
+    if (!remembered) {
+      remembered = { searches: new Map(), size: 0 };
+      byList.set(coaches, remembered);
+    }
+    const key = JSON.stringify([filters.q, filters.specialty, filters.experience]);
+    const known = remembered.searches.get(key);
+    if (known) return known;
+    const matching = filterCoaches(coaches, filters);
+    const cost = (matches: readonly Coach[]) => matches.length + SEARCH_OVERHEAD;
+    for (const [oldest, matches] of remembered.searches) {
+      if (remembered.size + cost(matching) <= maxMatches) break;
+      remembered.searches.delete(oldest);
+      remembered.size -= cost(matches);
+    }
+    remembered.searches.set(key, matching);
+    remembered.size += cost(matching);
+    return matching;
+  };
 }
 
 const isOffset = (position: unknown): position is { offset: number } =>

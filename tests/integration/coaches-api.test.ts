@@ -1,35 +1,16 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../functions/data/client';
-import type { ProfileItem } from '../../functions/data/profile-item';
-import { profileRow } from '../../functions/data/profiles';
 import { coachList } from '../../functions/schemas/coach';
+import { mentorProfile, storeProfile } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
 let stack: TestStack;
 const api = (path: string, init?: RequestInit) => fetch(`${stack.apiUrl}${path}`, init);
 
-function profile(userId: string, fields: Partial<ProfileItem>): ProfileItem {
-  return {
-    userId,
-    email: `${userId}@example.test`,
-    userType: 'mentor',
-    published: true,
-    firstName: 'Test',
-    lastName: userId,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    ...fields,
-  };
-}
-
-const store = (item: ProfileItem) => db().send(new PutCommand({ TableName: tableName(), Item: profileRow(item) }));
-
 beforeAll(async () => {
   stack = await startTestStack();
   await Promise.all([
-    store(
-      profile('c-cardio', {
+    storeProfile(
+      mentorProfile('c-cardio', {
         firstName: 'Ana',
         lastName: 'Alvarez',
         specialty: 'Cardiology',
@@ -37,8 +18,8 @@ beforeAll(async () => {
         areasOfInterest: ['Leadership Development'],
       }),
     ),
-    store(
-      profile('c-peds', {
+    storeProfile(
+      mentorProfile('c-peds', {
         firstName: 'Ben',
         lastName: 'Brooks',
         specialty: 'Pediatrics',
@@ -46,8 +27,8 @@ beforeAll(async () => {
         hourlyRateCents: 15000,
       }),
     ),
-    store(
-      profile('c-psych', {
+    storeProfile(
+      mentorProfile('c-psych', {
         firstName: 'Cara',
         lastName: 'Chen',
         specialty: 'Psychiatry',
@@ -55,8 +36,12 @@ beforeAll(async () => {
         areasOfInterest: ['Burnout Prevention'],
       }),
     ),
-    store(profile('c-hidden', { firstName: 'Dana', lastName: 'Diaz', specialty: 'Cardiology', published: false })),
-    store(profile('m-mentee', { firstName: 'Eli', lastName: 'Evans', userType: 'mentee', published: true })),
+    storeProfile(
+      mentorProfile('c-hidden', { firstName: 'Dana', lastName: 'Diaz', specialty: 'Cardiology', published: false }),
+    ),
+    storeProfile(
+      mentorProfile('m-mentee', { firstName: 'Eli', lastName: 'Evans', userType: 'mentee', published: true }),
+    ),
   ]);
   await stack.directorySettled();
 });

@@ -1,14 +1,11 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SITE_BUCKET, S3RVER_CLIENT } from '../../bin/local/s3';
-import { db, tableName } from '../../functions/data/client';
-import type { ProfileItem } from '../../functions/data/profile-item';
-import { profileRow } from '../../functions/data/profiles';
 import { DATA_PAGES, prerenderedFileOf } from '../../functions/pages/data-pages';
 import { QUERY_STATE_ELEMENT_ID, withPageMarkup } from '../../functions/pages/page-html';
 import { coach as coachSchema, coachList } from '../../functions/schemas/coach';
 import { inlineRuntimeConfig } from '../../functions/schemas/runtime-config-html';
+import { mentorProfile, storeProfile } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
 let stack: TestStack;
@@ -39,22 +36,6 @@ const putTemplate = (page: string) =>
     new PutObjectCommand({ Bucket: LOCAL_SITE_BUCKET, Key: prerenderedFileOf(page).slice(1), Body: template(page) }),
   );
 
-function profile(userId: string, fields: Partial<ProfileItem>): ProfileItem {
-  return {
-    userId,
-    email: `${userId}@example.test`,
-    userType: 'mentor',
-    published: true,
-    firstName: 'Test',
-    lastName: userId,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    ...fields,
-  };
-}
-
-const store = (item: ProfileItem) => db().send(new PutCommand({ TableName: tableName(), Item: profileRow(item) }));
-
 interface QueryState {
   queries: { queryKey: unknown[]; state: { data: unknown } }[];
 }
@@ -70,16 +51,18 @@ beforeAll(async () => {
   s3 = new S3Client({ ...S3RVER_CLIENT, endpoint: process.env.S3_ENDPOINT });
   await Promise.all(DATA_PAGES.map(putTemplate));
   await Promise.all([
-    store(
-      profile('p-cardio', {
+    storeProfile(
+      mentorProfile('p-cardio', {
         firstName: 'Ana',
         lastName: 'Alvarez',
         specialty: 'Cardiology',
         bio: 'Twenty years in interventional cardiology, <b>then</b> a hospital board.',
       }),
     ),
-    store(profile('p-peds', { firstName: 'Ben', lastName: 'Brooks', specialty: 'Pediatrics' })),
-    store(profile('p-hidden', { firstName: 'Dana', lastName: 'Diaz', specialty: 'Cardiology', published: false })),
+    storeProfile(mentorProfile('p-peds', { firstName: 'Ben', lastName: 'Brooks', specialty: 'Pediatrics' })),
+    storeProfile(
+      mentorProfile('p-hidden', { firstName: 'Dana', lastName: 'Diaz', specialty: 'Cardiology', published: false }),
+    ),
   ]);
   await stack.directorySettled();
 });

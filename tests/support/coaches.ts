@@ -3,6 +3,7 @@ import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/loca
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
+import type { ProfileItem } from '../../functions/data/profile-item';
 import { profileRow } from '../../functions/data/profiles';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { type SignedInUser, signedInUser } from './users';
@@ -14,6 +15,24 @@ const DAY_MS = 24 * HOUR_MS;
 export const RATE_CENTS = 12_000;
 
 const put = (item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item: item }));
+
+/** A published mentor's profile with only the required fields besides `fields`; no account behind it. */
+export function mentorProfile(userId: string, fields: Partial<ProfileItem>): ProfileItem {
+  return {
+    userId,
+    email: `${userId}@example.test`,
+    userType: 'mentor',
+    published: true,
+    firstName: 'Test',
+    lastName: userId,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...fields,
+  };
+}
+
+/** Writes a profile as the profile operations store it, directory keys included. */
+export const storeProfile = (item: ProfileItem) => put(profileRow(item));
 
 /** Midnight UTC `days` from today, plus `hours`, in whole seconds. */
 export const at = (days: number, hours: number) => {

@@ -7,6 +7,7 @@ import {
   matchesSpecialty,
   meetsExperience,
   pageOf,
+  rememberingFilter,
 } from '../../functions/domain/directory';
 import { DomainError } from '../../functions/domain/errors';
 import type { Coach } from '../../functions/schemas/coach';
@@ -136,6 +137,51 @@ describe('filterCoaches', () => {
 
   it('keeps the given order', () => {
     expect(filterCoaches(coaches, {}).map((c) => c.userId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('never matches a search across two fields of a coach', () => {
+    const ada = coach({ firstName: 'Ada', lastName: 'Okafor', specialty: 'Cardiology' });
+    expect(filterCoaches([ada], { q: 'okafor' })).toHaveLength(1);
+    expect(filterCoaches([ada], { q: 'okafor\ncardio' })).toEqual([]);
+    expect(filterCoaches([ada], { q: 'okaforcardio' })).toEqual([]);
+  });
+});
+
+describe('rememberingFilter', () => {
+  const list = [
+    coach({ userId: 'a', specialty: 'Cardiology' }),
+    coach({ userId: 'b', specialty: 'Psychiatry', secondarySpecialty: null }),
+    coach({ userId: 'c', specialty: 'Cardiology' }),
+  ];
+
+  it('filters as filterCoaches does, and answers a repeated search from memory', () => {
+    const matching = rememberingFilter(1000);
+    const first = matching(list, { specialty: 'Cardiology' });
+    expect(first.map((c) => c.userId)).toEqual(['a', 'c']);
+    expect(matching(list, { specialty: 'Cardiology' })).toBe(first);
+    expect(matching(list, { specialty: 'Psychiatry' }).map((c) => c.userId)).toEqual(['b']);
+  });
+
+  it('filters a new list afresh: a refreshed directory is never answered from the old one', () => {
+    const matching = rememberingFilter(1000);
+    matching(list, { specialty: 'Cardiology' });
+    const refreshed = [...list, coach({ userId: 'd', specialty: 'Cardiology' })];
+    expect(matching(refreshed, { specialty: 'Cardiology' }).map((c) => c.userId)).toEqual(['a', 'c', 'd']);
+  });
+
+  it('forgets its oldest searches once it holds more than it may, searches that match nothing too', () => {
+    const matching = rememberingFilter(303);
+    const cardiology = matching(list, { specialty: 'Cardiology' });
+    matching(list, { specialty: 'Psychiatry' });
+    matching(list, {});
+    expect(matching(list, { specialty: 'Cardiology' })).not.toBe(cardiology);
+    expect(matching(list, { specialty: 'Cardiology' })).toEqual(cardiology);
+
+    const nothing = rememberingFilter(250);
+    const first = nothing(list, { q: 'nobody-1' });
+    nothing(list, { q: 'nobody-2' });
+    nothing(list, { q: 'nobody-3' });
+    expect(nothing(list, { q: 'nobody-1' })).not.toBe(first);
   });
 });
 

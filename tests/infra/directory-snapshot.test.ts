@@ -4,6 +4,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_SNAPSHOT_KEY } from '../../functions/adapters/directory-snapshot';
 import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
+import { DATA_PAGES, prerenderedFileOf } from '../../functions/pages/data-pages';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
@@ -82,5 +83,32 @@ describe('directory snapshot', () => {
       .policyStatementsOf(listCoaches)
       .filter((each) => actionsOf([each]).some((action) => action.startsWith('s3:')));
     expect(s3).toEqual([expect.objectContaining({ Action: 's3:GetObject', Resource: snapshotObjectArn() })]);
+  });
+});
+
+describe('page functions', () => {
+  const templateArns = () =>
+    DATA_PAGES.map((page) => ({ 'Fn::Join': ['', [arnOf('Storage', 'SiteBucket'), prerenderedFileOf(page)]] }));
+  /** What a function may do in S3, as sorted JSON of each action and resource (the CDK merges and orders statements). */
+  const s3GrantsOf = (operation: string) =>
+    synth
+      .policyStatementsOf(construct('Api', operation) as IFunction)
+      .filter((each) => actionsOf([each]).some((action) => action.startsWith('s3:')))
+      .flatMap((each) =>
+        actionsOf([each]).flatMap((action) =>
+          [each.Resource].flat().map((resource) => JSON.stringify({ action, resource })),
+        ),
+      )
+      .sort();
+  const grants = (resources: unknown[]) =>
+    resources.map((resource) => JSON.stringify({ action: 's3:GetObject', resource })).sort();
+  const environmentOf = (operation: string) =>
+    synth.template.toJSON().Resources[synth.logicalId(construct('Api', operation))].Properties.Environment.Variables;
+
+  it('read the deployed page templates and nothing else of the site bucket, which they are told', () => {
+    expect(s3GrantsOf('renderCoachPage')).toEqual(grants(templateArns()));
+    expect(s3GrantsOf('renderDirectoryPage')).toEqual(grants([...templateArns(), snapshotObjectArn()]));
+    for (const operation of ['renderCoachPage', 'renderDirectoryPage'])
+      expect(environmentOf(operation).SITE_BUCKET).toEqual(ref('Storage', 'SiteBucket'));
   });
 });

@@ -1,4 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -37,9 +40,22 @@ const corsConfiguration = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
+interface S3rverObject {
+  bucket: string;
+  key: string;
+  content: Buffer | NodeJS.ReadableStream;
+  metadata: unknown;
+}
+
 interface S3rverStore {
   deleteObject(bucket: string, key: string): Promise<void>;
+  getObject(bucket: string, key: string, options?: unknown): Promise<unknown>;
+  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
 }
+
+const storeOf = (server: object) => (server as unknown as { store: S3rverStore }).store;
 
 /**
  * s3rver removes the folders a delete empties with a read-then-rmdir, so two deletes in one folder
@@ -47,7 +63,7 @@ interface S3rverStore {
  * so the stand-in is no stricter than S3.
  */
 function deleteOneAtATime(server: object): void {
-  const { store } = server as unknown as { store: S3rverStore };
+  const store = storeOf(server);
   const deleteObject = store.deleteObject.bind(store);
   let previous: Promise<unknown> = Promise.resolve();
   store.deleteObject = (bucket, key) => {
@@ -55,6 +71,42 @@ function deleteOneAtATime(server: object): void {
     previous = next.catch(() => undefined);
     return next;
   };
+}
+
+/**
+ * s3rver overwrites an object's file in place and writes its length and ETag after it, so a read
+ * during a write (the directory snapshot, rebuilt while the directory reads it) can get part of the
+ * new body under the old length and ETag, where S3 shows one version or the other, whole. Here a
+ * write goes to a file of its own, renamed over the object (a read already open keeps the old one),
+ * and the reads and writes of one key take turns until the body and its metadata agree.
+ */
+function atomicObjectWrites(server: object): void {
+  const store = storeOf(server);
+  const turns = new Map<string, Promise<unknown>>();
+  const inTurn = <T>(bucket: string, key: string, run: () => Promise<T>): Promise<T> => {
+    const id = `${bucket}/${key}`;
+    const next = (turns.get(id) ?? Promise.resolve()).then(run);
+    const settled = next.catch(() => undefined);
+    turns.set(id, settled);
+    void settled.then(() => {
+      if (turns.get(id) === settled) turns.delete(id);
+    });
+    return next;
+  };
+  const getObject = store.getObject.bind(store);
+  store.getObject = (bucket, key, options) => inTurn(bucket, key, () => getObject(bucket, key, options));
+  store.putObject = (object) =>
+    inTurn(object.bucket, object.key, async () => {
+      const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+      await mkdir(path.dirname(objectPath), { recursive: true });
+      const content = Buffer.isBuffer(object.content) ? object.content : await buffer(object.content);
+      const written = `${objectPath}.${randomUUID()}.partial`;
+      await writeFile(written, content);
+      await rename(written, objectPath);
+      const md5 = createHash('md5').update(content).digest('hex');
+      await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+      return { size: content.length, md5 };
+    });
 }
 
 export async function startLocalS3(options: { port: number; dataDir: string }): Promise<LocalS3> {
@@ -71,6 +123,7 @@ export async function startLocalS3(options: { port: number; dataDir: string }): 
     ],
   });
   deleteOneAtATime(server);
+  atomicObjectWrites(server);
   await server.run();
   return { endpoint: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
 }

@@ -75,7 +75,8 @@ export const routes: readonly Route[] = [
   {
     operation: 'renderCoachPage',
     method: 'GET',
-    path: '/coaches/{coachId}',
+    // Greedy, like CloudFront's `/coaches/*`: a deeper path is a mentor not found, as a page, not the API's JSON 404.
+    path: '/coaches/{coachId+}',
     handler: 'render-coach-page',
     auth: 'public',
     table: ['read'],

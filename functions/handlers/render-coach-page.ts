@@ -4,7 +4,7 @@ import { httpHandler } from '../http/handler';
 import { renderedPage, requestedUrl } from '../pages/render-page';
 import { coachPath } from '../schemas/coach';
 
-/** `GET /coaches/{coachId}`: a mentor's page with the mentor's details. An id no mentor can have is not found, as a page. */
+/** `GET /coaches/{coachId+}`: a mentor's page with the mentor's details; an id no mentor can have, or a deeper path, is not found, as a page. */
 export const handler = httpHandler({}, async ({ event }) =>
   renderedPage('coach', async (config) => {
     const path = coachPath.safeParse(event.pathParameters ?? {});

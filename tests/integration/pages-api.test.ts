@@ -126,6 +126,7 @@ describe('GET /coaches/{coachId} (a coach page)', () => {
     ['an unpublished mentor', '/coaches/p-hidden'],
     ['an unknown id', '/coaches/nobody'],
     ['an id no mentor can have', `/coaches/${'x'.repeat(65)}`],
+    ['a path below a mentor', '/coaches/p-cardio/reviews'],
   ])('answers %s with 404 and the page in its loading state, which the app then explains', async (_case, path) => {
     const response = await get(path);
     expect(response.status).toBe(404);

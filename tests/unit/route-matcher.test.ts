@@ -52,7 +52,7 @@ describe('the route table', () => {
 
   it('keeps every API path under /api, beside the public GET pages the site sends to the API', () => {
     const pages = routes.filter(isPageRoute);
-    expect(pages.map((r) => r.path)).toEqual(['/coaches', '/coaches/{coachId}']);
+    expect(pages.map((r) => r.path)).toEqual(['/coaches', '/coaches/{coachId+}']);
     for (const page of pages) expect(page).toMatchObject({ method: 'GET', auth: 'public' });
   });
 });

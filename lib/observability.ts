@@ -28,7 +28,7 @@ const FIVE_MINUTES = Duration.minutes(5);
 const METRICS_PER_ALARM = 10;
 /**
  * The requests the functions make (functions/data/); DynamoDB reports ThrottledRequests per
- * operation, and an alarm's metric math takes at most ten metrics.
+ * operation, and one alarm takes at most METRICS_PER_ALARM of them.
  */
 const TABLE_OPERATIONS = [
   Operation.GET_ITEM,

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { coach, coachList, slotList } from '../functions/schemas/coach';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { QUERY_STATE_ELEMENT_ID } from '../functions/pages/page-html';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../functions/schemas/runtime-config-html';
+import { runtimeConfigIn } from '../functions/schemas/runtime-config-html';
 import { bookingResult, sessionView } from '../functions/schemas/session';
 
 /**
@@ -126,11 +126,7 @@ export async function runSmoke(options: SmokeOptions, report: (result: CheckResu
   ] as const) {
     await check(`${where} carries the runtime config inline, the same as /config.json`, async () => {
       if (!answer || !config) throw new Skip('no page or no /config.json to compare');
-      const block = answer.html.match(
-        new RegExp(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">(.*?)</script>`),
-      );
-      if (!block?.[1]) throw new Error('the page carries no runtime config');
-      const inlined = runtimeConfig.parse(JSON.parse(block[1]));
+      const inlined = runtimeConfig.parse(runtimeConfigIn(answer.html));
       if (JSON.stringify(inlined) !== JSON.stringify(config))
         throw new Error('the inlined config differs from /config.json');
       return { detail: `stage ${inlined.stage}` };

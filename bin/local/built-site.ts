@@ -40,7 +40,22 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '
 /** CloudFront leaves smaller files as they are. */
 const MIN_COMPRESSED_BYTES = 1000;
 
-const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+/** A compressible body as CloudFront sends it: gzip for a viewer that accepts it, unless too small to gain. */
+function sendCompressible(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: http.OutgoingHttpHeaders,
+  body: string | Buffer,
+) {
+  if (body.length < MIN_COMPRESSED_BYTES || !/\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    res.writeHead(status, headers);
+    res.end(body);
+    return;
+  }
+  res.writeHead(status, { ...headers, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+  res.end(gzipSync(body));
+}
 
 /** CloudFront's viewer-request function, the very code the distribution runs. */
 const spaFallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (event: {
@@ -63,7 +78,7 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
       new URL(req.url ?? '/', options.apiOrigin),
       { method: req.method, headers: req.headers },
       (answer) => {
-        if (!(isPagePath(pathname) && acceptsGzip(req))) {
+        if (!isPagePath(pathname)) {
           res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...siteHeaders });
           answer.pipe(res);
           return;
@@ -73,18 +88,13 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
           const { 'content-length': _, ...answerHeaders } = answer.headers;
-          const body = Buffer.concat(chunks);
-          if (body.length < MIN_COMPRESSED_BYTES) {
-            res.writeHead(answer.statusCode ?? 502, { ...answerHeaders, ...siteHeaders });
-            return res.end(body);
-          }
-          res.writeHead(answer.statusCode ?? 502, {
-            ...answerHeaders,
-            ...siteHeaders,
-            'content-encoding': 'gzip',
-            vary: 'accept-encoding',
-          });
-          res.end(gzipSync(body));
+          sendCompressible(
+            req,
+            res,
+            answer.statusCode ?? 502,
+            { ...answerHeaders, ...siteHeaders },
+            Buffer.concat(chunks),
+          );
         });
       },
     );
@@ -105,10 +115,8 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
           ? pageWithRuntimeConfig(await readFile(file, 'utf8'), options.config)
           : await readFile(file);
       const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-      const compress = COMPRESSIBLE.has(path.extname(file)) && body.length >= MIN_COMPRESSED_BYTES && acceptsGzip(req);
-      if (!compress) return send(res, 200, body, type);
-      res.writeHead(200, { ...headers, 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' });
-      res.end(gzipSync(body));
+      if (!COMPRESSIBLE.has(path.extname(file))) return send(res, 200, body, type);
+      sendCompressible(req, res, 200, { ...headers, 'content-type': type }, body);
     } catch {
       return send(res, 404, 'Not found');
     }

@@ -57,6 +57,20 @@ interface S3rverStore {
 
 const storeOf = (server: object) => (server as unknown as { store: S3rverStore }).store;
 
+/** Runs each call once every earlier call with the same id has settled, whether it succeeded or not. */
+function turnsById() {
+  const turns = new Map<string, Promise<unknown>>();
+  return <T>(id: string, run: () => Promise<T>): Promise<T> => {
+    const next = (turns.get(id) ?? Promise.resolve()).then(run);
+    const settled = next.catch(() => undefined);
+    turns.set(id, settled);
+    void settled.then(() => {
+      if (turns.get(id) === settled) turns.delete(id);
+    });
+    return next;
+  };
+}
+
 /**
  * s3rver removes the folders a delete empties with a read-then-rmdir, so two deletes in one folder
  * at once (a headshot's variants) fail with InternalError where S3 succeeds. Deletes take turns here,
@@ -65,12 +79,8 @@ const storeOf = (server: object) => (server as unknown as { store: S3rverStore }
 function deleteOneAtATime(server: object): void {
   const store = storeOf(server);
   const deleteObject = store.deleteObject.bind(store);
-  let previous: Promise<unknown> = Promise.resolve();
-  store.deleteObject = (bucket, key) => {
-    const next = previous.then(() => deleteObject(bucket, key));
-    previous = next.catch(() => undefined);
-    return next;
-  };
+  const inTurn = turnsById();
+  store.deleteObject = (bucket, key) => inTurn('deletes', () => deleteObject(bucket, key));
 }
 
 /**
@@ -82,21 +92,11 @@ function deleteOneAtATime(server: object): void {
  */
 function atomicObjectWrites(server: object): void {
   const store = storeOf(server);
-  const turns = new Map<string, Promise<unknown>>();
-  const inTurn = <T>(bucket: string, key: string, run: () => Promise<T>): Promise<T> => {
-    const id = `${bucket}/${key}`;
-    const next = (turns.get(id) ?? Promise.resolve()).then(run);
-    const settled = next.catch(() => undefined);
-    turns.set(id, settled);
-    void settled.then(() => {
-      if (turns.get(id) === settled) turns.delete(id);
-    });
-    return next;
-  };
+  const inTurn = turnsById();
   const getObject = store.getObject.bind(store);
-  store.getObject = (bucket, key, options) => inTurn(bucket, key, () => getObject(bucket, key, options));
+  store.getObject = (bucket, key, options) => inTurn(`${bucket}/${key}`, () => getObject(bucket, key, options));
   store.putObject = (object) =>
-    inTurn(object.bucket, object.key, async () => {
+    inTurn(`${object.bucket}/${object.key}`, async () => {
       const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
       await mkdir(path.dirname(objectPath), { recursive: true });
       const content = Buffer.isBuffer(object.content) ? object.content : await buffer(object.content);

@@ -79,11 +79,12 @@ export const matchesSpecialty = (coach: Coach, specialty: string | undefined) =>
 export const meetsExperience = (coach: Coach, threshold: DirectoryExperienceThreshold | undefined) =>
   passes(experienceTest(threshold), coach);
 
-export function filterCoaches(coaches: readonly Coach[], filters: DirectoryFilters): Coach[] {
+/** The coaches passing every filter, in their order; without a filter, the list itself, not a copy. */
+export function filterCoaches(coaches: readonly Coach[], filters: DirectoryFilters): readonly Coach[] {
   const tests = [searchTest(filters.q), specialtyTest(filters.specialty), experienceTest(filters.experience)].filter(
     (test): test is FacetTest => test !== null,
   );
-  if (tests.length === 0) return [...coaches];
+  if (tests.length === 0) return coaches;
   const facets = facetsOfList(coaches);
   return coaches.filter((_, index) => {
     const coachFacets = facets[index] as Facets;
@@ -101,8 +102,8 @@ const SEARCH_OVERHEAD = 100;
  * the oldest are forgotten first.
  */
 export function rememberingFilter(maxMatches: number) {
-  const byList = new WeakMap<readonly Coach[], { searches: Map<string, Coach[]>; size: number }>();
-  return (coaches: readonly Coach[], filters: DirectoryFilters): Coach[] => {
+  const byList = new WeakMap<readonly Coach[], { searches: Map<string, readonly Coach[]>; size: number }>();
+  return (coaches: readonly Coach[], filters: DirectoryFilters): readonly Coach[] => {
     let remembered = byList.get(coaches);
     if (!remembered) {
       remembered = { searches: new Map(), size: 0 };

@@ -9,6 +9,8 @@ import type { DataPage } from './data-pages';
 import { type RenderedPage, renderedInto } from './page-html';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
+/** As long as the public reads it shows (functions/http/edge-cache.ts). */
+const EDGE_CACHED_HTML = { ...HTML, ...edgeCached('listing') };
 
 let templates: PageTemplates | undefined;
 const pageTemplates = () => {
@@ -34,10 +36,10 @@ export async function renderedPage(
   const template = await pageTemplates().read(page);
   try {
     const rendered = await render(runtimeConfigIn(template) as unknown as RuntimeConfig);
-    return { status: 200, text: renderedInto(template, rendered), headers: { ...HTML, ...edgeCached('listing') } };
+    return { status: 200, text: renderedInto(template, rendered), headers: EDGE_CACHED_HTML };
   } catch (error) {
     if (error instanceof DomainError)
-      return { status: errorStatus[error.code], text: template, headers: { ...HTML, ...edgeCached('listing') } };
+      return { status: errorStatus[error.code], text: template, headers: EDGE_CACHED_HTML };
     log('error', 'page rendered without its data', { page, error });
     return { status: 200, text: template, headers: { ...HTML, 'cache-control': 'private, no-store' } };
   }

@@ -30,11 +30,18 @@ export function pageWithRuntimeConfig(html: string, config: Record<string, unkno
   return inlineRuntimeConfig(filled, JSON.stringify(config));
 }
 
-/** The config a deployed page carries (`inlineRuntimeConfig`), read back by a page function that renders into it. */
-export function runtimeConfigIn(html: string): Record<string, unknown> {
-  const start = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">`;
+/** The value of a JSON data block a page carries (`<script type="application/json" id=…>`), or undefined without one. */
+export function jsonDataBlockIn(html: string, id: string): unknown {
+  const start = `<script type="application/json" id="${id}">`;
   const from = html.indexOf(start);
   const to = html.indexOf('</script>', from);
-  if (from < 0 || to < 0) throw new Error('The page carries no runtime config');
-  return JSON.parse(html.slice(from + start.length, to)) as Record<string, unknown>;
+  if (from < 0 || to < 0) return undefined;
+  return JSON.parse(html.slice(from + start.length, to));
+}
+
+/** The config a deployed page carries (`inlineRuntimeConfig`), read back by a page function that renders into it. */
+export function runtimeConfigIn(html: string): Record<string, unknown> {
+  const config = jsonDataBlockIn(html, RUNTIME_CONFIG_ELEMENT_ID);
+  if (config === undefined) throw new Error('The page carries no runtime config');
+  return config as Record<string, unknown>;
 }

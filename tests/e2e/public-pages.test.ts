@@ -37,6 +37,16 @@ const open = (path: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]
 
 const mainHeading = (page: Page) => page.locator('main h1').first();
 
+/** A page at mobile width in a browser with JavaScript turned off: what paints from the HTML alone. */
+async function withoutJavaScript<T>(use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 describe.each(Object.entries(VIEWPORTS))('public pages at %s width', (width, viewport) => {
   it.each(PUBLIC_PAGES)('$path has its heading, the navigation and no serious accessibility issue', async (route) => {
     const { page, errors } = await open(route.path, viewport);
@@ -122,10 +132,8 @@ describe('mobile navigation', () => {
 describe.runIf(runsFromBundles())('prerendered public pages', () => {
   it.each(PUBLIC_PAGES.filter(({ path }) => path in PRERENDERED_PAGES))(
     '$path shows its heading, title and links with JavaScript turned off',
-    async (route) => {
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
-      try {
-        const page = await context.newPage();
+    (route) =>
+      withoutJavaScript(async (page) => {
         const response = await page.goto(`${stack.webUrl}${route.path}`);
         expect(response?.status()).toBe(200);
         expect(await mainHeading(page).textContent()).toMatch(route.heading);
@@ -133,23 +141,12 @@ describe.runIf(runsFromBundles())('prerendered public pages', () => {
         expect(await page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).count()).toBe(1);
         expect(await page.content()).not.toContain('__RUNTIME_CONFIG_');
         await page.screenshot({ path: `${SCREENSHOTS}/${route.name}-without-javascript.png`, fullPage: true });
-      } finally {
-        await context.close();
-      }
-    },
+      }),
   );
 });
 
 // The data screens are rendered with their data by the page routes (functions/pages), so they paint before any script has run.
 describe.runIf(runsFromBundles())('data screens rendered on the server', () => {
-  const withoutJavaScript = async <T>(use: (page: Page) => Promise<T>): Promise<T> => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
-    try {
-      return await use(await context.newPage());
-    } finally {
-      await context.close();
-    }
-  };
   const firstMentor = async () => {
     const body = (await (await fetch(`${stack.apiUrl}/api/coaches`)).json()) as {
       coaches: { userId: string; firstName: string; lastName: string }[];

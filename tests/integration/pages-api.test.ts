@@ -4,7 +4,7 @@ import { LOCAL_SITE_BUCKET, S3RVER_CLIENT } from '../../bin/local/s3';
 import { DATA_PAGES, prerenderedFileOf } from '../../functions/pages/data-pages';
 import { QUERY_STATE_ELEMENT_ID, withPageMarkup } from '../../functions/pages/page-html';
 import { coach as coachSchema, coachList } from '../../functions/schemas/coach';
-import { inlineRuntimeConfig } from '../../functions/schemas/runtime-config-html';
+import { inlineRuntimeConfig, jsonDataBlockIn } from '../../functions/schemas/runtime-config-html';
 import { mentorProfile, storeProfile } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 
@@ -41,9 +41,9 @@ interface QueryState {
 }
 
 function queryStateOf(html: string): QueryState {
-  const match = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);
-  if (!match) throw new Error('The page carries no query state');
-  return JSON.parse(match[1] ?? '') as QueryState;
+  const state = jsonDataBlockIn(html, QUERY_STATE_ELEMENT_ID);
+  if (state === undefined) throw new Error('The page carries no query state');
+  return state as QueryState;
 }
 
 beforeAll(async () => {

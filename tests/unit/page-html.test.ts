@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUERY_STATE_ELEMENT_ID, renderedInto, withPageMarkup } from '../../functions/pages/page-html';
-import { inlineRuntimeConfig, runtimeConfigIn } from '../../functions/schemas/runtime-config-html';
+import { inlineRuntimeConfig, jsonDataBlockIn, runtimeConfigIn } from '../../functions/schemas/runtime-config-html';
 import { isPagePath } from '../../bin/local/route-matcher';
 
 const shell =
@@ -11,10 +11,7 @@ const template = inlineRuntimeConfig(
   JSON.stringify({ stage: 'dev', supportEmail: 'help@example.org' }),
 );
 
-const stateOf = (html: string) => {
-  const match = new RegExp(`<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);
-  return match ? JSON.parse(match[1] ?? '') : undefined;
-};
+const stateOf = (html: string) => jsonDataBlockIn(html, QUERY_STATE_ELEMENT_ID);
 
 describe('a page rendered with its data into its template', () => {
   it('replaces the loading state, keeps the rest of the page, and takes the page head', () => {

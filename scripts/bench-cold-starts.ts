@@ -82,10 +82,12 @@ export async function printColdStarts(): Promise<void> {
     );
   }
   console.log(
-    '  Bound: code behind import() is in chunks read on first use (lib/bundling.ts); what every function still\n' +
-      '  loads beyond the baseline is the X-Ray SDK under Powertools Tracer (aws-xray-sdk-core, semver, cls-hooked:\n' +
-      '  about 0.8 × the baseline imported alone) and zod (about 0.9 × alone), which every handler validates with;\n' +
-      '  next step: trace without the X-Ray SDK (e.g. ADOT / OpenTelemetry) and validate with zod/mini.',
+    '  Bound: code behind import() is in chunks read on first use (lib/bundling.ts), and the schemas use zod/mini.\n' +
+      '  What every function still loads beyond the baseline is the X-Ray SDK under Powertools Tracer\n' +
+      '  (aws-xray-sdk-core, semver, cls-hooked: about 110 KiB, 8-12 ms); the rest over the floor is what those\n' +
+      '  functions use on every request: React (page functions), the S3 client (headshots, directory snapshot,\n' +
+      '  webhook archive), luxon (slots, bookings, ledger), Cognito, the profanity filter. Next step: trace without\n' +
+      "  the X-Ray SDK (Powertools Tracer is built on it; an owners' call, since Tracer is in the chosen stack).",
   );
 }
 

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import * as z from 'zod';
+import * as z from '../functions/schemas/zod';
 import { coach, coachList, slotList } from '../functions/schemas/coach';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { QUERY_STATE_ELEMENT_ID } from '../functions/pages/page-html';

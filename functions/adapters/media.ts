@@ -5,24 +5,11 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
 import { awsClientSettings } from './dependency-budget';
 import { traced } from './tracing';
 
-type PolicyCondition = NonNullable<PresignedPostOptions['Conditions']>[number];
-
-/** What a browser may upload, and where: the conditions S3 checks against the signed policy. */
-export interface UploadPolicy {
-  key: string;
-  fields: Record<string, string>;
-  conditions: PolicyCondition[];
-  expiresSeconds: number;
-}
-
-/** The media bucket (headshots), as the API needs it. */
+/** The media bucket (headshots), as the API needs it once a file is there (uploads: media-upload.ts). */
 export interface MediaStore {
-  /** A presigned POST the browser sends the file with, straight to the bucket. */
-  presignUpload(policy: UploadPolicy): Promise<{ url: string; fields: Record<string, string> }>;
   /** The object's size, or null when there is no such object. */
   head(key: string): Promise<{ size: number } | null>;
   getBytes(key: string): Promise<Buffer>;
@@ -35,16 +22,6 @@ const isMissing = (error: unknown) => ['NotFound', 'NoSuchKey'].includes((error 
 
 export function s3MediaStore(client: S3Client, bucket: string): MediaStore {
   return {
-    async presignUpload({ key, fields, conditions, expiresSeconds }) {
-      return createPresignedPost(client, {
-        Bucket: bucket,
-        Key: key,
-        Fields: fields,
-        Conditions: conditions,
-        Expires: expiresSeconds,
-      });
-    },
-
     async head(key) {
       try {
         const answer = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
@@ -100,11 +77,20 @@ export function s3ClientFromEnvironment(): S3Client {
   );
 }
 
-let shared: MediaStore | undefined;
+let sharedBucket: { client: S3Client; bucket: string } | undefined;
 
-export function mediaStoreFromEnvironment(): MediaStore {
+/** The media bucket's name and one client for it, from the function's environment. */
+export function mediaBucketFromEnvironment(): { client: S3Client; bucket: string } {
   const bucket = process.env.MEDIA_BUCKET;
   if (!bucket) throw new Error('MEDIA_BUCKET is not set');
-  shared ??= s3MediaStore(s3ClientFromEnvironment(), bucket);
-  return shared;
+  sharedBucket ??= { client: s3ClientFromEnvironment(), bucket };
+  return sharedBucket;
+}
+
+let sharedStore: MediaStore | undefined;
+
+export function mediaStoreFromEnvironment(): MediaStore {
+  const { client, bucket } = mediaBucketFromEnvironment();
+  sharedStore ??= s3MediaStore(client, bucket);
+  return sharedStore;
 }

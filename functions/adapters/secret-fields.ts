@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import * as z from 'zod';
+import * as z from '../schemas/zod';
 import { awsClientSettings } from './dependency-budget';
 import { traced } from './tracing';
 

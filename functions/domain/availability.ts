@@ -1,6 +1,7 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import type { Availability, NewAvailability } from '../schemas/availability';
 import { DomainError } from './errors';
+import { isTimeZone } from './time-zone';
 
 /** Availability may be added up to this many days ahead (spec section 9). */
 export const AVAILABILITY_HORIZON_DAYS = 365;
@@ -61,7 +62,7 @@ export function planAvailability(
   existing: readonly Availability[],
   now: Date,
 ): { start: string; end: string } {
-  if (!IANAZone.isValidZone(input.timezone)) invalid('Invalid Time Zone', 'Choose a valid time zone.');
+  if (!isTimeZone(input.timezone)) invalid('Invalid Time Zone', 'Choose a valid time zone.');
   const zone = input.timezone;
   const day = DateTime.fromISO(input.date, { zone });
   if (!day.isValid) invalid('Missing Information', 'Please select date, start time, and end time.');

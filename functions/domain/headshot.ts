@@ -1,4 +1,5 @@
-import type { MediaStore, UploadPolicy } from '../adapters/media';
+import type { MediaStore } from '../adapters/media';
+import type { UploadPolicy } from '../adapters/media-upload';
 import type { ProfileItem } from '../data/profile-item';
 import type { ProfileStore } from '../data/profile-store';
 import { DomainError } from './errors';

@@ -1,7 +1,8 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { calendarInvite } from './calendar-invite';
 import { DEFAULT_PROFILE_TIME_ZONE } from './constants';
 import { escapeHtml } from './html';
+import { isTimeZone } from './time-zone';
 import { formatWholeDollars } from './money';
 
 export interface EmailParty {
@@ -41,7 +42,7 @@ interface Letter {
 }
 
 const zoneOf = (party: EmailParty) =>
-  party.timezone && IANAZone.isValidZone(party.timezone) ? party.timezone : DEFAULT_PROFILE_TIME_ZONE;
+  party.timezone && isTimeZone(party.timezone) ? party.timezone : DEFAULT_PROFILE_TIME_ZONE;
 
 /** "Tuesday, December 1, 2026 at 10:00 AM EST", in the recipient's own zone (spec section 6). */
 export const sessionTimeFor = (party: EmailParty, iso: string) =>

@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import {
   BOOKING_HORIZON_DAYS,
   DEFAULT_SLOT_TIME_ZONE,
@@ -8,6 +8,7 @@ import {
   type SessionDurationMinutes,
 } from './constants';
 import { DomainError } from './errors';
+import { isTimeZone } from './time-zone';
 import { tabulatedZone } from './tabulated-zone';
 
 /** A coach's availability window as stored; a weekly one repeats on the weekday of `start`. */
@@ -83,19 +84,8 @@ export function validateSlotWindow(request: { from: Date; to: Date; duration: nu
   return { from, to, durationMinutes: duration };
 }
 
-/** luxon builds an Intl formatter to check a zone each time it is asked; a coach's zones repeat. */
-const knownZones = new Map<string, boolean>();
-function isValidZone(zone: string): boolean {
-  let valid = knownZones.get(zone);
-  if (valid === undefined) {
-    valid = IANAZone.isValidZone(zone);
-    knownZones.set(zone, valid);
-  }
-  return valid;
-}
-
 const zoneOf = (window: AvailabilityWindow) =>
-  window.timezone && isValidZone(window.timezone) ? window.timezone : DEFAULT_SLOT_TIME_ZONE;
+  window.timezone && isTimeZone(window.timezone) ? window.timezone : DEFAULT_SLOT_TIME_ZONE;
 
 /**
  * A wall-clock time on a day in the day's zone. Through luxon, a time skipped by spring-forward

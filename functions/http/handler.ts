@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '../schemas/zod';
 import { answeredBeforeTimeout } from '../adapters/dependency-budget';
 import { integrationSecretsLoaded } from '../adapters/integration-secrets';
 import { DomainError } from '../domain/errors';
@@ -22,12 +22,14 @@ export interface HttpResult {
 }
 
 interface InputSchemas {
-  body?: z.ZodType;
-  query?: z.ZodType;
-  path?: z.ZodType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  path?: z.ZodMiniType;
 }
 
-type Parsed<S extends InputSchemas, K extends keyof InputSchemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
+type Parsed<S extends InputSchemas, K extends keyof InputSchemas> = S[K] extends z.ZodMiniType
+  ? z.output<S[K]>
+  : undefined;
 
 export interface HandlerInput<S extends InputSchemas, Auth extends boolean> {
   body: Parsed<S, 'body'>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '../schemas/zod';
 import { DomainError } from '../domain/errors';
 
 export interface FieldIssue {
@@ -6,7 +6,11 @@ export interface FieldIssue {
   message: string;
 }
 
-export function validate<T extends z.ZodType>(schema: T, value: unknown, part: 'body' | 'query' | 'path'): z.output<T> {
+export function validate<T extends z.ZodMiniType>(
+  schema: T,
+  value: unknown,
+  part: 'body' | 'query' | 'path',
+): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details: FieldIssue[] = result.error.issues.map((issue) => ({

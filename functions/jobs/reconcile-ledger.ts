@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import * as z from 'zod';
+import * as z from '../schemas/zod';
 import { paymentsFromEnvironment } from '../adapters/payments';
 import { log } from '../http/log';
 import { BUSINESS_METRICS, countMetric } from '../http/metrics';
@@ -7,7 +7,7 @@ import { reconcileDay } from '../sessions/reconciliation';
 import { jobHandler } from './job-handler';
 
 /** The daily schedule sends `{}` (the UTC day that just ended); an operator may name a day to re-run. */
-const reconcileEvent = z.object({ day: z.iso.date().optional() });
+const reconcileEvent = z.object({ day: z.optional(z.iso.date()) });
 
 export const handler = jobHandler('reconcileLedger', async (event) => {
   const { day } = reconcileEvent.parse(event ?? {});

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from '../schemas/zod';
 import { log } from '../http/log';
 import { jobHandler } from './job-handler';
 
 /** The payload every one-off schedule carries. */
-const sessionJobEvent = z.object({ sessionId: z.string().min(1) });
+const sessionJobEvent = z.object({ sessionId: z.string().check(z.minLength(1)) });
 
 /** A Scheduler target: validates the payload and logs whether the transition applied. */
 export function sessionJob(name: string, transition: (sessionId: string, now: Date) => Promise<boolean>) {

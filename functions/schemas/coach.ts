@@ -1,65 +1,64 @@
-import * as z from 'zod';
 import { DIRECTORY_EXPERIENCE_THRESHOLDS } from '../domain/fixed-lists';
+import { recordId } from './record-id';
+import * as z from './zod';
 
 /** The public view of a published coach (spec section 3, coach_profiles), as the API returns it. */
 export const coach = z.object({
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  credentials: z.string().nullable(),
-  subtitle: z.string().nullable(),
-  specialty: z.string().nullable(),
-  secondarySpecialty: z.string().nullable(),
-  experience: z.string().nullable(),
-  location: z.string().nullable(),
-  hourlyRateCents: z.number().int(),
-  coachBio: z.string().nullable(),
-  bio: z.string().nullable(),
+  credentials: z.nullable(z.string()),
+  subtitle: z.nullable(z.string()),
+  specialty: z.nullable(z.string()),
+  secondarySpecialty: z.nullable(z.string()),
+  experience: z.nullable(z.string()),
+  location: z.nullable(z.string()),
+  hourlyRateCents: z.int(),
+  coachBio: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
   areasOfInterest: z.array(z.string()),
   languages: z.array(z.string()),
   timezone: z.string(),
-  headshotUrl: z.string().nullable(),
+  headshotUrl: z.nullable(z.string()),
   averageRating: z.number(),
-  totalRatings: z.number().int(),
+  totalRatings: z.int(),
   offersFreeConsult: z.boolean(),
   freeConsultMinutes: z.union([z.literal(15), z.literal(30)]),
-  calendlyUrl: z.string().nullable(),
+  calendlyUrl: z.nullable(z.string()),
 });
 export type Coach = z.infer<typeof coach>;
 
 /** The directory's page: each card's `coachBio` and `bio` are the card's excerpts (240 characters at most). */
 export const coachList = z.object({
   coaches: z.array(coach),
-  matchingCount: z.number().int(),
-  totalCount: z.number().int(),
-  nextCursor: z.string().optional(),
+  matchingCount: z.int(),
+  totalCount: z.int(),
+  nextCursor: z.optional(z.string()),
 });
 export type CoachList = z.infer<typeof coachList>;
 
+const searchText = z.optional(z.string().check(z.trim(), z.maxLength(100)));
+
 /** `GET /api/coaches` query: the directory's filters and paging. */
-export const coachListQuery = z
-  .object({
-    q: z.string().trim().max(100).optional(),
-    specialty: z.string().trim().max(100).optional(),
-    experience: z.enum(DIRECTORY_EXPERIENCE_THRESHOLDS).optional(),
-    cursor: z.string().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(24),
-  })
-  .strict();
+export const coachListQuery = z.strictObject({
+  q: searchText,
+  specialty: searchText,
+  experience: z.optional(z.enum(DIRECTORY_EXPERIENCE_THRESHOLDS)),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 24),
+});
 export type CoachListQuery = z.infer<typeof coachListQuery>;
 
-export const coachPath = z.object({ coachId: z.string().min(1).max(64) });
+export const coachPath = z.object({ coachId: recordId });
 
 /** `GET /api/coaches/{coachId}/slots`. */
-export const slotQuery = z
-  .object({
-    from: z.iso.datetime({ offset: true }),
-    to: z.iso.datetime({ offset: true }),
-    duration: z.coerce.number().int(),
-    /** Ignored by the server: a new value is a new edge-cache key, so the booker sees fresh slots. */
-    fresh: z.string().max(32).optional(),
-  })
-  .strict();
+export const slotQuery = z.strictObject({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  duration: z.coerce.number().check(z.int()),
+  /** Ignored by the server: a new value is a new edge-cache key, so the booker sees fresh slots. */
+  fresh: z.optional(z.string().check(z.maxLength(32))),
+});
 
 export const slotList = z.object({ slots: z.array(z.object({ start: z.string(), end: z.string() })) });
 export type SlotList = z.infer<typeof slotList>;

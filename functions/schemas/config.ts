@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /** `GET /config.json`: written at deploy by the web construct, served locally by the local stack. */
 export const runtimeConfig = z.object({
@@ -7,16 +7,16 @@ export const runtimeConfig = z.object({
   userPoolId: z.string(),
   userPoolClientId: z.string(),
   /** Only locally: cognito-local's endpoint, handed to Amplify as `userPoolEndpoint`. */
-  userPoolEndpoint: z.string().url().optional(),
+  userPoolEndpoint: z.optional(z.url()),
   /** Only locally: the same-origin page that stands in for Calendly's scheduling embed (bin/local/calendly-standin.ts). */
-  calendlyEmbedPath: z.string().startsWith('/').optional(),
+  calendlyEmbedPath: z.optional(z.string().check(z.startsWith('/'))),
   /** Cognito hosted domain (no scheme); present only when Google sign-in is configured. */
-  oauthDomain: z.string().optional(),
-  privacyPolicyUrl: z.string().url(),
-  termsOfServiceUrl: z.string().url(),
-  supportEmail: z.string().email(),
+  oauthDomain: z.optional(z.string()),
+  privacyPolicyUrl: z.url(),
+  termsOfServiceUrl: z.url(),
+  supportEmail: z.email(),
   /** Same-origin path of the web analytics script; absent means no analytics. */
-  analyticsScriptPath: z.string().startsWith('/').optional(),
+  analyticsScriptPath: z.optional(z.string().check(z.startsWith('/'))),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfig>;

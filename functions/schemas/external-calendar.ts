@@ -1,7 +1,7 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /** The URI of an event the coach's calendar embed scheduled (all the embed tells the page). */
-export const externalEventUri = z.string().trim().url().max(500);
+export const externalEventUri = z.string().check(z.trim(), z.url(), z.maxLength(500));
 
 /** `GET /api/coaches/{coachId}/external-events?uri=…`. */
 export const externalEventQuery = z.object({ uri: externalEventUri });
@@ -10,8 +10,8 @@ export const externalEventQuery = z.object({ uri: externalEventUri });
 export const externalEventView = z.object({
   start: z.string(),
   end: z.string(),
-  durationMinutes: z.number().int(),
-  eventType: z.string().nullable(),
-  priceCents: z.number().int(),
+  durationMinutes: z.int(),
+  eventType: z.nullable(z.string()),
+  priceCents: z.int(),
 });
 export type ExternalEventView = z.infer<typeof externalEventView>;

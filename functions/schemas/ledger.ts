@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import { recordId } from './record-id';
+import * as z from './zod';
 
 export const LEDGER_KINDS = ['payment', 'refund', 'refund_failed', 'dispute_opened', 'dispute_closed'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -16,20 +17,20 @@ export const ledgerEntry = z.object({
   coachId: z.string(),
   menteeId: z.string(),
   currency: z.string(),
-  grossCents: z.number().int(),
-  platformFeeCents: z.number().int(),
-  refundCents: z.number().int(),
+  grossCents: z.int(),
+  platformFeeCents: z.int(),
+  refundCents: z.int(),
   /** Held by an open or lost dispute: plus when opened, minus when won back. */
-  disputedCents: z.number().int(),
-  netToCoachCents: z.number().int(),
+  disputedCents: z.int(),
+  netToCoachCents: z.int(),
   stripe: z.object({
     eventId: z.string(),
-    checkoutSessionId: z.string().optional(),
-    paymentIntentId: z.string().optional(),
-    chargeId: z.string().optional(),
-    transferId: z.string().optional(),
-    refundId: z.string().optional(),
-    disputeId: z.string().optional(),
+    checkoutSessionId: z.optional(z.string()),
+    paymentIntentId: z.optional(z.string()),
+    chargeId: z.optional(z.string()),
+    transferId: z.optional(z.string()),
+    refundId: z.optional(z.string()),
+    disputeId: z.optional(z.string()),
   }),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
@@ -37,25 +38,25 @@ export type LedgerEntry = z.infer<typeof ledgerEntry>;
 /** Sums of one currency's entries. */
 export const ledgerTotals = z.object({
   currency: z.string(),
-  paidSessions: z.number().int(),
-  grossCents: z.number().int(),
-  platformFeeCents: z.number().int(),
-  refundCents: z.number().int(),
-  disputedCents: z.number().int(),
-  netToCoachCents: z.number().int(),
+  paidSessions: z.int(),
+  grossCents: z.int(),
+  platformFeeCents: z.int(),
+  refundCents: z.int(),
+  disputedCents: z.int(),
+  netToCoachCents: z.int(),
 });
 export type LedgerTotals = z.infer<typeof ledgerTotals>;
 
 const day = z.iso.date();
 
 /** A range of whole UTC days, `to` included, at most about a year. */
-const dayRange = z
-  .object({ from: day, to: day })
-  .refine(({ from, to }) => from <= to, { message: '`from` must not be after `to`', path: ['to'] })
-  .refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= 366 * 86_400_000, {
+const dayRange = z.object({ from: day, to: day }).check(
+  z.refine(({ from, to }) => from <= to, { message: '`from` must not be after `to`', path: ['to'] }),
+  z.refine(({ from, to }) => Date.parse(to) - Date.parse(from) <= 366 * 86_400_000, {
     message: 'The range may span at most 366 days',
     path: ['to'],
-  });
+  }),
+);
 
 export const ledgerCsvQuery = dayRange;
 
@@ -63,15 +64,17 @@ export const ledgerQuery = z
   .object({
     from: day,
     to: day,
-    kind: z.enum(LEDGER_KINDS).optional(),
-    coachId: z.string().min(1).max(64).optional(),
-    cursor: z.string().max(200).optional(),
+    kind: z.optional(z.enum(LEDGER_KINDS)),
+    coachId: z.optional(recordId),
+    cursor: z.optional(z.string().check(z.maxLength(200))),
   })
-  .superRefine((query, context) => {
-    const range = dayRange.safeParse({ from: query.from, to: query.to });
-    for (const issue of range.error?.issues ?? [])
-      context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  });
+  .check(
+    z.superRefine((query, context) => {
+      const range = dayRange.safeParse({ from: query.from, to: query.to });
+      for (const issue of range.error?.issues ?? [])
+        context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }),
+  );
 export type LedgerQuery = z.infer<typeof ledgerQuery>;
 
 export const RECONCILIATION_OUTCOMES = ['matched', 'missing_in_ledger', 'missing_in_stripe', 'amount_differs'] as const;
@@ -81,15 +84,15 @@ export const reconciliationItem = z.object({
   /** The Stripe object both sides name (charge, refund or dispute id). */
   source: z.string(),
   kind: z.string(),
-  ledgerCents: z.number().int().nullable(),
-  stripeCents: z.number().int().nullable(),
+  ledgerCents: z.nullable(z.int()),
+  stripeCents: z.nullable(z.int()),
 });
 export type ReconciliationItem = z.infer<typeof reconciliationItem>;
 
 export const reconciliation = z.object({
   day,
   ranAt: z.string(),
-  matched: z.number().int(),
+  matched: z.int(),
   mismatches: z.array(reconciliationItem),
 });
 export type Reconciliation = z.infer<typeof reconciliation>;
@@ -99,7 +102,7 @@ export const ledgerPage = z.object({
   totals: z.array(ledgerTotals),
   /** Days of the range whose reconciliation with Stripe found a mismatch. */
   reconciliations: z.array(reconciliation),
-  nextCursor: z.string().optional(),
+  nextCursor: z.optional(z.string()),
 });
 export type LedgerPage = z.infer<typeof ledgerPage>;
 

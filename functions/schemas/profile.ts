@@ -1,5 +1,3 @@
-import { IANAZone } from 'luxon';
-import * as z from 'zod';
 import { MIN_HOURLY_RATE_CENTS } from '../domain/constants';
 import {
   EXPERIENCE_BANDS,
@@ -8,9 +6,11 @@ import {
   MENTOR_EXPERIENCE_CHOICES,
   MENTORING_AREAS,
 } from '../domain/fixed-lists';
+import { isTimeZone } from '../domain/time-zone';
 import { HEADSHOT_CONTENT_TYPES, INVALID_FILE_TYPE_MESSAGE } from '../domain/headshot';
 import { NO_SPECIFIC_SPECIALTY, SAME_SPECIALTY_MESSAGE, specialtiesClash, storedSpecialty } from '../domain/profile';
 import { RATE_INVALID_MESSAGE, RATE_REQUIRED_MESSAGE } from './coach-settings';
+import * as z from './zod';
 
 /**
  * The account forms' schemas, shared by the API handlers and the SPA's react-hook-form forms,
@@ -64,79 +64,87 @@ const userType = z.enum(USER_TYPES, { error: USER_TYPE_REQUIRED_MESSAGE });
 const personName = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(PROFILE_TEXT_LIMITS.name, tooLong(PROFILE_TEXT_LIMITS.name));
+    .check(
+      z.trim(),
+      z.minLength(1, requiredMessage),
+      z.maxLength(PROFILE_TEXT_LIMITS.name, tooLong(PROFILE_TEXT_LIMITS.name)),
+    );
 
 /** Free text a form may leave empty: trimmed, and null when empty. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(max))
-    .nullable()
-    .transform((text) => text || null);
+  z.pipe(
+    z.nullable(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))),
+    z.transform((text) => text || null),
+  );
 
 /** A choice from a fixed list that a form may leave unset ('' or null), which is kept as null. */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(choices: T) =>
-  z
-    .union([z.enum(choices), z.literal(''), z.null()], { error: CHOICE_INVALID_MESSAGE })
-    .transform((choice) => choice || null);
+  z.pipe(
+    z.union([z.enum(choices), z.literal(''), z.null()], { error: CHOICE_INVALID_MESSAGE }),
+    z.transform((choice) => choice || null),
+  );
 
 /** Several choices from a fixed list; choosing one twice keeps it once. */
 const distinctChoices = <const T extends readonly [string, ...string[]]>(choices: T) =>
-  z
-    .array(z.enum(choices, { error: CHOICE_INVALID_MESSAGE }))
-    .max(choices.length)
-    .transform((chosen) => [...new Set(chosen)]);
+  z.pipe(
+    z.array(z.enum(choices, { error: CHOICE_INVALID_MESSAGE })).check(z.maxLength(choices.length)),
+    z.transform((chosen) => [...new Set(chosen)]),
+  );
 
-const specialty = optionalChoice([...MEDICAL_SPECIALTIES, NO_SPECIFIC_SPECIALTY]).transform(
-  (choice) => choice && storedSpecialty(choice),
+const specialty = z.pipe(
+  optionalChoice([...MEDICAL_SPECIALTIES, NO_SPECIFIC_SPECIALTY]),
+  z.transform((choice) => choice && storedSpecialty(choice)),
 );
 
 /**
  * http(s) only, so a profile link can never run script. A bare 'linkedin.com/in/…' gets https://
  * in front, as people rarely type the scheme.
  */
-const webAddress = z
-  .string()
-  .trim()
-  .max(PROFILE_TEXT_LIMITS.linkedinWebsite, tooLong(PROFILE_TEXT_LIMITS.linkedinWebsite))
-  .nullable()
-  .transform((text) => (text && !/^[a-z][a-z\d+.-]*:/i.test(text) ? `https://${text}` : text || null))
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_INVALID_MESSAGE }).nullable());
+const webAddress = z.pipe(
+  z.pipe(
+    optionalText(PROFILE_TEXT_LIMITS.linkedinWebsite),
+    z.transform((text) => (text && !/^[a-z][a-z\d+.-]*:/i.test(text) ? `https://${text}` : text)),
+  ),
+  z.nullable(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: WEBSITE_INVALID_MESSAGE })),
+);
 
-const graduationYear = z
-  .number({ error: GRADUATION_YEAR_INVALID_MESSAGE })
-  .int(GRADUATION_YEAR_INVALID_MESSAGE)
-  .min(EARLIEST_GRADUATION_YEAR, GRADUATION_YEAR_INVALID_MESSAGE)
-  .refine((year) => year <= new Date().getUTCFullYear() + GRADUATION_YEARS_AHEAD, GRADUATION_YEAR_INVALID_MESSAGE)
-  .nullable();
+const graduationYear = z.nullable(
+  z.int({ error: GRADUATION_YEAR_INVALID_MESSAGE }).check(
+    z.gte(EARLIEST_GRADUATION_YEAR, GRADUATION_YEAR_INVALID_MESSAGE),
+    z.refine((year) => year <= new Date().getUTCFullYear() + GRADUATION_YEARS_AHEAD, GRADUATION_YEAR_INVALID_MESSAGE),
+  ),
+);
 
 /** Whole dollars, as the form takes it; stored in cents. */
-const hourlyRateDollars = z
-  .number({ error: RATE_INVALID_MESSAGE })
-  .int(RATE_INVALID_MESSAGE)
-  .min(MIN_HOURLY_RATE_CENTS / 100, RATE_INVALID_MESSAGE)
-  .max(MAX_HOURLY_RATE_DOLLARS, RATE_INVALID_MESSAGE)
-  .nullable();
+const hourlyRateDollars = z.nullable(
+  z
+    .int({ error: RATE_INVALID_MESSAGE })
+    .check(
+      z.gte(MIN_HOURLY_RATE_CENTS / 100, RATE_INVALID_MESSAGE),
+      z.lte(MAX_HOURLY_RATE_DOLLARS, RATE_INVALID_MESSAGE),
+    ),
+);
 
 /** Any IANA zone is stored; the settings form offers twelve of them. */
-const timeZone = z
-  .string({ error: TIME_ZONE_INVALID_MESSAGE })
-  .max(64, TIME_ZONE_INVALID_MESSAGE)
-  .refine((zone) => IANAZone.isValidZone(zone), TIME_ZONE_INVALID_MESSAGE);
+const timeZone = z.string({ error: TIME_ZONE_INVALID_MESSAGE }).check(
+  z.maxLength(64, TIME_ZONE_INVALID_MESSAGE),
+  z.refine((zone) => isTimeZone(zone), TIME_ZONE_INVALID_MESSAGE),
+);
 
 export const password = z
   .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
-  .max(PASSWORD_MAX_LENGTH, tooLong(PASSWORD_MAX_LENGTH));
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
+    z.maxLength(PASSWORD_MAX_LENGTH, tooLong(PASSWORD_MAX_LENGTH)),
+  );
 
 const emailAddress = z
   .string({ error: EMAIL_INVALID_MESSAGE })
-  .trim()
-  .max(PROFILE_TEXT_LIMITS.email, EMAIL_INVALID_MESSAGE)
-  .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }));
+  .check(
+    z.trim(),
+    z.maxLength(PROFILE_TEXT_LIMITS.email, EMAIL_INVALID_MESSAGE),
+    z.email({ error: EMAIL_INVALID_MESSAGE }),
+  );
 
 /** Fields a user edits about themselves, at sign-up and in settings. */
 const editableProfile = z.strictObject({
@@ -156,7 +164,7 @@ const editableProfile = z.strictObject({
 });
 
 type SpecialtyPair = { specialty?: string | null; secondarySpecialty?: string | null };
-const secondaryDiffersFromPrimary = (form: SpecialtyPair, ctx: z.RefinementCtx) => {
+const secondaryDiffersFromPrimary = (form: SpecialtyPair, ctx: z.core.$RefinementCtx) => {
   if (specialtiesClash(form.specialty, form.secondarySpecialty)) {
     ctx.addIssue({ code: 'custom', path: ['secondarySpecialty'], message: SAME_SPECIALTY_MESSAGE });
   }
@@ -166,48 +174,55 @@ const secondaryDiffersFromPrimary = (form: SpecialtyPair, ctx: z.RefinementCtx) 
  * `POST /api/registrations`: the Register form. Everything but the account itself is optional
  * (the mentor-only fields), except the hourly rate, which a mentor must give.
  */
-export const registration = editableProfile
-  .pick({
-    credentials: true,
-    subtitle: true,
-    linkedinWebsite: true,
-    location: true,
-    institution: true,
-    yearOfGraduation: true,
-    specialty: true,
-    secondarySpecialty: true,
-    areasOfInterest: true,
-    bio: true,
-  })
-  .partial()
-  .extend({
-    userType,
-    firstName: editableProfile.shape.firstName,
-    lastName: editableProfile.shape.lastName,
-    email: emailAddress,
-    password,
-    confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH_MESSAGE }),
-    agreedToTerms: z.boolean({ error: TERMS_REQUIRED_MESSAGE }).refine((agreed) => agreed, TERMS_REQUIRED_MESSAGE),
-    emailNotifications: z.boolean().default(true),
-    experience: optionalChoice(MENTOR_EXPERIENCE_CHOICES).optional(),
-    hourlyRate: hourlyRateDollars.optional(),
-    /** The browser's zone, so times read the same before and after the first sign-in. */
-    timezone: timeZone.optional(),
-  })
-  .superRefine((form, ctx) => {
-    if (form.password !== form.confirmPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DONT_MATCH_MESSAGE });
-    }
-    if (form.userType === 'mentor' && form.hourlyRate == null) {
-      ctx.addIssue({ code: 'custom', path: ['hourlyRate'], message: RATE_REQUIRED_MESSAGE });
-    }
-    secondaryDiffersFromPrimary(form, ctx);
-  });
+export const registration = z
+  .extend(
+    z.partial(
+      z.pick(editableProfile, {
+        credentials: true,
+        subtitle: true,
+        linkedinWebsite: true,
+        location: true,
+        institution: true,
+        yearOfGraduation: true,
+        specialty: true,
+        secondarySpecialty: true,
+        areasOfInterest: true,
+        bio: true,
+      }),
+    ),
+    {
+      userType,
+      firstName: editableProfile.shape.firstName,
+      lastName: editableProfile.shape.lastName,
+      email: emailAddress,
+      password,
+      confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH_MESSAGE }),
+      agreedToTerms: z
+        .boolean({ error: TERMS_REQUIRED_MESSAGE })
+        .check(z.refine((agreed) => agreed, TERMS_REQUIRED_MESSAGE)),
+      emailNotifications: z._default(z.boolean(), true),
+      experience: z.optional(optionalChoice(MENTOR_EXPERIENCE_CHOICES)),
+      hourlyRate: z.optional(hourlyRateDollars),
+      /** The browser's zone, so times read the same before and after the first sign-in. */
+      timezone: z.optional(timeZone),
+    },
+  )
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.password !== form.confirmPassword) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DONT_MATCH_MESSAGE });
+      }
+      if (form.userType === 'mentor' && form.hourlyRate == null) {
+        ctx.addIssue({ code: 'custom', path: ['hourlyRate'], message: RATE_REQUIRED_MESSAGE });
+      }
+      secondaryDiffersFromPrimary(form, ctx);
+    }),
+  );
 export type RegistrationForm = z.input<typeof registration>;
 export type Registration = z.output<typeof registration>;
 
 /** `POST /api/me`: the first third-party sign-in, with the browser's zone (the account has none). */
-export const firstSignIn = z.strictObject({ timezone: timeZone.optional() });
+export const firstSignIn = z.strictObject({ timezone: z.optional(timeZone) });
 export type FirstSignIn = z.infer<typeof firstSignIn>;
 
 export const registrationResult = z.object({ userId: z.string(), email: z.string() });
@@ -218,15 +233,16 @@ export type RegistrationResult = z.infer<typeof registrationResult>;
  * rates card), ratings and payment fields have their own operations and are refused here like
  * any unknown field.
  */
-export const profileUpdate = editableProfile
-  .extend({
-    userType,
-    timezone: timeZone,
-    experience: optionalChoice(PROFILE_EXPERIENCE_CHOICES),
-    languages: distinctChoices(LANGUAGES),
-  })
-  .partial()
-  .superRefine(secondaryDiffersFromPrimary);
+export const profileUpdate = z
+  .partial(
+    z.extend(editableProfile, {
+      userType,
+      timezone: timeZone,
+      experience: optionalChoice(PROFILE_EXPERIENCE_CHOICES),
+      languages: distinctChoices(LANGUAGES),
+    }),
+  )
+  .check(z.superRefine(secondaryDiffersFromPrimary));
 export type ProfileUpdateForm = z.input<typeof profileUpdate>;
 export type ProfileUpdate = z.output<typeof profileUpdate>;
 
@@ -240,26 +256,26 @@ export const profile = z.object({
   firstName: z.string(),
   lastName: z.string(),
   /** The 256 px variant; `headshotVariantUrl` gives the other sizes. */
-  headshotUrl: z.string().nullable(),
-  credentials: z.string().nullable(),
-  subtitle: z.string().nullable(),
-  linkedinWebsite: z.string().nullable(),
-  location: z.string().nullable(),
+  headshotUrl: z.nullable(z.string()),
+  credentials: z.nullable(z.string()),
+  subtitle: z.nullable(z.string()),
+  linkedinWebsite: z.nullable(z.string()),
+  location: z.nullable(z.string()),
   timezone: z.string(),
-  institution: z.string().nullable(),
-  yearOfGraduation: z.number().int().nullable(),
-  specialty: z.string().nullable(),
-  secondarySpecialty: z.string().nullable(),
-  experience: z.string().nullable(),
-  bio: z.string().nullable(),
-  coachBio: z.string().nullable(),
+  institution: z.nullable(z.string()),
+  yearOfGraduation: z.nullable(z.int()),
+  specialty: z.nullable(z.string()),
+  secondarySpecialty: z.nullable(z.string()),
+  experience: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  coachBio: z.nullable(z.string()),
   areasOfInterest: z.array(z.string()),
   languages: z.array(z.string()),
   emailNotifications: z.boolean(),
-  hourlyRateCents: z.number().int().nullable(),
+  hourlyRateCents: z.nullable(z.int()),
   offersFreeConsult: z.boolean(),
   freeConsultMinutes: z.union([z.literal(15), z.literal(30)]),
-  calendlyUrl: z.string().nullable(),
+  calendlyUrl: z.nullable(z.string()),
   paymentAccount: z.object({ connected: z.boolean(), onboardingComplete: z.boolean() }),
   zoomConnected: z.boolean(),
   calendlyConnected: z.boolean(),
@@ -276,4 +292,4 @@ export const headshotUpload = z.object({ url: z.string(), fields: z.record(z.str
 export type HeadshotUpload = z.infer<typeof headshotUpload>;
 
 /** `PUT /api/me/headshot`: attach the uploaded file. */
-export const attachHeadshotRequest = z.strictObject({ key: z.string().min(1).max(300) });
+export const attachHeadshotRequest = z.strictObject({ key: z.string().check(z.minLength(1), z.maxLength(300)) });

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /** `GET /api/{zoom,calendly}/callback`: the provider sends back either a code or an error, with our state. */
 export const serviceCallbackQuery = z.object({
-  state: z.string().max(200).optional(),
-  code: z.string().max(2_000).optional(),
-  error: z.string().max(200).optional(),
+  state: z.optional(z.string().check(z.maxLength(200))),
+  code: z.optional(z.string().check(z.maxLength(2_000))),
+  error: z.optional(z.string().check(z.maxLength(200))),
 });
 
 /** `POST /api/me/{zoom,calendly}`: the provider's authorize page. */
-export const serviceConnectLink = z.object({ url: z.string().url() });
+export const serviceConnectLink = z.object({ url: z.url() });

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { CANCELLATION_REASON_REQUIRED, MAX_CANCELLATION_REASON_LENGTH } from '../domain/cancellation';
 import { sessionView } from './session';
+import * as z from './zod';
 
 export const MAX_REVIEW_LENGTH = 500;
 
@@ -8,25 +8,30 @@ export const MAX_REVIEW_LENGTH = 500;
 export const cancelSessionInput = z.object({
   reason: z
     .string({ error: CANCELLATION_REASON_REQUIRED })
-    .trim()
-    .min(1, CANCELLATION_REASON_REQUIRED)
-    .max(MAX_CANCELLATION_REASON_LENGTH, `Reason must be ${MAX_CANCELLATION_REASON_LENGTH} characters or less`),
+    .check(
+      z.trim(),
+      z.minLength(1, CANCELLATION_REASON_REQUIRED),
+      z.maxLength(
+        MAX_CANCELLATION_REASON_LENGTH,
+        `Reason must be ${MAX_CANCELLATION_REASON_LENGTH} characters or less`,
+      ),
+    ),
 });
 export type CancelSessionInput = z.infer<typeof cancelSessionInput>;
 
+const RATING_REQUIRED = 'Please select a rating';
+
 /** `POST /api/sessions/{id}/rating` (spec section 5, Rating). */
 export const rateSessionInput = z.object({
-  rating: z
-    .number({ error: 'Please select a rating' })
-    .int('Please select a rating')
-    .min(1, 'Please select a rating')
-    .max(5, 'Please select a rating'),
-  reviewText: z
-    .string()
-    .trim()
-    .max(MAX_REVIEW_LENGTH, `Review must be ${MAX_REVIEW_LENGTH} characters or less`)
-    .nullish()
-    .transform((text) => (text ? text : null)),
+  rating: z.int({ error: RATING_REQUIRED }).check(z.gte(1, RATING_REQUIRED), z.lte(5, RATING_REQUIRED)),
+  reviewText: z.pipe(
+    z.nullish(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(MAX_REVIEW_LENGTH, `Review must be ${MAX_REVIEW_LENGTH} characters or less`)),
+    ),
+    z.transform((text) => (text ? text : null)),
+  ),
 });
 export type RateSessionInput = z.infer<typeof rateSessionInput>;
 
@@ -36,14 +41,12 @@ export type RatingResult = z.infer<typeof ratingResult>;
 export const MY_SESSIONS_PAGE_SIZE = 20;
 
 /** `GET /api/me/sessions`: one dashboard section at a time, upcoming by default. */
-export const mySessionsQuery = z
-  .object({
-    when: z.enum(['upcoming', 'past']).default('upcoming'),
-    cursor: z.string().max(500).optional(),
-    limit: z.coerce.number().int().min(1).max(50).default(MY_SESSIONS_PAGE_SIZE),
-  })
-  .strict();
+export const mySessionsQuery = z.strictObject({
+  when: z._default(z.enum(['upcoming', 'past']), 'upcoming'),
+  cursor: z.optional(z.string().check(z.maxLength(500))),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), MY_SESSIONS_PAGE_SIZE),
+});
 export type MySessionsQuery = z.infer<typeof mySessionsQuery>;
 
-export const mySessions = z.object({ sessions: z.array(sessionView), nextCursor: z.string().optional() });
+export const mySessions = z.object({ sessions: z.array(sessionView), nextCursor: z.optional(z.string()) });
 export type MySessions = z.infer<typeof mySessions>;

@@ -1,6 +1,7 @@
-import * as z from 'zod';
 import { SESSION_STATUSES } from '../domain/booking';
 import { externalEventUri } from './external-calendar';
+import { recordId } from './record-id';
+import * as z from './zod';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -11,19 +12,19 @@ const instant = z.iso.datetime({ offset: true });
  */
 export const newBooking = z.union([
   z.object({
-    coachId: z.string().min(1).max(64),
+    coachId: recordId,
     start: instant,
-    durationMinutes: z.number().int(),
-    freeConsultation: z.boolean().default(false),
+    durationMinutes: z.int(),
+    freeConsultation: z._default(z.boolean(), false),
   }),
   z.object({
-    coachId: z.string().min(1).max(64),
+    coachId: recordId,
     externalEvent: z.object({ uri: externalEventUri }),
   }),
 ]);
 export type NewBooking = z.infer<typeof newBooking>;
 
-export const sessionPath = z.object({ id: z.string().min(1).max(64) });
+export const sessionPath = z.object({ id: recordId });
 
 export const sessionView = z.object({
   id: z.string(),
@@ -39,28 +40,28 @@ export const sessionView = z.object({
   sessionType: z.literal('one-time'),
   isFreeConsultation: z.boolean(),
   bookingMethod: z.enum(['slot', 'external_calendar']),
-  cancellationReason: z.string().nullable(),
-  cancelledBy: z.enum(['coach', 'mentee', 'system']).nullable(),
-  meetingUrl: z.string().nullable(),
+  cancellationReason: z.nullable(z.string()),
+  cancelledBy: z.nullable(z.enum(['coach', 'mentee', 'system'])),
+  meetingUrl: z.nullable(z.string()),
   /** Why there is no meeting link yet, when there is none. */
-  meetingNote: z.string().nullable(),
+  meetingNote: z.nullable(z.string()),
   otherParty: z.object({
     userId: z.string(),
     firstName: z.string(),
     lastName: z.string(),
-    credentials: z.string().nullable(),
-    specialty: z.string().nullable(),
+    credentials: z.nullable(z.string()),
+    specialty: z.nullable(z.string()),
   }),
-  rating: z
-    .object({
+  rating: z.nullable(
+    z.object({
       rating: z.number(),
-      reviewText: z.string().nullable(),
+      reviewText: z.nullable(z.string()),
       moderationStatus: z.enum(['approved', 'rejected']),
       createdAt: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type SessionView = z.infer<typeof sessionView>;
 
-export const bookingResult = z.object({ session: sessionView, checkoutUrl: z.string().url().optional() });
+export const bookingResult = z.object({ session: sessionView, checkoutUrl: z.optional(z.url()) });
 export type BookingResult = z.infer<typeof bookingResult>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { password } from './profile';
+import * as z from './zod';
 
 /** `GET /api/me/sign-in-methods`: how the caller's account signs in. */
 export const signInMethods = z.object({

@@ -117,7 +117,6 @@ function fakes(
     updatedAt: '2026-01-01T00:00:00Z',
   };
   const media: MediaStore = {
-    presignUpload: async () => ({ url: '', fields: {} }),
     head: async (key) => (objects.has(key) ? { size: objects.get(key) as number } : null),
     getBytes: async () => Buffer.from('bytes'),
     put: async (key, bytes) => void objects.set(key, bytes.length),

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../functions/schemas/zod';
 import { DomainError } from '../../functions/domain/errors';
 import { callerGroups } from '../../functions/http/caller';
 import { type HttpEvent, httpHandler } from '../../functions/http/handler';
@@ -26,10 +26,13 @@ async function call(handler: ReturnType<typeof httpHandler>, input: HttpEvent) {
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined };
 }
 
-const echo = httpHandler({ schemas: { body: z.object({ name: z.string().min(1) }).strict() } }, async ({ body }) => ({
-  status: 201,
-  body,
-}));
+const echo = httpHandler(
+  { schemas: { body: z.strictObject({ name: z.string().check(z.minLength(1)) }) } },
+  async ({ body }) => ({
+    status: 201,
+    body,
+  }),
+);
 
 describe('httpHandler', () => {
   it('passes the validated body to the operation', async () => {

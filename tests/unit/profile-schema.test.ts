@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '../../functions/schemas/zod';
 import { MEDICAL_SPECIALTIES } from '../../functions/domain/fixed-lists';
 import { NO_SPECIFIC_SPECIALTY, SAME_SPECIALTY_MESSAGE } from '../../functions/domain/profile';
 import { RATE_INVALID_MESSAGE, RATE_REQUIRED_MESSAGE } from '../../functions/schemas/coach-settings';
@@ -21,7 +21,7 @@ import {
 } from '../../functions/schemas/profile';
 
 /** Field path → messages, as a form shows them. */
-function messagesOf(schema: z.ZodType, input: unknown): Record<string, string[]> {
+function messagesOf(schema: z.ZodMiniType, input: unknown): Record<string, string[]> {
   const result = schema.safeParse(input);
   if (result.success) return {};
   const messages: Record<string, string[]> = {};

@@ -1,14 +1,17 @@
 import { password } from '@functions/schemas/profile';
+import * as z from '@functions/schemas/zod';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import * as z from 'zod';
 import { TextField } from './form-field';
 
 /** A new password (the shared rule) and its confirmation, which must match. */
 export const passwordPairSchema = (mismatchMessage: string) =>
-  z
-    .object({ password, confirmPassword: z.string() })
-    .refine((pair) => pair.password === pair.confirmPassword, { path: ['confirmPassword'], message: mismatchMessage });
+  z.object({ password, confirmPassword: z.string() }).check(
+    z.refine((pair) => pair.password === pair.confirmPassword, {
+      path: ['confirmPassword'],
+      message: mismatchMessage,
+    }),
+  );
 export type PasswordPair = z.infer<ReturnType<typeof passwordPairSchema>>;
 
 /** The spec titles each broken rule in a toast; the reset page and settings word the titles differently. */

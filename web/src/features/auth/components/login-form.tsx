@@ -1,18 +1,18 @@
+import * as z from '@functions/schemas/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_FLOW, signIn } from '@/lib/amplify-auth-flows';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import { ResendConfirmation } from './resend-confirmation';
 
 const credentials = z.object({
-  email: z.string().trim().min(1, 'Please enter your e-mail address.'),
-  password: z.string().min(1, 'Please enter your password.'),
+  email: z.string().check(z.trim(), z.minLength(1, 'Please enter your e-mail address.')),
+  password: z.string().check(z.minLength(1, 'Please enter your password.')),
 });
 type Credentials = z.infer<typeof credentials>;
 

@@ -1,9 +1,9 @@
+import * as z from '@functions/schemas/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPassword } from '@/lib/amplify-auth-flows';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { TextField } from '@/components/ui/form-field';

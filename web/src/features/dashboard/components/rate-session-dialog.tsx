@@ -2,7 +2,7 @@ import type { SessionView } from '@functions/schemas/session';
 import { MAX_REVIEW_LENGTH, type RateSessionInput, rateSessionInput } from '@functions/schemas/session-actions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from '@functions/schemas/zod';
 import clsx from 'clsx';
 import { Star } from 'lucide-react';
 import { useId } from 'react';

@@ -1,12 +1,13 @@
 import type { RatesUpdate } from '@functions/schemas/coach-settings';
 import { type Profile, profile } from '@functions/schemas/profile';
+import * as z from '@functions/schemas/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { afterMyPublicProfileChange } from '@/lib/cache-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `PUT /api/me/rates` answers with the rates card's fields as saved. */
-const savedRates = profile.pick({
+const savedRates = z.pick(profile, {
   hourlyRateCents: true,
   offersFreeConsult: true,
   freeConsultMinutes: true,

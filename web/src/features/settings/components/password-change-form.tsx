@@ -1,17 +1,18 @@
+import * as z from '@functions/schemas/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { updatePassword } from '@/lib/amplify-auth-flows';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { PasswordPairFields, passwordPairSchema, toastPasswordPairError } from '@/components/ui/password-pair-fields';
 import { errorMessage } from '@/lib/error-message';
 
 /** Cognito checks the current password itself, so the form only asks that it is given. */
-const passwordChange = z
-  .object({ currentPassword: z.string().min(1, 'Please enter your current password.') })
-  .and(passwordPairSchema("New passwords don't match."));
+const passwordChange = z.intersection(
+  z.object({ currentPassword: z.string().check(z.minLength(1, 'Please enter your current password.')) }),
+  passwordPairSchema("New passwords don't match."),
+);
 type PasswordChange = z.infer<typeof passwordChange>;
 
 const EMPTY: PasswordChange = { currentPassword: '', password: '', confirmPassword: '' };

@@ -3,7 +3,7 @@ import { AVAILABILITY_HORIZON_DAYS } from '@functions/domain/availability';
 import { timeZoneDisplayName } from '@functions/domain/fixed-lists';
 import { type Availability, type NewAvailability, newAvailability } from '@functions/schemas/availability';
 import { DateTime } from 'luxon';
-import type * as z from 'zod';
+import type * as z from '@functions/schemas/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';

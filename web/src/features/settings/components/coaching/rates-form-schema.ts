@@ -1,6 +1,6 @@
 import { RATE_INVALID_MESSAGE, RATE_REQUIRED_MESSAGE, ratesUpdate } from '@functions/schemas/coach-settings';
+import * as z from '@functions/schemas/zod';
 import type { SavedRates } from '../../api/update-rates';
-import * as z from 'zod';
 
 const required = z.number({ error: RATE_REQUIRED_MESSAGE });
 
@@ -8,17 +8,19 @@ const required = z.number({ error: RATE_REQUIRED_MESSAGE });
  * The rate as the coach types it, whole dollars; an emptied box is null until refused as missing.
  * Once in cents, the server's own rule checks it.
  */
-const hourlyRateDollars = required
-  .nullable()
-  .pipe(required.int(RATE_INVALID_MESSAGE))
-  .transform((dollars) => dollars * 100)
-  .pipe(ratesUpdate.shape.hourlyRateCents);
+const hourlyRateDollars = z.pipe(
+  z.pipe(
+    z.pipe(z.nullable(required), required.check(z.int(RATE_INVALID_MESSAGE))),
+    z.transform((dollars) => dollars * 100),
+  ),
+  ratesUpdate.shape.hourlyRateCents,
+);
 
 /** The rates card's form: `ratesUpdate` with the rate in dollars. */
-export const ratesForm = ratesUpdate
-  .omit({ hourlyRateCents: true })
-  .extend({ hourlyRate: hourlyRateDollars })
-  .transform(({ hourlyRate, ...rest }) => ({ ...rest, hourlyRateCents: hourlyRate }));
+export const ratesForm = z.pipe(
+  z.extend(z.omit(ratesUpdate, { hourlyRateCents: true }), { hourlyRate: hourlyRateDollars }),
+  z.transform(({ hourlyRate, ...rest }) => ({ ...rest, hourlyRateCents: hourlyRate })),
+);
 export type RatesFormValues = z.input<typeof ratesForm>;
 
 /** Toast titles for a refused rate (spec section 5, 'Rate'). */

@@ -38,6 +38,13 @@ export type Grant =
  */
 export type TableAccess = 'read' | 'write' | `query:${keyof typeof tableSchema.indexes}`;
 
+/**
+ * Rendering a page with React is CPU work; at 512 MB Lambda gives a function about a third of a
+ * core, and a page the edge has not cached waits on it. Twice the memory halves that wait for about
+ * the same cost per render.
+ */
+const PAGE_RENDER_MEMORY_MB = 1024;
+
 export interface Route {
   /** Stable operation name; also the Lambda's logical id. */
   operation: string;
@@ -53,7 +60,12 @@ export interface Route {
   nativeModules?: readonly string[];
   /** The route's own API Gateway throttle instead of the stage's default (lib/route-throttle.ts). */
   throttle?: RouteThrottle;
+  /** Lambda memory in MB instead of DEFAULT_MEMORY_MB; Lambda's CPU share grows with it. */
+  memoryMb?: number;
 }
+
+/** Every function's memory unless its route says otherwise. */
+export const DEFAULT_MEMORY_MB = 512;
 
 /** Requests per second, and the burst above it, API Gateway lets through before answering 429. */
 export interface RouteThrottle {
@@ -69,16 +81,18 @@ export const routes: readonly Route[] = [
     path: '/coaches',
     handler: 'render-directory-page',
     auth: 'public',
+    memoryMb: PAGE_RENDER_MEMORY_MB,
     table: ['query:directory'],
     grants: ['directory:read', 'site:read'],
   },
   {
     operation: 'renderCoachPage',
     method: 'GET',
-    // Greedy, like CloudFront's `/coaches/*`: a deeper path is a mentor not found, as a page, not the API's JSON 404.
+    // Greedy, like CloudFront's `/coaches/?*`: a deeper path is a mentor not found, as a page, not the API's JSON 404.
     path: '/coaches/{coachId+}',
     handler: 'render-coach-page',
     auth: 'public',
+    memoryMb: PAGE_RENDER_MEMORY_MB,
     table: ['read'],
     grants: ['site:read'],
   },
@@ -425,9 +439,13 @@ export const routes: readonly Route[] = [
 /** A route that answers a page of the site (HTML) rather than the API: CloudFront sends its path to the API's origin. */
 export const isPageRoute = (route: Route) => !route.path.startsWith('/api/');
 
-/** The site paths CloudFront sends to the page routes, in its path-pattern syntax (`{coachId}` → `*`). */
+/**
+ * The site paths CloudFront sends to the page routes, in its path-pattern syntax. A path parameter
+ * is at least one character in API Gateway, so `{coachId+}` is `?*`: `/coaches/`, which no route
+ * would match, stays with the site (the SPA shows the directory) instead of API Gateway's JSON 404.
+ */
 export const pagePathPatterns = (): string[] =>
-  routes.filter(isPageRoute).map((route) => route.path.replace(/\{[^}]+\}/g, '*'));
+  routes.filter(isPageRoute).map((route) => route.path.replace(/\{[^}]+\}/g, '?*'));
 
 /**
  * Functions that EventBridge Scheduler invokes (one-off schedules), or an operation starts

@@ -18,7 +18,7 @@ import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery
 import { POWERTOOLS_ENVIRONMENT } from '../functions/http/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { DATA_PAGES, prerenderedFileOf } from '../functions/pages/data-pages';
-import { type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
+import { DEFAULT_MEMORY_MB, type Grant, type Job, jobArnVariable, type Route } from '../functions/routes';
 import { LAMBDA_HANDLER } from './bundling';
 import { lambdaCode } from './lambda-code';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
@@ -42,6 +42,8 @@ export interface OperationFunctionProps {
   /** A fixed name, for functions whose ARN others must know before they exist (schedule targets). */
   functionName?: string;
   reservedConcurrentExecutions?: number;
+  /** Defaults to DEFAULT_MEMORY_MB. */
+  memorySize?: number;
 }
 
 /** Every operation runs with the same runtime, bundling, tracing and logging. */
@@ -54,7 +56,7 @@ export class OperationFunction extends LambdaFunction {
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
       logGroup: new LogGroup(scope, `${id}Logs`, props.logs),
@@ -125,7 +127,7 @@ export class Api extends Construct {
     const operationFunction = (
       operation: string,
       module: string,
-      options: Pick<OperationFunctionProps, 'nativeModules' | 'functionName'> = {},
+      options: Pick<OperationFunctionProps, 'nativeModules' | 'functionName' | 'memorySize'> = {},
     ) => new OperationFunction(this, operation, { module, environment, logs: props.logs, ...options });
 
     // Jobs schedule one another (a paid session's expiry may finish its booking), so their ARNs
@@ -187,6 +189,7 @@ export class Api extends Construct {
     for (const route of props.routes) {
       const fn = operationFunction(route.operation, `handlers/${route.handler}`, {
         nativeModules: route.nativeModules,
+        memorySize: route.memoryMb,
       });
       this.functions.set(route.operation, fn);
       grantTableAccess(fn, props.table, route.table);

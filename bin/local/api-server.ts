@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
-import { routes, type Route } from '../../functions/routes';
+import { DEFAULT_MEMORY_MB, routes, type Route } from '../../functions/routes';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { toApiGatewayEvent } from './api-event';
 import type { Claims } from './authorizer';
@@ -33,7 +33,7 @@ function lambdaContext(requestId: string, route: Route, deadline: number): Conte
     functionName: route.operation,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.operation}`,
-    memoryLimitInMB: '512',
+    memoryLimitInMB: String(route.memoryMb ?? DEFAULT_MEMORY_MB),
     logGroupName: `/local/${route.operation}`,
     logStreamName: 'local',
     callbackWaitsForEmptyEventLoop: false,

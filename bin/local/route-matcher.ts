@@ -46,15 +46,16 @@ export function routeMatcher(routes: readonly Route[]) {
   };
 }
 
-const pageBehaviours = pagePathPatterns().map(
-  (pattern) =>
-    new RegExp(
-      `^${pattern
-        .split('*')
-        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-    ),
-);
+/** A CloudFront path pattern as a regular expression: `*` is any characters, `?` exactly one. */
+const pathPatternRegExp = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('*', '.*')
+      .replaceAll('?', '.')}$`,
+  );
+
+const pageBehaviours = pagePathPatterns().map(pathPatternRegExp);
 
 /** Whether CloudFront sends `path` to the API's page routes: the behaviours lib/web.ts makes of their path patterns. */
 export const isPagePath = (path: string) => pageBehaviours.some((behaviour) => behaviour.test(path));

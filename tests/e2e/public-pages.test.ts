@@ -194,6 +194,20 @@ describe.runIf(runsFromBundles())('data screens rendered on the server', () => {
     });
   });
 
+  it('/coaches/ (no mentor id) is the directory, shown by the app', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.mobile });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${stack.webUrl}/coaches/`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+      await expect.poll(() => page.getByText(/Showing \d+ of \d+ mentors/).count(), { timeout: 20_000 }).toBe(1);
+      expect(await mainHeading(page).textContent()).toMatch(/Find a Mentor/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the app takes over the rendered directory without asking the API for its first page again', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.mobile });
     try {

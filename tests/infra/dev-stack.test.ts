@@ -8,7 +8,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableSchema } from '../../functions/data/table-schema';
 import { type Integration, integrationSecrets, secretArnVariable } from '../../functions/adapters/integration-secrets';
-import { jobs, routes } from '../../functions/routes';
+import { isPageRoute, jobs, routes } from '../../functions/routes';
 import { runtimeConfig } from '../../functions/schemas/config';
 import { prerenderedFile } from '../../lib/prerendered-pages';
 import { definePhysicianMentorsApp } from '../../lib/stack';
@@ -264,13 +264,13 @@ describe('web', () => {
     // CloudFront takes the first match: the signed-in route under /api/coaches comes before the public ones.
     expect(paths.slice(0, 6)).toEqual([
       '/coaches',
-      '/coaches/*',
+      '/coaches/?*',
       '/api/coaches/*/external-events',
       '/api/coaches',
       '/api/coaches/*',
       '/api/*',
     ]);
-    for (const path of ['/coaches', '/coaches/*', '/api/coaches', '/api/coaches/*']) {
+    for (const path of ['/coaches', '/coaches/?*', '/api/coaches', '/api/coaches/*']) {
       expect(behavior(path), path).toMatchObject({
         AllowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS.methods,
         CachePolicyId: publicPolicy,
@@ -405,11 +405,14 @@ describe('api', () => {
     // and the directory snapshot's rebuild (tests/infra/directory-snapshot.test.ts)
     expect(Object.keys(tableFunctions)).toHaveLength(operations.length + 1);
     const ref = (...path: string[]) => ({ Ref: synth.logicalId(construct(...path)) });
+    const pageRenderers = new Set(routes.filter(isPageRoute).map((route) => route.operation));
+    expect([...pageRenderers].sort()).toEqual(['renderCoachPage', 'renderDirectoryPage']);
     for (const operation of operations) {
       expect(synth.resourceOf(operationFunction(operation)).Properties, operation).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
-        MemorySize: 512,
+        // React rendering is CPU work, and Lambda's CPU share grows with memory.
+        MemorySize: pageRenderers.has(operation) ? 1024 : 512,
         Timeout: 10,
         TracingConfig: { Mode: 'Active' },
         LoggingConfig: { LogGroup: ref('Api', `${operation}Logs`) },

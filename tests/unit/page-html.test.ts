@@ -50,11 +50,13 @@ describe('a page rendered with its data into its template', () => {
 });
 
 describe('the paths CloudFront sends to the page routes', () => {
-  it('are the directory and every path below it, as the behaviours /coaches and /coaches/* match', () => {
+  it('are the directory and every path below it, as the behaviours /coaches and /coaches/?* match', () => {
     expect(isPagePath('/coaches')).toBe(true);
     expect(isPagePath('/coaches/1f8d3a6c-e24b-4907-a3d8-6b5c0e9f7a21')).toBe(true);
     expect(isPagePath('/coaches/a/b')).toBe(true);
     expect(isPagePath('/coachesx')).toBe(false);
+    // No route matches an empty mentor id: the SPA answers it with the directory.
+    expect(isPagePath('/coaches/')).toBe(false);
     expect(isPagePath('/api/coaches')).toBe(false);
     expect(isPagePath('/')).toBe(false);
   });

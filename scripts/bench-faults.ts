@@ -3,10 +3,11 @@
  * to answer 503; after it resumes (SIGCONT), how long until requests succeed again. Prints figures
  * beside their ceilings and asserts nothing.
  */
+// First: it sets the functions' log level before any of them is imported.
+import { ms, row } from './bench-support';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budget';
 import { whileDatabasePaused } from '../tests/support/faults';
 import { startTestStack } from '../tests/support/local-stack';
-import { ms, row } from './bench-support';
 
 const stack = await startTestStack();
 const probe = `${stack.apiUrl}/api/coaches/bench-fault-probe`;

@@ -1,8 +1,9 @@
+// First: it sets the functions' log level before any of them is imported.
+import { row } from './bench-support';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/browser';
 import { startTestStack } from '../tests/support/local-stack';
-import { row } from './bench-support';
 
 /**
  * Lighthouse (mobile emulation, simulated throttling) against the production build that `npm run bench`

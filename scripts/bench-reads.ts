@@ -1,3 +1,5 @@
+// First: it sets the functions' log level before any of them is imported.
+import { ms, percentile, REQUEST_NUMBER, row } from './bench-support';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,7 +10,6 @@ import { MEDICAL_SPECIALTIES, MENTOR_EXPERIENCE_CHOICES, MENTORING_AREAS } from 
 import { type SlotRequest, slotsInWindow } from '../functions/domain/slots';
 import { startTestStack } from '../tests/support/local-stack';
 import { printColdStarts } from './bench-cold-starts';
-import { ms, percentile, REQUEST_NUMBER, row } from './bench-support';
 
 const run = promisify(execFile);
 const DAY_MS = 24 * 60 * 60_000;

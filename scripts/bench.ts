@@ -1,3 +1,5 @@
+// First: it sets the functions' log level before any of them is imported.
+import { latencyRow, load, percentile, row } from './bench-support';
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
@@ -5,7 +7,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../functions/data/client';
 import { keys } from '../functions/data/keys';
 import { startTestStack } from '../tests/support/local-stack';
-import { latencyRow, load, percentile, row } from './bench-support';
 import { bundleFunctions } from './bundle-functions';
 
 async function spaInitialJsGzipped(): Promise<number> {
@@ -53,11 +54,7 @@ try {
 
 // A fresh process, so the first stack's cached directory cannot answer for the second.
 // `npm run bench -- --coaches-100k` adds the 100,000-coach directory row.
-// As in the tests (vitest.config.ts), the functions log nothing: a line per request would measure this terminal.
-execFileSync('npx', ['tsx', 'scripts/bench-reads.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT' },
-});
+execFileSync('npx', ['tsx', 'scripts/bench-reads.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
 
 execFileSync('npx', ['tsx', 'scripts/bench-faults.ts'], { stdio: 'inherit' });
 

@@ -145,6 +145,60 @@ describe('filterCoaches', () => {
     expect(filterCoaches([ada], { q: 'okafor\ncardio' })).toEqual([]);
     expect(filterCoaches([ada], { q: 'okaforcardio' })).toEqual([]);
   });
+
+  it('finds through its search index exactly what testing every coach finds, in the same order', () => {
+    const specialties = ['Cardiology', 'Pediatrics', 'Internal Medicine', 'Émergency Medicine', null];
+    const areas = ['Leadership Development', 'Career Transition', 'Research', 'Work-Life Balance'];
+    const many = Array.from({ length: 600 }, (_, i) =>
+      coach({
+        userId: `u${i}`,
+        firstName: `First${i}`,
+        lastName: ['Okafor', 'Nguyen', 'Smith-Jones', "O'Neil", 'Østergaard'][i % 5] as string,
+        specialty: specialties[i % 5] as string | null,
+        secondarySpecialty: specialties[(i * 3) % 5] as string | null,
+        experience: ['5-10', '15-20', '20+', null][i % 4] as string | null,
+        areasOfInterest: areas.slice(i % 4, (i % 4) + 1 + (i % 2)),
+      }),
+    );
+    const queries = [
+      '',
+      'a',
+      'ok',
+      'oka',
+      'OKAFOR',
+      'first1',
+      'first59',
+      'first599',
+      'first600',
+      'cardio',
+      'diolo',
+      'medicine',
+      'émergency',
+      'østergaard',
+      "o'neil",
+      'smith-jones',
+      'life bal',
+      'okafor\ncar',
+      'zzz',
+      'rst12',
+      'leadership development',
+      'nguyenc',
+      ' research ',
+    ];
+    // Enough rounds that the list gets its index (after 100 searches) and is then searched through it.
+    for (const q of [...queries, ...queries, ...queries, ...queries, ...queries, ...queries]) {
+      for (const filters of [{ q }, { q, specialty: 'Cardiology' }, { q, experience: '15' as const }]) {
+        const everyCoachTested = many.filter(
+          (each) =>
+            matchesSearch(each, filters.q) &&
+            matchesSpecialty(each, filters.specialty) &&
+            meetsExperience(each, filters.experience),
+        );
+        expect(filterCoaches(many, filters), JSON.stringify(filters)).toEqual(everyCoachTested);
+      }
+    }
+    expect(filterCoaches(many, { q: 'first59' }).length).toBe(11);
+  });
 });
 
 describe('rememberingFilter', () => {

@@ -1,9 +1,10 @@
 /** Shared by the bench scripts, which print figures and assert nothing: these machines are shared and noisy. */
 
-// As in the tests (vitest.config.ts), the functions the bench runs log nothing, whichever bench script
-// starts them (each imports this module before anything else): a line per request would measure the terminal, and bury
-// the figures. Set before any handler module makes its logger.
+// As in the tests (vitest.config.ts), the functions the bench runs write no log lines and no EMF metrics,
+// whichever bench script starts them (each imports this module before anything else): a line per request
+// would measure the terminal and bury the figures. Set before any handler module makes its logger.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 export const row = (name: string, value: string) => console.log(`${name.padEnd(46)} ${value}`);
 

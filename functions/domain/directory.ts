@@ -109,9 +109,8 @@ type FacetTest = (facets: Facets) => boolean;
 /** The search text as the facets hold theirs; null when there is none. */
 const searchNeedle = (q: string | undefined) => q?.trim().toLowerCase() || null;
 
-/** Name, specialty or areas of interest contain the search text, ignoring case (spec section 5). */
-function searchTest(q: string | undefined): FacetTest | null {
-  const needle = searchNeedle(q);
+/** Name, specialty or areas of interest contain the search text (searchNeedle), ignoring case (spec section 5). */
+function searchTest(needle: string | null): FacetTest | null {
   if (!needle) return null;
   if (needle.includes(FIELD_SEPARATOR)) return () => false;
   return (facets) => facets.text.includes(needle);
@@ -132,7 +131,7 @@ function experienceTest(threshold: DirectoryExperienceThreshold | undefined): Fa
 
 const passes = (test: FacetTest | null, coach: Coach) => !test || test(facetsOf(coach));
 
-export const matchesSearch = (coach: Coach, q: string | undefined) => passes(searchTest(q), coach);
+export const matchesSearch = (coach: Coach, q: string | undefined) => passes(searchTest(searchNeedle(q)), coach);
 export const matchesSpecialty = (coach: Coach, specialty: string | undefined) =>
   passes(specialtyTest(specialty), coach);
 export const meetsExperience = (coach: Coach, threshold: DirectoryExperienceThreshold | undefined) =>
@@ -140,13 +139,14 @@ export const meetsExperience = (coach: Coach, threshold: DirectoryExperienceThre
 
 /** The coaches passing every filter, in their order; without a filter, the list itself, not a copy. */
 export function filterCoaches(coaches: readonly Coach[], filters: DirectoryFilters): readonly Coach[] {
-  const tests = [searchTest(filters.q), specialtyTest(filters.specialty), experienceTest(filters.experience)].filter(
+  const needle = searchNeedle(filters.q);
+  const tests = [searchTest(needle), specialtyTest(filters.specialty), experienceTest(filters.experience)].filter(
     (test): test is FacetTest => test !== null,
   );
   if (tests.length === 0) return coaches;
   const facets = facetsOfList(coaches);
   const passesAll = (position: number) => tests.every((test) => test(facets[position] as Facets));
-  const candidates = searchCandidates(facets, searchNeedle(filters.q));
+  const candidates = searchCandidates(facets, needle);
   if (!candidates) return coaches.filter((_, position) => passesAll(position));
   const matches: Coach[] = [];
   for (const position of candidates) if (passesAll(position)) matches.push(coaches[position] as Coach);

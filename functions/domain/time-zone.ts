@@ -1,5 +1,8 @@
-/** Zones already asked about: building an Intl formatter for each check is slow, and a user's zones repeat. */
-const knownZones = new Map<string, boolean>();
+/**
+ * Zones found valid: building an Intl formatter for each check is slow, and a user's zones repeat.
+ * Only valid ones, so the set stays within the tz database however many made-up names requests send.
+ */
+const validZones = new Set<string>();
 
 /**
  * Whether `zone` is an IANA time zone this runtime knows, as luxon's `IANAZone.isValidZone` decides
@@ -7,15 +10,13 @@ const knownZones = new Map<string, boolean>();
  * bring luxon's 70 KiB into functions that never compute a time.
  */
 export function isTimeZone(zone: string): boolean {
-  let known = knownZones.get(zone);
-  if (known === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone }).format();
-      known = zone !== '';
-    } catch {
-      known = false;
-    }
-    knownZones.set(zone, known);
+  if (validZones.has(zone)) return true;
+  if (zone === '') return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone }).format();
+  } catch {
+    return false;
   }
-  return known;
+  validZones.add(zone);
+  return true;
 }

@@ -17,7 +17,7 @@ const SKELETON_CARDS = 6;
  */
 function countLine(shown: number, counts: { matchingCount: number; totalCount: number }, more: boolean) {
   const line = `Showing ${shown} of ${counts.totalCount} mentors`;
-  return more ? `${line}. ${counts.matchingCount - shown} more below with Load more.` : line;
+  return more ? `${line}. Load more to see ${counts.matchingCount - shown} more.` : line;
 }
 
 export function DirectoryPage() {

@@ -7,6 +7,10 @@ import type { SessionStatus } from './booking';
  */
 export type DisplayStatus = 'active' | 'soon' | 'upcoming' | 'past' | 'cancelled' | 'completed' | 'scheduled';
 
+/** What a coach is told of a session without a meeting link: the stored note speaks to the mentee. */
+export const COACH_NO_MEETING_NOTE =
+  'No meeting link yet: connect Zoom in Settings, or send your mentee a meeting link before the session.';
+
 export const SOON_WINDOW_MS = 60 * 60 * 1000;
 
 export interface TimedSession {

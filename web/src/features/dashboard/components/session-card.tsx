@@ -1,4 +1,5 @@
 import {
+  COACH_NO_MEETING_NOTE,
   canCancel,
   canRate,
   type DisplayStatus,
@@ -22,10 +23,6 @@ const statusBadge: Record<DisplayStatus, string> = {
   completed: 'bg-slate-100 text-slate-800',
   cancelled: 'bg-red-50 text-red-800',
 };
-
-/** The stored note speaks to the mentee; the coach is told what they can do about it. */
-const COACH_NO_MEETING_NOTE =
-  'No meeting link yet: connect Zoom in Settings, or send your mentee a meeting link before the session.';
 
 function Badge({ className, children }: { className: string; children: string }) {
   return <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold', className)}>{children}</span>;

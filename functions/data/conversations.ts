@@ -50,7 +50,8 @@ export function conversationIdOf(userA: string, userB: string): string {
   return createHash('sha256').update(`${first}\n${second}`).digest('hex').slice(0, 32);
 }
 
-export const messageIdOf = (conversationId: string, seq: number) => `${conversationId}.${String(seq).padStart(10, '0')}`;
+export const messageIdOf = (conversationId: string, seq: number) =>
+  `${conversationId}.${String(seq).padStart(10, '0')}`;
 
 /** The conversation and sequence number a message id (already checked by its schema) names. */
 export function partsOfMessageId(messageId: string): { conversationId: string; seq: number } {
@@ -67,7 +68,11 @@ export async function getConversation(conversationId: string): Promise<Conversat
 
 export async function getConversationEntry(userId: string, conversationId: string) {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.conversationEntry(userId, conversationId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.conversationEntry(userId, conversationId),
+      ConsistentRead: true,
+    }),
   );
   return (Item as ConversationEntryItem | undefined) ?? null;
 }
@@ -329,7 +334,10 @@ export async function claimEmailNotice(
         Key: keys.conversationEntry(userId, conversationId),
         UpdateExpression: 'SET lastEmailedAt = :now',
         ConditionExpression: seenLastEmailedAt ? 'lastEmailedAt = :seen' : 'attribute_not_exists(lastEmailedAt)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ...(seenLastEmailedAt ? { ':seen': seenLastEmailedAt } : {}) },
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ...(seenLastEmailedAt ? { ':seen': seenLastEmailedAt } : {}),
+        },
       }),
     );
     return true;

@@ -54,10 +54,7 @@ export async function sendMessage(input: { from: string; to: string; body: strin
   if (!(await getConversation(conversationId))) {
     if (!(await getProfile(input.to))) throw new DomainError('NOT_FOUND', 'There is no such member.');
     if (!(await haveMentoringRelationship(input.from, input.to))) {
-      throw new DomainError(
-        'NO_RELATIONSHIP',
-        'You can message a mentor or mentee once you have a booking together.',
-      );
+      throw new DomainError('NO_RELATIONSHIP', 'You can message a mentor or mentee once you have a booking together.');
     }
   }
   const message = await appendMessage({ ...input, conversationId });

@@ -13,7 +13,10 @@ export const messageBody = z
   .check(
     z.trim(),
     z.minLength(1, MESSAGE_REQUIRED),
-    z.maxLength(MAX_MESSAGE_LENGTH, `A message can be at most ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters.`),
+    z.maxLength(
+      MAX_MESSAGE_LENGTH,
+      `A message can be at most ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters.`,
+    ),
   );
 
 /** `<conversationId>.<10-digit sequence number>`: sorts in the order the conversation numbered it. */

@@ -125,7 +125,7 @@ describe('who may message whom', () => {
       'Could you look at my CV before our call?',
       'Of course, send it over.',
     ]);
-    expect(thread.messages[0]?.id < (thread.messages[1]?.id ?? '')).toBe(true);
+    expect((thread.messages[0]?.id ?? '~') < (thread.messages[1]?.id ?? '')).toBe(true);
   });
 
   it('refuses a stranger with 403 NO_RELATIONSHIP and hides the pair’s conversation from them with 404', async () => {

@@ -34,7 +34,10 @@ describe('rateWindow', () => {
   });
 
   it('asks for at least one second, never zero', () => {
-    const sent = [new Date(NOW.getTime() - 599_999).toISOString(), ...Array.from({ length: 19 }, () => minutesBefore(1))];
+    const sent = [
+      new Date(NOW.getTime() - 599_999).toISOString(),
+      ...Array.from({ length: 19 }, () => minutesBefore(1)),
+    ];
     expect(rateWindow(sent, NOW)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
@@ -89,10 +92,18 @@ describe('bookingOpensConversation', () => {
   it('stays closed for a pending payment and a payment that never came', () => {
     expect(bookingOpensConversation({ status: 'pending_payment' })).toBe(false);
     expect(
-      bookingOpensConversation({ status: 'cancelled', cancelledBy: 'system', cancellationReason: 'Payment session expired' }),
+      bookingOpensConversation({
+        status: 'cancelled',
+        cancelledBy: 'system',
+        cancellationReason: 'Payment session expired',
+      }),
     ).toBe(false);
     expect(
-      bookingOpensConversation({ status: 'cancelled', cancelledBy: 'mentee', cancellationReason: 'Payment cancelled by user' }),
+      bookingOpensConversation({
+        status: 'cancelled',
+        cancelledBy: 'mentee',
+        cancellationReason: 'Payment cancelled by user',
+      }),
     ).toBe(false);
   });
 });

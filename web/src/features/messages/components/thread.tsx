@@ -110,11 +110,13 @@ function MessageLog({
   return (
     <div className="min-h-0 flex-1 overflow-y-auto p-4">
       {before}
-      <ol role="log" aria-live="polite" aria-label={`Messages with ${partyName(other)}`} className="space-y-3">
-        {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} mine={message.from === me} otherName={partyName(other)} />
-        ))}
-      </ol>
+      <div role="log" aria-live="polite" aria-label={`Messages with ${partyName(other)}`}>
+        <ol className="space-y-3">
+          {messages.map((message) => (
+            <MessageBubble key={message.id} message={message} mine={message.from === me} otherName={partyName(other)} />
+          ))}
+        </ol>
+      </div>
       {messages.length === 0 && (
         <p className="py-8 text-center text-sm text-slate-600">No messages yet. Say hello to {other.firstName}.</p>
       )}

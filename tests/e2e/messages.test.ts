@@ -125,6 +125,12 @@ describe('messages between a mentee and their mentor', () => {
     await expect
       .poll(() => page.getByLabel('Message to Casey').inputValue(), { timeout: 10_000 })
       .toBe('A draft I have not sent');
+
+    await page.goto(`${stack.webUrl}/coaches/${coach.userId}`, { waitUntil: 'networkidle' });
+    const message = page.getByRole('link', { name: 'Message Casey Coach' });
+    await expect.poll(() => message.count(), { timeout: 10_000 }).toBe(1);
+    expect(await message.getAttribute('href')).toBe(`/messages?with=${coach.userId}`);
+    await lookedAt(page, 'coach-page-phone');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -42,7 +42,22 @@ export interface ConversationEntryItem {
 
 /** The list keeps the start of the last message; the thread has it whole. */
 const PREVIEW_LENGTH = 280;
-const MAX_SEND_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Runs a read-then-transact step until its transaction's conditions hold: a cancellation means
+ * another write of the same items landed first, so the step reads again (after a short jitter).
+ */
+async function retriedOnConflict<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 30));
+    }
+  }
+}
 
 /** One conversation per pair: its id is a digest of the two user ids, whoever writes first. */
 export function conversationIdOf(userA: string, userB: string): string {
@@ -129,7 +144,7 @@ export async function appendMessage(input: {
   now: Date;
 }): Promise<MessageItem> {
   const { conversationId, from, to, body, now } = input;
-  for (let attempt = 1; ; attempt++) {
+  return retriedOnConflict(async () => {
     const [conversation, rate] = await Promise.all([getConversation(conversationId), sentTimesOf(from)]);
     const decision = rateWindow(rate.sentAt, now);
     if (!decision.allowed) throw rateLimited(decision.retryAfterSeconds);
@@ -143,61 +158,55 @@ export async function appendMessage(input: {
       body,
       at: now.toISOString(),
     };
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.conversation(conversationId),
-                UpdateExpression:
-                  'SET lastSeq = :seq, conversationId = :conversation, parties = :parties, createdAt = if_not_exists(createdAt, :now)',
-                ConditionExpression: conversation ? 'lastSeq = :seen' : 'attribute_not_exists(pk)',
-                ExpressionAttributeValues: {
-                  ':seq': seq,
-                  ':conversation': conversationId,
-                  ':parties': [from, to].sort(),
-                  ':now': message.at,
-                  ...(conversation ? { ':seen': lastSeq } : {}),
-                },
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.conversation(conversationId),
+              UpdateExpression:
+                'SET lastSeq = :seq, conversationId = :conversation, parties = :parties, createdAt = if_not_exists(createdAt, :now)',
+              ConditionExpression: conversation ? 'lastSeq = :seen' : 'attribute_not_exists(pk)',
+              ExpressionAttributeValues: {
+                ':seq': seq,
+                ':conversation': conversationId,
+                ':parties': [from, to].sort(),
+                ':now': message.at,
+                ...(conversation ? { ':seen': lastSeq } : {}),
               },
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.message(conversationId, seq), ...message },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.message(conversationId, seq), ...message },
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
-            entryUpdate(from, to, message, 0),
-            entryUpdate(to, from, message, 1),
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.unreadMessages(to),
-                UpdateExpression: 'ADD unread :one',
-                ExpressionAttributeValues: { ':one': 1 },
-              },
+          },
+          entryUpdate(from, to, message, 0),
+          entryUpdate(to, from, message, 1),
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.unreadMessages(to),
+              UpdateExpression: 'ADD unread :one',
+              ExpressionAttributeValues: { ':one': 1 },
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.messageRate(from), sentAt: decision.sentAt, version: rate.version + 1 },
-                ConditionExpression: rate.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
-                ...(rate.version === 0 ? {} : { ExpressionAttributeValues: { ':version': rate.version } }),
-              },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.messageRate(from), sentAt: decision.sentAt, version: rate.version + 1 },
+              ConditionExpression: rate.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
+              ...(rate.version === 0 ? {} : { ExpressionAttributeValues: { ':version': rate.version } }),
             },
-          ],
-        }),
-      );
-      return message;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_SEND_ATTEMPTS) throw error;
-      // Another message of this conversation or of this sender landed first: read again.
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 30));
-    }
-  }
+          },
+        ],
+      }),
+    );
+    return message;
+  });
 }
 
 /**
@@ -275,41 +284,34 @@ async function unreadAfter(conversationId: string, readerId: string, afterSeq: n
  * the count is the one read (a message arriving meanwhile makes it read again). Never moves back.
  */
 export async function markRead(readerId: string, conversationId: string, upToSeq: number): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+  await retriedOnConflict(async () => {
     const entry = await getConversationEntry(readerId, conversationId);
     if (!entry || (entry.readUpToSeq ?? 0) >= upToSeq) return;
     const left = await unreadAfter(conversationId, readerId, upToSeq);
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.conversationEntry(readerId, conversationId),
-                UpdateExpression: 'SET unreadCount = :left, readUpToSeq = :upTo',
-                ConditionExpression:
-                  'unreadCount = :seen AND (attribute_not_exists(readUpToSeq) OR readUpToSeq < :upTo)',
-                ExpressionAttributeValues: { ':left': left, ':upTo': upToSeq, ':seen': entry.unreadCount },
-              },
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.conversationEntry(readerId, conversationId),
+              UpdateExpression: 'SET unreadCount = :left, readUpToSeq = :upTo',
+              ConditionExpression: 'unreadCount = :seen AND (attribute_not_exists(readUpToSeq) OR readUpToSeq < :upTo)',
+              ExpressionAttributeValues: { ':left': left, ':upTo': upToSeq, ':seen': entry.unreadCount },
             },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.unreadMessages(readerId),
-                UpdateExpression: 'ADD unread :change',
-                ExpressionAttributeValues: { ':change': left - entry.unreadCount },
-              },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.unreadMessages(readerId),
+              UpdateExpression: 'ADD unread :change',
+              ExpressionAttributeValues: { ':change': left - entry.unreadCount },
             },
-          ],
-        }),
-      );
-      return;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_SEND_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 30));
-    }
-  }
+          },
+        ],
+      }),
+    );
+  });
 }
 
 export async function unreadTotal(userId: string): Promise<number> {

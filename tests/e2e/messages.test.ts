@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionItem } from '../../functions/data/session-item';
-import { createBooking } from '../../functions/data/sessions';
-import { timeBlocks } from '../../functions/data/time-claims';
 import {
   openPage,
   SCREENSHOTS,
@@ -12,6 +8,7 @@ import {
   stopBrowserStack,
   VIEWPORTS,
 } from '../support/browser';
+import { storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import type { TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
@@ -31,26 +28,7 @@ beforeAll(async () => {
     publishedCoach(stack.config, { payments: false, specialty: 'Cardiology' }),
     signedInUserWithProfile(stack.config, 'mentee'),
   ]);
-  const [start, end] = [at(3, 14), at(3, 15)];
-  const now = new Date().toISOString();
-  const session: SessionItem = {
-    id: randomUUID(),
-    coachId: coach.userId,
-    menteeId: mentee.userId,
-    start,
-    end,
-    durationMinutes: 60,
-    priceCents: 12_000,
-    platformFeeCents: 1_200,
-    status: 'scheduled',
-    sessionType: 'one-time',
-    isFreeConsultation: false,
-    bookingMethod: 'slot',
-    claimedBlocks: timeBlocks(start, end),
-    createdAt: now,
-    updatedAt: now,
-  };
-  await createBooking(session, new Date());
+  await storedBooking({ coachId: coach.userId, menteeId: mentee.userId }, at(3, 14), { status: 'scheduled' });
 });
 
 afterAll(() => stopBrowserStack({ stack, browser }));
@@ -83,7 +61,10 @@ describe('messages between a mentee and their mentor', () => {
   it('mentee writes from the session card, the mentor sees the badge and replies, the mentee sees it within 5 s', async () => {
     const menteeSide = await signedIn(mentee, '/dashboard', VIEWPORTS.desktop);
     const menteePage = menteeSide.page;
-    await menteePage.getByRole('link', { name: /^Message Casey Coach/ }).first().click();
+    await menteePage
+      .getByRole('link', { name: /^Message Casey Coach/ })
+      .first()
+      .click();
     const composer = menteePage.getByLabel('Message to Casey');
     await composer.fill(`Hi! My CV is at https://example.org/cv.pdf ${MARKUP}`);
     await expect.poll(() => menteePage.getByText(/\d+ \/ 4,000 characters/).count()).toBe(1);
@@ -141,9 +122,15 @@ describe('messages between a mentee and their mentor', () => {
 
     await page.getByRole('link', { name: 'All messages' }).click();
     await page.getByRole('link', { name: /Casey Coach/ }).click();
-    await expect.poll(() => page.getByLabel('Message to Casey').inputValue(), { timeout: 10_000 }).toBe(
-      'A draft I have not sent',
-    );
+    await expect
+      .poll(() => page.getByLabel('Message to Casey').inputValue(), { timeout: 10_000 })
+      .toBe('A draft I have not sent');
+
+    await page.goto(`${stack.webUrl}/coaches/${coach.userId}`, { waitUntil: 'networkidle' });
+    const message = page.getByRole('link', { name: 'Message Casey Coach' });
+    await expect.poll(() => message.count(), { timeout: 10_000 }).toBe(1);
+    expect(await message.getAttribute('href')).toBe(`/messages?with=${coach.userId}`);
+    await lookedAt(page, 'coach-page-phone');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -6,8 +6,6 @@ import { db, tableName } from '../../functions/data/client';
 import { conversationIdOf, messageIdOf } from '../../functions/data/conversations';
 import { keys } from '../../functions/data/keys';
 import type { SessionItem } from '../../functions/data/session-item';
-import { createBooking } from '../../functions/data/sessions';
-import { timeBlocks } from '../../functions/data/time-claims';
 import { PAYMENT_ABANDONED_REASON } from '../../functions/domain/booking';
 import {
   contactView,
@@ -17,6 +15,7 @@ import {
   sentMessage,
   unreadCount,
 } from '../../functions/schemas/messages';
+import { storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
@@ -32,33 +31,9 @@ const call = (user: SignedInUser | null, method: string, path: string, body?: un
 
 let nextDay = 1;
 
-/** A session between the two written straight into the table, as a booking would store it. */
-async function booking(coach: SignedInUser, mentee: SignedInUser, overrides: Partial<SessionItem> = {}) {
-  const day = nextDay++;
-  const [start, end] = [at(day, 10), at(day, 11)];
-  const now = new Date().toISOString();
-  await createBooking(
-    {
-      id: randomUUID(),
-      coachId: coach.userId,
-      menteeId: mentee.userId,
-      start,
-      end,
-      durationMinutes: 60,
-      priceCents: 12_000,
-      platformFeeCents: 1_200,
-      status: 'confirmed',
-      sessionType: 'one-time',
-      isFreeConsultation: false,
-      bookingMethod: 'slot',
-      claimedBlocks: timeBlocks(start, end),
-      createdAt: now,
-      updatedAt: now,
-      ...overrides,
-    },
-    new Date(),
-  );
-}
+/** A booking between the two on a day of its own, so no two bookings of a coach overlap. */
+const booking = (coach: SignedInUser, mentee: SignedInUser, overrides: Partial<SessionItem> = {}) =>
+  storedBooking({ coachId: coach.userId, menteeId: mentee.userId }, at(nextDay++, 10), overrides);
 
 /** A mentor and a mentee with a confirmed booking between them. */
 async function bookedPair() {

@@ -19,8 +19,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The Messages link, with the count of unread messages, asked again on every page. */
 function MessagesLink({ onNavigate }: { onNavigate?: () => void }) {
-  const unread = useUnread(true);
-  const count = unread.data ?? 0;
+  const count = useUnread(true).data ?? 0;
   return (
     <NavLink to="/messages" className={navLinkClass} onClick={onNavigate}>
       <span className="inline-flex items-center gap-1.5">
@@ -81,6 +80,8 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { user } = useAuth();
+  const unread = useUnread(Boolean(user)).data ?? 0;
   const menuId = useId();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -118,10 +119,15 @@ export function Header() {
           className="rounded-md p-2 text-slate-700 md:hidden"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={`${menuOpen ? 'Close menu' : 'Open menu'}${unread > 0 ? ` (${unread} unread messages)` : ''}`}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <span className="relative block">
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            {unread > 0 && !menuOpen && (
+              <span className="absolute -right-1 -top-1 h-2.5 w-2.5 rounded-full bg-red-700" aria-hidden="true" />
+            )}
+          </span>
         </button>
       </div>
       <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 px-4 pb-4 md:hidden">

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -59,9 +59,22 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const close = () => setMenuOpen(false);
+
+  // Escape closes the phone menu from anywhere in it and hands focus back to the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
 
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -87,6 +100,7 @@ export function Header() {
           <AccountLinks />
         </div>
         <button
+          ref={menuButton}
           type="button"
           className="rounded-md p-2 text-slate-700 md:hidden"
           aria-expanded={menuOpen}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coachMatches, coachNameOf } from '@functions/domain/ledger-coaches';
+import { isAbandonedCheckout, paymentLabel } from '@functions/domain/session-display';
 import { keyThisHistoryEntry } from '@/app/history-entry-key';
 import { entryLabel } from '@/features/finance/components/ledger-filters-form';
 import { returnPathFrom, signInReturningTo } from '@/lib/return-path';
@@ -67,5 +68,36 @@ describe('the scroll key of a history entry', () => {
     const entry = history({ idx: 3, key: 'abc123' });
     keyThisHistoryEntry(entry as unknown as History);
     expect(entry.state).toEqual({ idx: 3, key: 'abc123' });
+  });
+});
+
+describe("a session card's payment line", () => {
+  const paid = {
+    status: 'scheduled' as const,
+    priceCents: 6_000,
+    isFreeConsultation: false,
+    cancellationReason: null,
+  };
+
+  it('shows the price and where the payment stands', () => {
+    expect(paymentLabel(paid)).toBe('$60 · paid');
+    expect(paymentLabel({ ...paid, status: 'pending_payment' })).toBe('$60 · awaiting payment');
+    expect(paymentLabel({ ...paid, isFreeConsultation: true, priceCents: 0 })).toBe('Free');
+  });
+
+  it('tells a refund from a checkout that was never paid', () => {
+    const cancelled = { ...paid, status: 'cancelled' as const, cancellationReason: 'Travel' };
+    expect(paymentLabel(cancelled)).toBe('$60 · refunded');
+    expect(paymentLabel({ ...cancelled, refund: { status: 'requested' } })).toBe('$60 · refund requested');
+    expect(paymentLabel({ ...cancelled, refund: { status: 'failed' } })).toBe('$60 · refund failed');
+    expect(paymentLabel({ ...cancelled, cancellationReason: 'Payment session expired' })).toBe('$60 · not paid');
+  });
+
+  it('sets apart only checkouts left or let expire', () => {
+    const cancelled = (cancellationReason: string) => ({ status: 'cancelled' as const, cancellationReason });
+    expect(isAbandonedCheckout(cancelled('Payment cancelled by user'))).toBe(true);
+    expect(isAbandonedCheckout(cancelled('Payment session expired'))).toBe(true);
+    expect(isAbandonedCheckout(cancelled('Travel'))).toBe(false);
+    expect(isAbandonedCheckout({ status: 'completed', cancellationReason: null })).toBe(false);
   });
 });

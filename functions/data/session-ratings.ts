@@ -47,3 +47,9 @@ export async function counterpartsAndRatings(sessions: readonly SessionItem[], v
   }
   return { profiles, ratings };
 }
+
+/** Profiles by user id, in BatchGetItem calls (finance names each entry's coach). */
+export async function profilesById(userIds: readonly string[]): Promise<Map<string, ProfileItem>> {
+  const rows = await batchGet([...new Set(userIds)].map(keys.profile));
+  return new Map(rows.map((row) => [keys.userIdOf(row.pk), row as unknown as ProfileItem]));
+}

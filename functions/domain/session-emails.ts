@@ -103,7 +103,8 @@ function compose(
     start: letter.session.start,
     end: letter.session.end,
     summary: `Mentoring: ${displayName(letter.other)}`,
-    description: `${capitalized(sessionKind(letter.session))} on Physician Mentors. ${letter.session.meetingUrl ?? ''}`.trim(),
+    description:
+      `${capitalized(sessionKind(letter.session))} on Physician Mentors. ${letter.session.meetingUrl ?? ''}`.trim(),
     url: letter.session.meetingUrl,
     method,
     sequence: method === 'CANCEL' ? 1 : 0,

@@ -52,10 +52,7 @@ export const PROFILE_TEXT_LIMITS = {
 
 export const USER_TYPES = ['mentee', 'mentor'] as const;
 /** The profile form offers the sign-up choices; a profile keeps an earlier band it already holds. */
-const PROFILE_EXPERIENCE_CHOICES = [...MENTOR_EXPERIENCE_CHOICES, ...EARLIER_EXPERIENCE_BANDS] as [
-  string,
-  ...string[],
-];
+const PROFILE_EXPERIENCE_CHOICES = [...MENTOR_EXPERIENCE_CHOICES, ...EARLIER_EXPERIENCE_BANDS] as [string, ...string[]];
 
 const tooLong = (max: number) => `Please use at most ${max} characters.`;
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -83,6 +83,7 @@ export function Header() {
   const { user } = useAuth();
   const unread = useUnread(Boolean(user)).data ?? 0;
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -90,6 +91,18 @@ export function Header() {
     void queryClient.invalidateQueries({ queryKey: queryKeys.me.unread() });
   }, [location.pathname, queryClient]);
   const close = () => setMenuOpen(false);
+
+  // Escape closes the phone menu from anywhere in it and hands focus back to the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
 
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -115,6 +128,7 @@ export function Header() {
           <AccountLinks />
         </div>
         <button
+          ref={menuButton}
           type="button"
           className="rounded-md p-2 text-slate-700 md:hidden"
           aria-expanded={menuOpen}

@@ -28,7 +28,11 @@ export function LoginForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Credentials>({ resolver: zodResolver(credentials), defaultValues: { email: '', password: '' } });
+  } = useForm<Credentials>({
+    resolver: zodResolver(credentials),
+    // Back from a sign-up confirmation link, the address it confirmed.
+    defaultValues: { email: params.get('email') ?? '', password: '' },
+  });
 
   const submit = handleSubmit(async ({ email, password }) => {
     setUnconfirmedEmail(null);

@@ -5,12 +5,13 @@ import {
   type DisplayStatus,
   displayLabel,
   displayStatus,
+  paymentLabel,
   showsMeetingLink,
 } from '@functions/domain/session-display';
 import { bookingOpensConversation } from '@functions/domain/messages';
 import type { SessionView } from '@functions/schemas/session';
 import clsx from 'clsx';
-import { CalendarDays, Clock, Video } from 'lucide-react';
+import { CalendarDays, Clock, CreditCard, Video } from 'lucide-react';
 import { DateTime } from 'luxon';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
@@ -78,7 +79,7 @@ export function SessionCard({
         </div>
       </div>
 
-      <ul className="grid gap-1.5 text-sm text-slate-800 sm:grid-cols-3">
+      <ul className="grid gap-1.5 text-sm text-slate-800 sm:grid-cols-2">
         <li className="flex items-center gap-2">
           <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
           {start.toFormat('ccc, LLL d, yyyy')}
@@ -90,6 +91,13 @@ export function SessionCard({
         <li className="flex items-center gap-2">
           <Video className="h-4 w-4 text-slate-500" aria-hidden="true" />
           Online Session
+        </li>
+        <li className="flex items-center gap-2">
+          <CreditCard className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          <span>
+            <span className="sr-only">Payment: </span>
+            {paymentLabel(session)}
+          </span>
         </li>
       </ul>
 

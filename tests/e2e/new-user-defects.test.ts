@@ -91,14 +91,18 @@ describe('pages open at the top', () => {
   it('starts a newly loaded page at the top, and back within the app restores where the reader was', async () => {
     const { page } = await open('/', PHONE);
     try {
-      await page.evaluate(() => window.scrollTo(0, 600));
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+      await visible(page.getByRole('heading', { level: 1 }));
+      // Until the app has rendered, its first scroll restoration may still move the page back to the top.
+      await expect
+        .poll(() => page.evaluate(() => (window.scrollTo(0, 600), window.scrollY)), { timeout: 10_000 })
+        .toBe(600);
       await page.goto(`${stack.webUrl}/about`, { waitUntil: 'networkidle' });
       await visible(page.getByRole('heading', { level: 1 }));
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
-      await page.evaluate(() => window.scrollTo(0, 400));
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+      await expect
+        .poll(() => page.evaluate(() => (window.scrollTo(0, 400), window.scrollY)), { timeout: 10_000 })
+        .toBe(400);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'How It Works' }).click();
       await page.waitForURL((url) => url.pathname === '/how-it-works');

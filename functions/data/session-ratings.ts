@@ -15,7 +15,8 @@ const BATCH_SIZE = 100;
 
 type Row = Record<string, unknown> & { pk: string; sk: string };
 
-async function batchGet(itemKeys: readonly { pk: string; sk: string }[]): Promise<Row[]> {
+/** Every item of these keys that exists, in no particular order, in BatchGetItem's chunks. */
+export async function batchGet(itemKeys: readonly { pk: string; sk: string }[]): Promise<Row[]> {
   const found: Row[] = [];
   for (let index = 0; index < itemKeys.length; index += BATCH_SIZE) {
     let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {

@@ -8,11 +8,13 @@ import {
   paymentLabel,
   showsMeetingLink,
 } from '@functions/domain/session-display';
+import { bookingOpensConversation } from '@functions/domain/messages';
 import type { SessionView } from '@functions/schemas/session';
 import clsx from 'clsx';
 import { CalendarDays, Clock, CreditCard, Video } from 'lucide-react';
 import { DateTime } from 'luxon';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { RatingStars } from '@/components/ui/rating-stars';
 
 const statusBadge: Record<DisplayStatus, string> = {
@@ -48,7 +50,9 @@ export function SessionCard({
   const { firstName, lastName, credentials, specialty } = session.otherParty;
   const name = `${firstName} ${lastName}${credentials ? `, ${credentials}` : ''}`;
   const headingId = `session-${session.id}-heading`;
+  const canMessage = bookingOpensConversation(session);
   const actions =
+    canMessage ||
     (showsMeetingLink(status) && Boolean(session.meetingUrl)) ||
     canCancel(status) ||
     canRate(status, session.viewerRole, session.rating !== null);
@@ -145,6 +149,11 @@ export function SessionCard({
             <Button variant="danger" onClick={() => onCancel(session)}>
               Cancel<span className="sr-only"> session with {name}</span>
             </Button>
+          )}
+          {canMessage && (
+            <ButtonLink variant="secondary" to={`/messages?with=${encodeURIComponent(session.otherParty.userId)}`}>
+              Message<span className="sr-only"> {name}</span>
+            </ButtonLink>
           )}
           {canRate(status, session.viewerRole, session.rating !== null) && (
             <Button onClick={() => onRate(session)}>

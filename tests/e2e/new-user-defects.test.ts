@@ -80,6 +80,13 @@ async function book(days: number, hour: number, freeConsultation: boolean): Prom
   return ((await booked.json()) as { session: { id: string } }).session.id;
 }
 
+/** Scrolls the page to `y` and answers where it ended up. */
+const scrolledTo = (page: Page, y: number) =>
+  page.evaluate((top) => {
+    window.scrollTo(0, top);
+    return window.scrollY;
+  }, y);
+
 const post = (user: SignedInUser, path: string, body: unknown) =>
   fetch(`${stack.apiUrl}${path}`, {
     method: 'POST',
@@ -93,16 +100,12 @@ describe('pages open at the top', () => {
     try {
       await visible(page.getByRole('heading', { level: 1 }));
       // Until the app has rendered, its first scroll restoration may still move the page back to the top.
-      await expect
-        .poll(() => page.evaluate(() => (window.scrollTo(0, 600), window.scrollY)), { timeout: 10_000 })
-        .toBe(600);
+      await expect.poll(() => scrolledTo(page, 600), { timeout: 10_000 }).toBe(600);
       await page.goto(`${stack.webUrl}/about`, { waitUntil: 'networkidle' });
       await visible(page.getByRole('heading', { level: 1 }));
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
-      await expect
-        .poll(() => page.evaluate(() => (window.scrollTo(0, 400), window.scrollY)), { timeout: 10_000 })
-        .toBe(400);
+      await expect.poll(() => scrolledTo(page, 400), { timeout: 10_000 }).toBe(400);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'How It Works' }).click();
       await page.waitForURL((url) => url.pathname === '/how-it-works');

@@ -57,6 +57,7 @@ describe('publishing a mentor profile', () => {
       ready: true,
       done: ['profile', 'availability'],
       missing: [],
+      missingProfileFields: [],
     });
 
     expect((await publish(mentor, true)).status).toBe(200);

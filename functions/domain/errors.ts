@@ -17,6 +17,8 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INVALID_CURSOR: 400,
+  /** Not ten digits with a valid check digit (domain/npi.ts). */
+  INVALID_NPI: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -157,9 +157,9 @@ export async function recordVerified(
               TableName: tableName(),
               Key: keys.npiVerification(record.userId),
               UpdateExpression:
-                'SET #status = :verified, checkedAt = :at, snapshot = :snapshot, retries = :zero, updatedAt = :at REMOVE reason, badgeRemovedAt, removalMailedAt',
+                'SET #status = :verified, checkedAt = :at, #snapshot = :snapshot, retries = :zero, updatedAt = :at REMOVE reason, badgeRemovedAt, removalMailedAt',
               ConditionExpression: check.ConditionExpression,
-              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeNames: { '#status': 'status', '#snapshot': 'snapshot' },
               ExpressionAttributeValues: {
                 ...check.checkValues,
                 ':verified': 'verified',
@@ -215,9 +215,9 @@ export async function recordRejected(
             Update: {
               TableName: tableName(),
               Key: keys.npiVerification(record.userId),
-              UpdateExpression: `SET #status = :rejected, reason = :reason, checkedAt = :at, snapshot = :snapshot, retries = :zero, updatedAt = :at${badgeRemoved ? ', badgeRemovedAt = :at' : ''}`,
+              UpdateExpression: `SET #status = :rejected, reason = :reason, checkedAt = :at, #snapshot = :snapshot, retries = :zero, updatedAt = :at${badgeRemoved ? ', badgeRemovedAt = :at' : ''}`,
               ConditionExpression: check.ConditionExpression,
-              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeNames: { '#status': 'status', '#snapshot': 'snapshot' },
               ExpressionAttributeValues: {
                 ...check.checkValues,
                 ':rejected': 'rejected',

@@ -7,6 +7,7 @@ import { PublishToggle } from './publish-toggle';
 import { RatesForm } from './rates-form';
 import { useCoachingSettingsRefresh } from './use-coaching-settings-refresh';
 import { ServiceConnectSection } from './service-connect-section';
+import { VerificationCard } from './verification-card';
 
 /** Spec section 2, Coach settings tab: publication, rates, availability, payments and meetings. */
 export function CoachingTab({ profile }: { profile: Profile }) {
@@ -26,6 +27,7 @@ export function CoachingTab({ profile }: { profile: Profile }) {
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </SettingsCard>
+      <VerificationCard userId={profile.userId} />
       <SettingsCard title="Rates" lead="What a session with you costs, and how mentees meet you first.">
         <RatesForm profile={profile} />
       </SettingsCard>

@@ -13,13 +13,11 @@ export function VerifiedBadge({ verification, className }: { verification: Coach
   const [open, setOpen] = useState(false);
   const detailId = useId();
   return (
-    <span
-      className={clsx('relative inline-flex', className)}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-    >
+    <span className={clsx('relative inline-flex', className)}>
       <button
         type="button"
+        onMouseEnter={() => setOpen(true)}
+        onMouseLeave={() => setOpen(false)}
         aria-describedby={detailId}
         aria-expanded={open}
         onClick={() => setOpen((shown) => !shown)}

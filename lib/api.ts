@@ -307,6 +307,7 @@ function grantsFor(targets: GrantTargets) {
       for (const [name, value] of Object.entries(targets.schedulerEnvironment)) fn.addEnvironment(name, value);
     },
     'start:finishBooking': allowStarting('finishBooking'),
+    'start:checkNpi': allowStarting('checkNpi'),
     'accounts:read': (fn) =>
       targets.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'),
     'accounts:set-password': (fn) =>

@@ -120,10 +120,15 @@ export function answeredBeforeTimeout<T>(context: Context | undefined, call: () 
 }
 
 /** fetch with a request timeout; a timeout or a refused connection becomes DependencyUnavailableError. */
-export async function boundedFetch(dependency: string, url: string, init: RequestInit = {}): Promise<Response> {
+export async function boundedFetch(
+  dependency: string,
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = OUTBOUND_REQUEST_TIMEOUT_MS,
+): Promise<Response> {
   try {
     const response = await timedCall(dependency, httpOperation(init.method, url), () =>
-      fetch(url, { ...init, signal: AbortSignal.timeout(OUTBOUND_REQUEST_TIMEOUT_MS) }),
+      fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
     );
     if (response.status === 429 || response.status >= 500) {
       throw new DependencyUnavailableError(dependency, `${response.status} ${await response.text()}`);

@@ -13,7 +13,9 @@ export type JobName =
   | 'completeSession'
   | 'finishBooking'
   | 'remindDayBefore'
-  | 'remindHourBefore';
+  | 'remindHourBefore'
+  /** Its id is `<mentor's user id>.<retry>` (functions/verification/npi-check.ts), not a session's. */
+  | 'checkNpi';
 
 /** One-off jobs that run once at a given time with a session id. */
 export interface JobScheduler {

@@ -14,6 +14,7 @@ function directoryShardOf(userId: string): number {
 }
 
 const USER_PREFIX = 'USER#';
+const VERIFIED_MENTORS_PARTITION = 'VERIFIED';
 const coachRatingsPartition = (coachId: string) => `COACH#${coachId}#RATINGS`;
 const coachSessionsPartition = (coachId: string) => `COACH#${coachId}#SESSIONS`;
 const menteeSessionsPartition = (menteeId: string) => `MENTEE#${menteeId}#SESSIONS`;
@@ -63,6 +64,13 @@ export const keys = {
   calendarConnection: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CALENDLY' }),
   /** The OAuth `state` of one Calendly consent in flight, naming the user who started it; expires by TTL. */
   calendarConsent: (state: string) => ({ pk: `CALENDLYSTATE#${state}`, sk: 'STATE' }),
+  /** A mentor's NPI and what the registry last said about it: its own item, so no profile read carries the NPI. */
+  npiVerification: (userId: string) => ({ pk: `USER#${userId}`, sk: 'NPI' }),
+  /** The NPI checks a mentor asked for on one UTC day (`YYYY-MM-DD`), counted to the daily limit; expires by TTL. */
+  npiChecksOnDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `NPICHECKS#${day}` }),
+  /** Verified mentors' profiles in one sparse partition of gsi1: the monthly re-check and the directory read it. */
+  verifiedMentorsPartition: VERIFIED_MENTORS_PARTITION,
+  verifiedMentor: (userId: string) => ({ gsi1pk: VERIFIED_MENTORS_PARTITION, gsi1sk: userId }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
   /** Ratings of one coach in time order (gsi1) and by stars, then time (gsi2). */
   coachRatingsPartition,

@@ -21,6 +21,8 @@ export const errorStatus = {
   NO_RELATIONSHIP: 403,
   /** Messages: the sender's own limit (domain/messages.ts), answered with Retry-After. */
   RATE_LIMITED: 429,
+  /** Not ten digits with a valid check digit (domain/npi.ts). */
+  INVALID_NPI: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

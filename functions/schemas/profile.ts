@@ -10,6 +10,7 @@ import { isTimeZone } from '../domain/time-zone';
 import { HEADSHOT_CONTENT_TYPES, INVALID_FILE_TYPE_MESSAGE } from '../domain/headshot';
 import { NO_SPECIFIC_SPECIALTY, SAME_SPECIALTY_MESSAGE, specialtiesClash, storedSpecialty } from '../domain/profile';
 import { RATE_INVALID_MESSAGE, RATE_REQUIRED_MESSAGE } from './coach-settings';
+import { npiNumber } from './verification';
 import * as z from './zod';
 
 /**
@@ -202,6 +203,8 @@ export const registration = z
       hourlyRate: z.optional(hourlyRateDollars),
       /** The browser's zone, so times read the same before and after the first sign-in. */
       timezone: z.optional(timeZone),
+      /** A mentor's NPI, checked against the registry after sign-up; may be left empty. */
+      npi: z.optional(z.union([z.literal(''), npiNumber])),
     },
   )
   .check(

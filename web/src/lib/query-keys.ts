@@ -25,6 +25,8 @@ export const queryKeys = {
     conversationMessages: (conversationId: string) => ['me', 'conversations', conversationId, 'messages'] as const,
     /** `GET /me/contacts/{userId}`: whether the caller may message that member. */
     contact: (userId: string) => ['me', 'contacts', userId] as const,
+    /** `GET /me/verification`: the NPI registry check. */
+    verification: () => ['me', 'verification'] as const,
   },
   /** The public directory and coach pages. */
   coaches: {

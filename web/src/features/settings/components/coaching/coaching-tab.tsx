@@ -8,6 +8,7 @@ import { PublishToggle } from './publish-toggle';
 import { RatesForm } from './rates-form';
 import { useCoachingSettingsRefresh } from './use-coaching-settings-refresh';
 import { ServiceConnectSection } from './service-connect-section';
+import { VerificationCard } from './verification-card';
 
 /** Spec section 2, Coach settings tab: publication, rates, availability, payments and meetings. */
 export function CoachingTab({ profile, onShowProfileTab }: { profile: Profile; onShowProfileTab(): void }) {
@@ -27,6 +28,7 @@ export function CoachingTab({ profile, onShowProfileTab }: { profile: Profile; o
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </SettingsCard>
+      <VerificationCard userId={profile.userId} />
       <SettingsCard
         id={COACHING_SECTIONS.rates}
         title="Rates"

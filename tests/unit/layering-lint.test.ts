@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -48,4 +48,17 @@ it('fails a domain file that imports from data/ or http/, and a feature that imp
   ]);
   expect(report).toContain('Domain code is pure and at the bottom');
   expect(report).toContain('A feature never imports another feature');
+});
+
+it('has the rule for every web feature, so a new feature cannot import others unnoticed', async () => {
+  const config = JSON.parse(await readFile(path.join(root, 'biome.json'), 'utf8')) as {
+    overrides: { includes: string[]; linter?: { rules?: { style?: { noRestrictedImports?: unknown } } } }[];
+  };
+  const guarded = config.overrides
+    .filter((override) => JSON.stringify(override.linter?.rules?.style?.noRestrictedImports).includes('@/features/**'))
+    .flatMap((override) => override.includes);
+  const features = (await readdir(path.join(root, 'web/src/features'), { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `web/src/features/${entry.name}/**`);
+  expect(guarded.sort()).toEqual(features.sort());
 });

@@ -23,6 +23,8 @@ export type Grant =
   | 'archive:write'
   /** Starts that job now, asynchronously (functions/adapters/job-queue.ts): invokes that job's function only. */
   | 'start:finishBooking'
+  /** Starts the first try of a requested refund (functions/sessions/refunds.ts). */
+  | 'start:refundSession'
   /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'
   /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
@@ -293,7 +295,14 @@ export const routes: readonly Route[] = [
     handler: 'stripe-webhook',
     auth: 'public',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'archive:write', 'start:finishBooking'],
+    grants: [
+      'mail:send',
+      'scheduler:manage',
+      'secret:stripe',
+      'archive:write',
+      'start:finishBooking',
+      'start:refundSession',
+    ],
     // Apart from the user-facing routes: a flood there cannot starve Stripe's deliveries, nor a
     // forged-event flood here the API. Stripe redelivers a throttled event with backoff.
     throttle: { rateLimit: 25, burstLimit: 50 },
@@ -332,7 +341,7 @@ export const routes: readonly Route[] = [
     handler: 'get-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking'],
+    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking', 'start:refundSession'],
   },
   {
     operation: 'abandonSession',
@@ -341,7 +350,7 @@ export const routes: readonly Route[] = [
     handler: 'abandon-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking'],
+    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking', 'start:refundSession'],
   },
   {
     operation: 'listMySessions',
@@ -359,7 +368,7 @@ export const routes: readonly Route[] = [
     handler: 'cancel-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:zoom', 'start:refundSession'],
   },
   {
     operation: 'rateSession',
@@ -468,7 +477,7 @@ export const jobs: readonly Job[] = [
     operation: 'expirePendingPayment',
     handler: 'expire-pending-payment',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking'],
+    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking', 'start:refundSession'],
   },
   {
     operation: 'finishBooking',
@@ -479,6 +488,13 @@ export const jobs: readonly Job[] = [
   { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: [] },
   { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read', 'write'], grants: ['mail:send'] },
   { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read', 'write'], grants: ['mail:send'] },
+  /** A cancelled session's refund, one try per run; it schedules its own retries. */
+  {
+    operation: 'refundSession',
+    handler: 'refund-session',
+    table: ['read', 'write'],
+    grants: ['scheduler:manage', 'secret:stripe'],
+  },
   /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
   {
     operation: 'reconcileLedger',

@@ -293,6 +293,7 @@ function grantsFor(targets: GrantTargets) {
       for (const [name, value] of Object.entries(targets.schedulerEnvironment)) fn.addEnvironment(name, value);
     },
     'start:finishBooking': allowStarting('finishBooking'),
+    'start:refundSession': allowStarting('refundSession'),
     'accounts:read': (fn) =>
       targets.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'),
     'accounts:set-password': (fn) =>

@@ -20,7 +20,7 @@ import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
 import { deploySiteTemplates } from './site-templates';
 import { startDailyReconciliation } from './daily-reconciliation';
-import { startLocalScheduler } from './scheduler';
+import { type LocalScheduler, startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
 
@@ -62,6 +62,10 @@ export interface LocalStack {
   dynamodbPid: number;
   /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
   jobsSettled(): Promise<void>;
+  /** Runs every pending schedule of a job now (a retry planned minutes ahead); then await jobsSettled. */
+  runPendingJobsNow: LocalScheduler['runPendingNow'];
+  /** The jobs' dead-letter queue, locally: jobs that failed every retry. */
+  deadLetters: LocalScheduler['deadLetters'];
   /** Resolves once the directory snapshot shows every profile write made before the call. */
   directorySettled(): Promise<void>;
   stop(): Promise<void>;
@@ -136,7 +140,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     injectLocalStandIns({ siteOrigin: webOrigin, mailboxFile });
     stops.push(async () => removeLocalStandIns());
 
-    const scheduler = await startLocalScheduler(path.join(dataDir, 'schedules.json'));
+    const scheduler = await startLocalScheduler(
+      path.join(dataDir, 'schedules.json'),
+      path.join(dataDir, 'dead-letters.jsonl'),
+    );
     stops.push(scheduler.stop);
 
     const directory = await startDirectoryStream({
@@ -213,6 +220,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailboxFile,
       dynamodbPid: dynamo.pid,
       jobsSettled: scheduler.settled,
+      runPendingJobsNow: scheduler.runPendingNow,
+      deadLetters: scheduler.deadLetters,
       directorySettled: directory.settled,
       stop,
     };

@@ -1,4 +1,5 @@
 import type { SessionStatus } from './booking';
+import { formatWholeDollars } from './money';
 
 /**
  * The dashboard's status of a session (spec section 4, 'Dashboard display status'), derived from
@@ -70,4 +71,25 @@ export function nextBoundary(session: TimedSession, now: Date): Date | null {
   const end = Date.parse(session.end);
   const boundaries = [start - SOON_WINDOW_MS, start, end].filter((instant) => instant > at);
   return boundaries.length > 0 ? new Date(Math.min(...boundaries)) : null;
+}
+
+/** A cancelled paid session's refund as its card states it to each party. */
+export function refundNote(
+  refund: { status: 'requested' | 'succeeded' | 'failed'; amountCents: number; disputed?: boolean },
+  viewerRole: 'coach' | 'mentee',
+): string {
+  const amount = formatWholeDollars(refund.amountCents);
+  const toWhom = viewerRole === 'mentee' ? 'to your card' : 'to the mentee';
+  switch (refund.status) {
+    case 'requested':
+      return viewerRole === 'mentee'
+        ? `Refund of ${amount} requested; we will e-mail you when it is confirmed.`
+        : `Refund of ${amount} to the mentee requested.`;
+    case 'succeeded':
+      return `Refunded ${amount} ${toWhom}.`;
+    case 'failed':
+      return refund.disputed
+        ? `Not refunded: the payment is disputed with the card issuer, who decides about the ${amount}.`
+        : `The refund of ${amount} ${toWhom} failed; our team has been alerted and will make it right.`;
+  }
 }

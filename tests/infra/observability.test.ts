@@ -93,6 +93,14 @@ describe('job delivery', () => {
     expect(configured.sort()).toEqual(jobs.map((job) => id('Api', job.operation)).sort());
   });
 
+  it('lets the refund job create the schedules of its own retries, each try a schedule of its own', () => {
+    const refundJob = synth.template.toJSON().Resources[id('Api', 'refundSession')];
+    expect(refundJob.Properties.Environment.Variables).toMatchObject({
+      [JOB_DEAD_LETTER_ARN_VARIABLE]: queueArn(),
+      JOB_REFUND_SESSION_ARN: expect.anything(),
+    });
+  });
+
   it('gives the daily reconciliation schedule a retry policy and the dead-letter queue', () => {
     synth.template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(30 2 * * ? *)',
@@ -187,6 +195,22 @@ describe('the alarms', () => {
       Threshold: 0,
       ComparisonOperator: 'GreaterThanThreshold',
     });
+  });
+
+  it('RefundsFailing: fire on the first refund that failed for good', () => {
+    const [refunds] = alarmsOn('RefundsFailed');
+    expect(refunds?.Properties).toMatchObject({
+      Namespace: 'PhysicianMentors',
+      Dimensions: [
+        { Name: 'Stage', Value: 'prod' },
+        { Name: 'service', Value: 'physician-mentors' },
+      ],
+      Statistic: 'Sum',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: [{ Ref: id('Observability', 'AlarmTopic') }],
+    });
+    expect(refunds?.Properties.AlarmDescription).toMatch(/^RefundsFailing:/);
   });
 
   it('watch the API for 5xx answers', () => {

@@ -4,6 +4,7 @@ import {
   type DisplayStatus,
   displayLabel,
   displayStatus,
+  refundNote,
   showsMeetingLink,
 } from '@functions/domain/session-display';
 import type { SessionView } from '@functions/schemas/session';
@@ -95,6 +96,18 @@ export function SessionCard({
       {status === 'cancelled' && session.cancellationReason && (
         <p className="text-sm text-slate-700">
           <span className="font-medium">Cancellation reason:</span> {session.cancellationReason}
+        </p>
+      )}
+
+      {session.refund && (
+        <p
+          className={clsx(
+            'rounded-lg p-3 text-sm',
+            session.refund.status === 'failed' ? 'bg-red-50 text-red-900' : 'bg-slate-50 text-slate-700',
+          )}
+          data-testid="refund-note"
+        >
+          {refundNote(session.refund, session.viewerRole)}
         </p>
       )}
 

@@ -10,6 +10,8 @@ export const KIND_LABELS: Record<(typeof LEDGER_KINDS)[number], string> = {
   refund_failed: 'Refund failed',
   dispute_opened: 'Dispute opened',
   dispute_closed: 'Dispute closed',
+  refund_retry: 'Refund refused, retrying',
+  refund_given_up: 'Refund given up',
 };
 
 /** Date range (UTC days) and filters; the ledger reloads when they are applied, not on every keystroke. */

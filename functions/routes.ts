@@ -488,6 +488,13 @@ export const jobs: readonly Job[] = [
   { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: [] },
   { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read', 'write'], grants: ['mail:send'] },
   { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read', 'write'], grants: ['mail:send'] },
+  /** The table stream's consumer of session writes (lib/session-work.ts): starts what each write leaves to do. */
+  {
+    operation: 'startSessionWork',
+    handler: 'start-session-work',
+    table: [],
+    grants: ['scheduler:manage', 'start:finishBooking', 'start:refundSession'],
+  },
   /** A cancelled session's refund, one try per run; it schedules its own retries. */
   {
     operation: 'refundSession',

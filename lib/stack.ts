@@ -24,6 +24,7 @@ import { FIREWALL_REGION, FirewallStack, SiteFirewall } from './firewall';
 import { MailIdentityStack } from './mail';
 import { Observability } from './observability';
 import { JobScheduler } from './scheduler';
+import { feedSessionWork } from './session-work';
 import { Storage, UploadCors } from './storage';
 import { type CustomDomain, Web } from './web';
 
@@ -205,6 +206,11 @@ export class PhysicianMentorsStack extends Stack {
       },
       logs,
     });
+    feedSessionWork(
+      api.jobFunctions.get('startSessionWork') as OperationFunction,
+      data.table,
+      scheduler.deadLetterQueue,
+    );
     const directory = new DirectorySnapshot(this, 'DirectorySnapshot', {
       table: data.table,
       mediaBucket: storage.mediaBucket,

@@ -8,7 +8,6 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
 import { log } from '../../functions/http/log';
 import { LOCAL_AWS } from './aws-local';
 import { localClient } from './dynamodb';
@@ -57,6 +56,9 @@ function lambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
 export async function startDirectoryStream(options: {
   endpoint: string;
   tableName: string;
+  /** The mapping's filter and batch size (the directory's, or the session work's: lib/session-work.ts). */
+  pattern: unknown;
+  batchSize: number;
   handler: () => Promise<LambdaHandler>;
 }): Promise<LocalDirectoryStream> {
   const tables = localClient(options.endpoint);
@@ -99,7 +101,7 @@ export async function startDirectoryStream(options: {
   const deliver = async (records: _Record[]) => {
     const matching = records
       .map((record) => lambdaRecord(record, streamArn))
-      .filter((record) => matchesPattern(PROFILE_RECORDS_PATTERN, record));
+      .filter((record) => matchesPattern(options.pattern, record));
     if (matching.length === 0) return;
     const event: DynamoDBStreamEvent = { Records: matching };
     await (await options.handler())(event);
@@ -110,7 +112,7 @@ export async function startDirectoryStream(options: {
       const iterator = iterators.get(shardId);
       if (!iterator) return;
       const { Records = [], NextShardIterator } = await client.send(
-        new GetRecordsCommand({ ShardIterator: iterator, Limit: DIRECTORY_STREAM_BATCH_SIZE }),
+        new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize }),
       );
       await deliver(Records);
       if (NextShardIterator) iterators.set(shardId, NextShardIterator);
@@ -133,7 +135,7 @@ export async function startDirectoryStream(options: {
       for (const shardId of [...iterators.keys()]) await readShard(shardId);
       await discoverShards('TRIM_HORIZON');
     } catch (error) {
-      log('error', 'local directory stream: a batch failed; reading it again on the next poll', {
+      log('error', 'local stream: a batch failed; reading it again on the next poll', {
         error: String(error),
       });
     }

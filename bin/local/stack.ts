@@ -8,6 +8,8 @@ import { contentSecurityPolicy } from '../../lib/site-headers';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { startApiServer } from './api-server';
 import { CALENDLY_EMBED_PATH } from './calendly-standin';
+import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
+import { SESSION_RECORDS_PATTERN, SESSION_STREAM_BATCH_SIZE } from '../../functions/sessions/session-work';
 import { startDirectoryStream } from './directory-stream';
 import { startBuiltSite } from './built-site';
 import { localAuthorizer } from './authorizer';
@@ -149,9 +151,27 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const directory = await startDirectoryStream({
       endpoint: dynamo.endpoint,
       tableName: TABLE_NAME,
+      pattern: PROFILE_RECORDS_PATTERN,
+      batchSize: DIRECTORY_STREAM_BATCH_SIZE,
       handler: () => lambdaHandler(directoryRebuildEntry.operation),
     });
     stops.push(directory.stop);
+    // The same code as in AWS (lib/session-work.ts): what a committed session write leaves to do.
+    const sessionWork = await startDirectoryStream({
+      endpoint: dynamo.endpoint,
+      tableName: TABLE_NAME,
+      pattern: SESSION_RECORDS_PATTERN,
+      batchSize: SESSION_STREAM_BATCH_SIZE,
+      handler: () => lambdaHandler('startSessionWork'),
+    });
+    stops.push(sessionWork.stop);
+    /** The stream may start jobs and jobs write sessions the stream reads: settled when a round starts nothing new. */
+    const jobsSettled = async () => {
+      for (let round = 0; round < 2; round++) {
+        await sessionWork.settled();
+        await scheduler.settled();
+      }
+    };
 
     if (options.seed) {
       await seedDemoData(cognito);
@@ -219,7 +239,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       config,
       mailboxFile,
       dynamodbPid: dynamo.pid,
-      jobsSettled: scheduler.settled,
+      jobsSettled,
       runPendingJobsNow: scheduler.runPendingNow,
       deadLetters: scheduler.deadLetters,
       directorySettled: directory.settled,

@@ -93,7 +93,9 @@ afterAll(async () => {
 });
 
 describe('the refund of a cancelled paid session', () => {
-  it('fails three times, then succeeds: one refund, finance sees each retry, and the mentee gets both e-mails', async () => {
+  it('fails three times, then succeeds: one refund, finance sees each retry, and the mentee gets both e-mails', {
+    timeout: 90_000,
+  }, async () => {
     const { session, checkoutId } = await paidSession(2);
     await armFaults({ refunds: 3 });
 
@@ -128,7 +130,9 @@ describe('the refund of a cancelled paid session', () => {
     expect(await payments.findCheckout(checkoutId)).toMatchObject({ refundRequests: 1 });
   });
 
-  it('that always fails is given up after every try: dead-lettered, counted, and shown as failed to both parties', async () => {
+  it('that always fails is given up after every try: dead-lettered, counted, and shown as failed to both parties', {
+    timeout: 90_000,
+  }, async () => {
     const addMetric = vi.spyOn(Metrics.prototype, 'addMetric');
     const { session, checkoutId } = await paidSession(3);
     await armFaults({ refunds: 1000 });
@@ -156,7 +160,7 @@ describe('the refund of a cancelled paid session', () => {
     expect(await mailsTo(mentee, session.id, 'Refund confirmed')).toEqual([]);
   });
 
-  it('of a disputed charge is refused by Stripe, not retried, and says so', async () => {
+  it('of a disputed charge is refused by Stripe, not retried, and says so', { timeout: 90_000 }, async () => {
     const { session, checkoutId } = await paidSession(4);
     expect((await deliver(await payments.openDispute(checkoutId))).status).toBe(200);
 

@@ -8,6 +8,7 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
 import { log } from '../../functions/http/log';
 import { LOCAL_AWS } from './aws-local';
 import { localClient } from './dynamodb';
@@ -104,7 +105,16 @@ export async function startDirectoryStream(options: {
       .filter((record) => matchesPattern(options.pattern, record));
     if (matching.length === 0) return;
     const event: DynamoDBStreamEvent = { Records: matching };
-    await (await options.handler())(event);
+    // As Lambda ends an invocation at the function timeout: a batch whose handler hangs is read again.
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the stream handler timed out')), FUNCTION_TIMEOUT_SECONDS * 1000);
+    });
+    try {
+      await Promise.race([(await options.handler())(event), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   const readShard = async (shardId: string) => {

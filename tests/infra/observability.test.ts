@@ -4,6 +4,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../../functions/adapters/job-delivery';
 import { jobs, routes } from '../../functions/routes';
+import { SESSION_RECORDS_PATTERN } from '../../functions/sessions/session-work';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
@@ -98,6 +99,17 @@ describe('job delivery', () => {
     expect(refundJob.Properties.Environment.Variables).toMatchObject({
       [JOB_DEAD_LETTER_ARN_VARIABLE]: queueArn(),
       JOB_REFUND_SESSION_ARN: expect.anything(),
+    });
+  });
+
+  it("feeds session writes from the table's stream to startSessionWork, retried, then dead-lettered", () => {
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: id('Api', 'startSessionWork') },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      DestinationConfig: { OnFailure: { Destination: queueArn() } },
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(SESSION_RECORDS_PATTERN) }] },
     });
   });
 

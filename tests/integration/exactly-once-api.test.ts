@@ -170,6 +170,8 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
     // The invocation runs out of time after paying the session and writing the ledger, while
     // handing the follow-ups to their job: middy answers 503 at its deadline, the work left hanging.
     injectAdapters({ jobs: { start: never } });
+    // Loaded first, so the deadline measures the invocation and not a cold import on a busy machine.
+    await lambdaHandler('stripeWebhook');
     const deadline = Date.now() + 2_000;
     expect((await webhookInvocation(event, deadline)).statusCode).toBe(503);
     injectAdapters({ jobs: original.jobs });

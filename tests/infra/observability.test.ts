@@ -218,9 +218,12 @@ describe('the alarms', () => {
     expect(webhook?.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
   });
 
-  it('count the webhook answering 5xx, which its errors alarm cannot see', () => {
-    const [answers] = alarmsOn('WebhookFailures');
-    expect(answers?.Properties).toMatchObject({
+  it.each([
+    ['the webhook answering 5xx, which its errors alarm cannot see', 'WebhookFailures', /Stripe webhook answered 5xx/],
+    ['RefundsFailing: the first refund that failed for good', 'RefundsFailed', /^RefundsFailing:/],
+  ])('count %s', (_, metricName, description) => {
+    const [alarm] = alarmsOn(metricName);
+    expect(alarm?.Properties).toMatchObject({
       Namespace: 'PhysicianMentors',
       Dimensions: [
         { Name: 'Stage', Value: 'prod' },
@@ -230,22 +233,7 @@ describe('the alarms', () => {
       Threshold: 0,
       ComparisonOperator: 'GreaterThanThreshold',
     });
-  });
-
-  it('RefundsFailing: fire on the first refund that failed for good', () => {
-    const [refunds] = alarmsOn('RefundsFailed');
-    expect(refunds?.Properties).toMatchObject({
-      Namespace: 'PhysicianMentors',
-      Dimensions: [
-        { Name: 'Stage', Value: 'prod' },
-        { Name: 'service', Value: 'physician-mentors' },
-      ],
-      Statistic: 'Sum',
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
-      AlarmActions: [{ Ref: id('Observability', 'AlarmTopic') }],
-    });
-    expect(refunds?.Properties.AlarmDescription).toMatch(/^RefundsFailing:/);
+    expect(alarm?.Properties.AlarmDescription).toMatch(description);
   });
 
   it('watch the API for 5xx answers', () => {

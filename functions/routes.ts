@@ -25,6 +25,8 @@ export type Grant =
   | 'start:finishBooking'
   /** Starts the NPI registry check of the caller (functions/jobs/check-npi.ts). */
   | 'start:checkNpi'
+  /** Starts the first try of a requested refund (functions/sessions/refunds.ts). */
+  | 'start:refundSession'
   /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'
   /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
@@ -295,7 +297,14 @@ export const routes: readonly Route[] = [
     handler: 'stripe-webhook',
     auth: 'public',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'archive:write', 'start:finishBooking'],
+    grants: [
+      'mail:send',
+      'scheduler:manage',
+      'secret:stripe',
+      'archive:write',
+      'start:finishBooking',
+      'start:refundSession',
+    ],
     // Apart from the user-facing routes: a flood there cannot starve Stripe's deliveries, nor a
     // forged-event flood here the API. Stripe redelivers a throttled event with backoff.
     throttle: { rateLimit: 25, burstLimit: 50 },
@@ -334,7 +343,7 @@ export const routes: readonly Route[] = [
     handler: 'get-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking'],
+    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking', 'start:refundSession'],
   },
   {
     operation: 'abandonSession',
@@ -343,7 +352,7 @@ export const routes: readonly Route[] = [
     handler: 'abandon-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking'],
+    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking', 'start:refundSession'],
   },
   {
     operation: 'listMySessions',
@@ -361,7 +370,7 @@ export const routes: readonly Route[] = [
     handler: 'cancel-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:zoom', 'start:refundSession'],
   },
   {
     operation: 'rateSession',
@@ -552,7 +561,7 @@ export const jobs: readonly Job[] = [
     operation: 'expirePendingPayment',
     handler: 'expire-pending-payment',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking'],
+    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking', 'start:refundSession'],
   },
   {
     operation: 'finishBooking',
@@ -576,6 +585,20 @@ export const jobs: readonly Job[] = [
     handler: 'recheck-verified-mentors',
     table: ['query:byOwner'],
     grants: ['start:checkNpi'],
+  },
+  /** The table stream's consumer of session writes (lib/session-work.ts): starts what each write leaves to do. */
+  {
+    operation: 'startSessionWork',
+    handler: 'start-session-work',
+    table: [],
+    grants: ['scheduler:manage', 'start:finishBooking', 'start:refundSession'],
+  },
+  /** A cancelled session's refund, one try per run; it schedules its own retries. */
+  {
+    operation: 'refundSession',
+    handler: 'refund-session',
+    table: ['read', 'write'],
+    grants: ['scheduler:manage', 'secret:stripe'],
   },
   /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
   {

@@ -308,6 +308,7 @@ function grantsFor(targets: GrantTargets) {
     },
     'start:finishBooking': allowStarting('finishBooking'),
     'start:checkNpi': allowStarting('checkNpi'),
+    'start:refundSession': allowStarting('refundSession'),
     'accounts:read': (fn) =>
       targets.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'),
     'accounts:set-password': (fn) =>

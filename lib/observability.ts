@@ -187,6 +187,11 @@ export class Observability extends Construct {
       ),
       alarm('Api5xxAlarm', 'The HTTP API answered 5xx.', serverErrors),
       alarm('DeadLettersAlarm', 'A job was given up on and waits in the dead-letter queue.', deadLetters),
+      alarm(
+        'RefundsFailingAlarm',
+        'RefundsFailing: a refund failed for good (every try refused, or the bank returned it) and the mentee was not repaid; see the ledger and the dead-letter queue.',
+        business(BUSINESS_METRICS.refundsFailed),
+      ),
       alarm('TableThrottlesAlarm', 'DynamoDB throttled requests to the table.', tableThrottles),
     );
     for (const each of alarms) each.addAlarmAction(notify);
@@ -219,7 +224,12 @@ export class Observability extends Construct {
         [
           new GraphWidget({
             title: 'Bookings, payments and refunds',
-            left: [BUSINESS_METRICS.bookings, BUSINESS_METRICS.paymentsSettled, BUSINESS_METRICS.refunds].map(business),
+            left: [
+              BUSINESS_METRICS.bookings,
+              BUSINESS_METRICS.paymentsSettled,
+              BUSINESS_METRICS.refunds,
+              BUSINESS_METRICS.refundsFailed,
+            ].map(business),
           }),
           new GraphWidget({
             title: 'Webhook and job failures',

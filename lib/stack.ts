@@ -25,6 +25,7 @@ import { MailIdentityStack } from './mail';
 import { Observability } from './observability';
 import { JobScheduler } from './scheduler';
 import { DEFAULT_NPI_REGISTRY_URL, NpiRecheck } from './npi-recheck';
+import { feedSessionWork } from './session-work';
 import { Storage, UploadCors } from './storage';
 import { type CustomDomain, Web } from './web';
 
@@ -217,6 +218,11 @@ export class PhysicianMentorsStack extends Stack {
       },
       logs,
     });
+    feedSessionWork(
+      api.jobFunctions.get('startSessionWork') as OperationFunction,
+      data.table,
+      scheduler.deadLetterQueue,
+    );
     const directory = new DirectorySnapshot(this, 'DirectorySnapshot', {
       table: data.table,
       mediaBucket: storage.mediaBucket,

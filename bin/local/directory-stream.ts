@@ -8,7 +8,7 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
 import { log } from '../../functions/http/log';
 import { LOCAL_AWS } from './aws-local';
 import { localClient } from './dynamodb';
@@ -57,6 +57,9 @@ function lambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
 export async function startDirectoryStream(options: {
   endpoint: string;
   tableName: string;
+  /** The mapping's filter and batch size (the directory's, or the session work's: lib/session-work.ts). */
+  pattern: unknown;
+  batchSize: number;
   handler: () => Promise<LambdaHandler>;
 }): Promise<LocalDirectoryStream> {
   const tables = localClient(options.endpoint);
@@ -99,10 +102,19 @@ export async function startDirectoryStream(options: {
   const deliver = async (records: _Record[]) => {
     const matching = records
       .map((record) => lambdaRecord(record, streamArn))
-      .filter((record) => matchesPattern(PROFILE_RECORDS_PATTERN, record));
+      .filter((record) => matchesPattern(options.pattern, record));
     if (matching.length === 0) return;
     const event: DynamoDBStreamEvent = { Records: matching };
-    await (await options.handler())(event);
+    // As Lambda ends an invocation at the function timeout: a batch whose handler hangs is read again.
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the stream handler timed out')), FUNCTION_TIMEOUT_SECONDS * 1000);
+    });
+    try {
+      await Promise.race([(await options.handler())(event), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   const readShard = async (shardId: string) => {
@@ -110,7 +122,7 @@ export async function startDirectoryStream(options: {
       const iterator = iterators.get(shardId);
       if (!iterator) return;
       const { Records = [], NextShardIterator } = await client.send(
-        new GetRecordsCommand({ ShardIterator: iterator, Limit: DIRECTORY_STREAM_BATCH_SIZE }),
+        new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize }),
       );
       await deliver(Records);
       if (NextShardIterator) iterators.set(shardId, NextShardIterator);
@@ -133,7 +145,7 @@ export async function startDirectoryStream(options: {
       for (const shardId of [...iterators.keys()]) await readShard(shardId);
       await discoverShards('TRIM_HORIZON');
     } catch (error) {
-      log('error', 'local directory stream: a batch failed; reading it again on the next poll', {
+      log('error', 'local stream: a batch failed; reading it again on the next poll', {
         error: String(error),
       });
     }

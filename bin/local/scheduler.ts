@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { injectAdapters } from '../../functions/adapters/injected';
 import type { JobQueue } from '../../functions/adapters/job-queue';
-import { type JobName, type JobScheduler, scheduleName } from '../../functions/adapters/scheduler';
+import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
+import { type JobName, type JobScheduler, jobPayload, scheduleName } from '../../functions/adapters/scheduler';
 import { log } from '../../functions/http/log';
 import { lambdaHandler } from './lambda-modules';
 
@@ -9,6 +10,14 @@ interface LocalSchedule {
   job: JobName;
   sessionId: string;
   at: string;
+  /** The try a self-retrying job's schedule is for (the refund's). */
+  try?: number;
+}
+
+/** A job given up on, as the jobs' dead-letter queue keeps it. */
+export interface LocalDeadLetter extends LocalSchedule {
+  error: string;
+  failedAt: string;
 }
 
 /** setTimeout's longest delay (about 24.8 days); a later schedule is re-armed when that passes. */
@@ -18,6 +27,10 @@ const RETRY_MS = 60_000;
 export interface LocalScheduler {
   /** Resolves once no job is running and none is due: what a test waits for after an action that starts one. */
   settled(): Promise<void>;
+  /** Makes every schedule of `job` due now, as if its time had come (tests of retries that wait minutes). */
+  runPendingNow(job: JobName): void;
+  /** The jobs given up on, oldest first. */
+  deadLetters(): Promise<LocalDeadLetter[]>;
   stop(): Promise<void>;
 }
 
@@ -26,10 +39,12 @@ export interface LocalScheduler {
  * under the data folder, so a restart re-arms them and at once runs those that fell due while the
  * stack was down (the catch-up sweep). Each runs the real job handler once, then deletes itself.
  * It also stands in for Lambda's asynchronous invocations (the job queue): a job started now is a
- * schedule due now, retried the same way when it fails.
+ * schedule due now. A failed run is retried a minute later, twice, then kept in the dead-letter
+ * file (the jobs' dead-letter queue), as Lambda does with a failed asynchronous invocation.
  */
-export async function startLocalScheduler(file: string): Promise<LocalScheduler> {
+export async function startLocalScheduler(file: string, deadLetterFile: string): Promise<LocalScheduler> {
   const schedules = new Map<string, LocalSchedule>();
+  const failures = new Map<string, number>();
   const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -56,12 +71,26 @@ export async function startLocalScheduler(file: string): Promise<LocalScheduler>
     timers.delete(name);
     try {
       const handler = await lambdaHandler(schedule.job);
-      await handler({ sessionId: schedule.sessionId });
+      await handler(jobPayload(schedule.sessionId, schedule.try));
+      failures.delete(name);
       if (schedules.get(name) === schedule) schedules.delete(name);
       await persist();
     } catch (error) {
+      const failed = (failures.get(name) ?? 0) + 1;
+      failures.set(name, failed);
+      if (schedules.get(name) !== schedule) return;
+      // As Lambda does with an asynchronous invocation: retried twice, then sent to the on-failure destination.
+      if (failed > JOB_FUNCTION_RETRY_ATTEMPTS) {
+        log('error', 'local schedule failed every retry; dead-lettered', { name, error: String(error) });
+        failures.delete(name);
+        schedules.delete(name);
+        const letter: LocalDeadLetter = { ...schedule, error: String(error), failedAt: new Date().toISOString() };
+        await appendFile(deadLetterFile, `${JSON.stringify(letter)}\n`, 'utf8');
+        await persist();
+        return;
+      }
       log('error', 'local schedule failed; retrying in a minute', { name, error: String(error) });
-      if (schedules.get(name) === schedule) setTimer(name, RETRY_MS, () => void fire(name, schedule));
+      setTimer(name, RETRY_MS, () => void fire(name, schedule));
     }
   };
 
@@ -72,10 +101,10 @@ export async function startLocalScheduler(file: string): Promise<LocalScheduler>
   };
 
   const scheduler: JobScheduler = {
-    async schedule(job, sessionId, at) {
-      const name = scheduleName(job, sessionId);
+    async schedule(job, sessionId, at, tryNumber) {
+      const name = scheduleName(job, sessionId, tryNumber);
       if (schedules.has(name)) return;
-      await put(name, { job, sessionId, at: at.toISOString() });
+      await put(name, { job, sessionId, at: at.toISOString(), ...(tryNumber === undefined ? {} : { try: tryNumber }) });
     },
     async unschedule(job, sessionId) {
       const name = scheduleName(job, sessionId);
@@ -106,6 +135,24 @@ export async function startLocalScheduler(file: string): Promise<LocalScheduler>
   injectAdapters({ scheduler, jobs });
   return {
     settled,
+    runPendingNow(job) {
+      const now = new Date().toISOString();
+      for (const [name, schedule] of schedules) {
+        if (schedule.job !== job) continue;
+        const due = { ...schedule, at: now };
+        schedules.set(name, due);
+        arm(name, due);
+      }
+    },
+    async deadLetters() {
+      try {
+        const lines = (await readFile(deadLetterFile, 'utf8')).split('\n').filter(Boolean);
+        return lines.map((line) => JSON.parse(line) as LocalDeadLetter);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+    },
     async stop() {
       stopped = true;
       for (const { timer } of timers.values()) clearTimeout(timer);

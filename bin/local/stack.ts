@@ -8,6 +8,8 @@ import { contentSecurityPolicy } from '../../lib/site-headers';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { startApiServer } from './api-server';
 import { CALENDLY_EMBED_PATH } from './calendly-standin';
+import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
+import { SESSION_RECORDS_PATTERN, SESSION_STREAM_BATCH_SIZE } from '../../functions/sessions/session-work';
 import { startDirectoryStream } from './directory-stream';
 import { startBuiltSite } from './built-site';
 import { localAuthorizer } from './authorizer';
@@ -20,7 +22,7 @@ import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
 import { deploySiteTemplates } from './site-templates';
 import { startDailyReconciliation } from './daily-reconciliation';
-import { startLocalScheduler } from './scheduler';
+import { type LocalScheduler, startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
 
@@ -62,6 +64,10 @@ export interface LocalStack {
   dynamodbPid: number;
   /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
   jobsSettled(): Promise<void>;
+  /** Runs every pending schedule of a job now (a retry planned minutes ahead); then await jobsSettled. */
+  runPendingJobsNow: LocalScheduler['runPendingNow'];
+  /** The jobs' dead-letter queue, locally: jobs that failed every retry. */
+  deadLetters: LocalScheduler['deadLetters'];
   /** Resolves once the directory snapshot shows every profile write made before the call. */
   directorySettled(): Promise<void>;
   stop(): Promise<void>;
@@ -140,15 +146,36 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     injectLocalStandIns({ siteOrigin: webOrigin, mailboxFile });
     stops.push(async () => removeLocalStandIns());
 
-    const scheduler = await startLocalScheduler(path.join(dataDir, 'schedules.json'));
+    const scheduler = await startLocalScheduler(
+      path.join(dataDir, 'schedules.json'),
+      path.join(dataDir, 'dead-letters.jsonl'),
+    );
     stops.push(scheduler.stop);
 
     const directory = await startDirectoryStream({
       endpoint: dynamo.endpoint,
       tableName: TABLE_NAME,
+      pattern: PROFILE_RECORDS_PATTERN,
+      batchSize: DIRECTORY_STREAM_BATCH_SIZE,
       handler: () => lambdaHandler(directoryRebuildEntry.operation),
     });
     stops.push(directory.stop);
+    // The same code as in AWS (lib/session-work.ts): what a committed session write leaves to do.
+    const sessionWork = await startDirectoryStream({
+      endpoint: dynamo.endpoint,
+      tableName: TABLE_NAME,
+      pattern: SESSION_RECORDS_PATTERN,
+      batchSize: SESSION_STREAM_BATCH_SIZE,
+      handler: () => lambdaHandler('startSessionWork'),
+    });
+    stops.push(sessionWork.stop);
+    /** The stream may start jobs and jobs write sessions the stream reads: settled when a round starts nothing new. */
+    const jobsSettled = async () => {
+      for (let round = 0; round < 2; round++) {
+        await sessionWork.settled();
+        await scheduler.settled();
+      }
+    };
 
     if (options.seed) {
       await seedDemoData(cognito);
@@ -216,7 +243,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       config,
       mailboxFile,
       dynamodbPid: dynamo.pid,
-      jobsSettled: scheduler.settled,
+      jobsSettled,
+      runPendingJobsNow: scheduler.runPendingNow,
+      deadLetters: scheduler.deadLetters,
       directorySettled: directory.settled,
       stop,
     };

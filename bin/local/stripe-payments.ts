@@ -11,6 +11,7 @@ import type { AccountStatus } from '../../functions/domain/payment-account';
 import type { BalanceCategory, BalanceTransaction } from '../../functions/domain/reconciliation';
 import { log } from '../../functions/http/log';
 import { standInKeys } from './standin-keys';
+import { failIfFaulted } from './stripe-faults';
 
 export interface LocalAccount extends AccountStatus {
   accountId: string;
@@ -28,6 +29,8 @@ export interface LocalCheckout extends Omit<CheckoutRequest, 'expiresAt'> {
   disputeStatus?: 'needs_response' | 'won' | 'lost';
   /** How many refunds were asked for; the first one refunds, the others answer with it. */
   refundRequests?: number;
+  /** The idempotency keys (tries) refunds were asked with: only a repeated key answers with the refund. */
+  refundKeys?: string[];
 }
 
 interface SignedEvent {
@@ -72,6 +75,10 @@ async function answerUnlessDown(): Promise<void> {
   if (outage === 'hang') await new Promise(() => undefined);
   if (outage === 'fail') throw new Stripe.errors.StripeAPIError({ message: 'Stripe is unavailable', statusCode: 500 });
 }
+
+/** A request Stripe refuses (HTTP 400 unless said), with its error code. */
+const refusal = (code: string, message: string, statusCode = 400) =>
+  new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code, message, statusCode });
 
 /** Stripe's idempotency keys give one object per key; the stand-in gets the same by deriving ids from the key. */
 const derivedId = (prefix: string, key: string) =>
@@ -326,25 +333,46 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
         }));
     },
 
-    async refund(paymentIntentId, sessionId) {
+    async refund(paymentIntentId, sessionId, tryNumber) {
       await answerUnlessDown();
+      failIfFaulted('refunds');
       const checkoutId = derivedId('cs', sessionId);
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: standInKeys.stripeCheckout(checkoutId),
-          UpdateExpression: 'SET refundId = if_not_exists(refundId, :refund) ADD refundRequests :one',
-          ConditionExpression: '#status = :paid AND paymentIntentId = :intent',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':refund': derivedId('re', sessionId),
-            ':one': 1,
-            ':paid': 'paid',
-            ':intent': paymentIntentId,
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
+      const seen = await findCheckout(checkoutId);
+      if (seen?.status !== 'paid' || seen.paymentIntentId !== paymentIntentId) {
+        throw refusal('resource_missing', `No such payment_intent: '${paymentIntentId}'`, 404);
+      }
+      const key = `try-${tryNumber}`;
+      if (seen.disputeStatus === 'needs_response' || seen.disputeStatus === 'lost') {
+        throw refusal('charge_disputed', `Charge ${chargeIdOf(seen)} has been charged back; cannot issue a refund.`);
+      }
+      const alreadyRefunded = () =>
+        refusal('charge_already_refunded', `Charge ${chargeIdOf(seen)} has already been refunded.`);
+      const { Attributes } = await db()
+        .send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: standInKeys.stripeCheckout(checkoutId),
+            UpdateExpression:
+              'SET refundId = if_not_exists(refundId, :refund), refundKeys = list_append(if_not_exists(refundKeys, :none), :key) ADD refundRequests :one',
+            // One refund per charge: only a repeated key (try) answers with it, as Stripe's idempotency does.
+            ConditionExpression:
+              '#status = :paid AND paymentIntentId = :intent AND (attribute_not_exists(refundId) OR contains(refundKeys, :keyValue))',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':refund': derivedId('re', sessionId),
+              ':none': [],
+              ':key': [key],
+              ':keyValue': key,
+              ':one': 1,
+              ':paid': 'paid',
+              ':intent': paymentIntentId,
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        )
+        .catch((error: unknown) => {
+          throw error instanceof ConditionalCheckFailedException ? alreadyRefunded() : error;
+        });
       const checkout = Attributes as LocalCheckout;
       if (checkout.refundRequests === 1) {
         await bookNow(checkout, 'refund', -checkout.amountCents);

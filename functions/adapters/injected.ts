@@ -17,6 +17,8 @@ export interface InjectedAdapters {
   mailer?: Mailer;
   scheduler?: JobScheduler;
   jobs?: JobQueue;
+  /** Tests only: told when the code reaches a named point, where a test may make the process die (throw). */
+  faultPoints?: { reached(point: string): void };
 }
 
 // On globalThis, not in this module: every handler bundle carries its own copy of this module,

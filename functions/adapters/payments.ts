@@ -40,8 +40,12 @@ export interface Payments {
   checkoutState(checkoutId: string): Promise<CheckoutState>;
   /** Closes an unpaid checkout so it can no longer be paid; a no-op once it is paid or expired. */
   expireCheckout(checkoutId: string): Promise<void>;
-  /** Refunds a payment in full; asking again for the same session refunds nothing more. */
-  refund(paymentIntentId: string, sessionId: string): Promise<string>;
+  /**
+   * Refunds a payment in full. Each try has its own idempotency key (the provider answers a key's
+   * first failure again for a day); a try after one that got through is refused with
+   * `charge_already_refunded`, so nothing is refunded twice.
+   */
+  refund(paymentIntentId: string, sessionId: string, tryNumber: number): Promise<string>;
   /** The charge, transfer and application fee of a paid payment. */
   capturedPayment(paymentIntentId: string): Promise<CapturedPayment>;
   /** The platform account's balance transactions created in [from, to) that a ledger entry has a twin of. */
@@ -157,11 +161,11 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
       if (checkout.status === 'open') await stripe.checkout.sessions.expire(checkoutId);
     },
 
-    async refund(paymentIntentId, sessionId) {
+    async refund(paymentIntentId, sessionId, tryNumber) {
       const stripe = await sdk();
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntentId, reverse_transfer: true, refund_application_fee: true },
-        { idempotencyKey: `refund-${sessionId}` },
+        { idempotencyKey: tryNumber === 1 ? `refund-${sessionId}` : `refund-${sessionId}-${tryNumber}` },
       );
       return refund.id;
     },

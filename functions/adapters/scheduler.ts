@@ -15,18 +15,27 @@ export type JobName =
   | 'remindDayBefore'
   | 'remindHourBefore'
   /** Its id is `<mentor's user id>.<retry>` (functions/verification/npi-check.ts), not a session's. */
-  | 'checkNpi';
+  | 'checkNpi'
+  | 'refundSession';
 
 /** One-off jobs that run once at a given time with a session id. */
 export interface JobScheduler {
-  /** Scheduling the same job for the same session again is a no-op. */
-  schedule(job: JobName, sessionId: string, at: Date): Promise<void>;
+  /**
+   * Scheduling the same job for the same session (and try) again is a no-op. A job that retries
+   * itself (the refund) names the try, so each try is its own schedule and its payload says which.
+   */
+  schedule(job: JobName, sessionId: string, at: Date, tryNumber?: number): Promise<void>;
   /** Drops a schedule that has not run; a no-op when there is none. */
   unschedule(job: JobName, sessionId: string): Promise<void>;
 }
 
 /** Schedule names allow 64 characters of [0-9a-zA-Z-_.]; session ids are UUIDs. */
-export const scheduleName = (job: JobName, sessionId: string) => `${job}-${sessionId}`;
+export const scheduleName = (job: JobName, sessionId: string, tryNumber?: number) =>
+  tryNumber === undefined ? `${job}-${sessionId}` : `${job}-${sessionId}-${tryNumber}`;
+
+/** What a job's schedule (or start) hands it. */
+export const jobPayload = (sessionId: string, tryNumber?: number) =>
+  tryNumber === undefined ? { sessionId } : { sessionId, try: tryNumber };
 
 /** `at(...)` takes the time without a zone and reads it in ScheduleExpressionTimezone (UTC here). */
 const atExpression = (at: Date) => `at(${at.toISOString().slice(0, 19)})`;
@@ -48,9 +57,10 @@ export function createScheduleInput(
   job: JobName,
   sessionId: string,
   at: Date,
+  tryNumber?: number,
 ): CreateScheduleCommandInput {
   return {
-    Name: scheduleName(job, sessionId),
+    Name: scheduleName(job, sessionId, tryNumber),
     GroupName: targets.groupName,
     ScheduleExpression: atExpression(at),
     ScheduleExpressionTimezone: 'UTC',
@@ -59,7 +69,7 @@ export function createScheduleInput(
     Target: {
       Arn: targets.jobArn(job),
       RoleArn: targets.roleArn,
-      Input: JSON.stringify({ sessionId }),
+      Input: JSON.stringify(jobPayload(sessionId, tryNumber)),
       RetryPolicy: {
         MaximumRetryAttempts: SCHEDULE_RETRY.maximumRetryAttempts,
         MaximumEventAgeInSeconds: SCHEDULE_RETRY.maximumEventAgeSeconds,
@@ -83,10 +93,10 @@ export function eventBridgeScheduler(): JobScheduler {
     jobArn: (job) => requiredEnvironment(jobArnVariable(job)),
   };
   return {
-    async schedule(job, sessionId, at) {
+    async schedule(job, sessionId, at, tryNumber) {
       const { client, CreateScheduleCommand, ConflictException } = await sdk();
       try {
-        await client.send(new CreateScheduleCommand(createScheduleInput(targets, job, sessionId, at)));
+        await client.send(new CreateScheduleCommand(createScheduleInput(targets, job, sessionId, at, tryNumber)));
       } catch (error) {
         if (!(error instanceof ConflictException)) throw error;
       }

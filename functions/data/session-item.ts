@@ -1,4 +1,5 @@
 import type { SessionStatus } from '../domain/booking';
+import type { RefundState } from '../domain/refunds';
 
 /** One follow-up of a held session (data/follow-ups.ts): claimed by a run until a time, then done. */
 export interface FollowUpMark {
@@ -36,8 +37,12 @@ export interface SessionItem {
   checkoutId?: string | null;
   paymentIntentId?: string | null;
   refundId?: string | null;
-  /** While one request asks the provider for the refund (data/sessions.ts claimRefund). */
+  /** While one run asks the provider for the refund (data/sessions.ts claimRefund). */
   refundClaimedUntil?: string | null;
+  /** A paid session's refund, requested in the transaction that cancels it (data/refunds.ts). */
+  refund?: RefundState | null;
+  /** When the e-mail that the provider confirmed the refund went out (or is being sent). */
+  refundMailedAt?: string | null;
   cancellationReason?: string | null;
   cancelledBy?: 'coach' | 'mentee' | 'system' | null;
   meetingId?: string | null;

@@ -8,6 +8,7 @@ import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-all';
 import type { FollowUpAttribute, FollowUpMark, SessionItem } from './session-item';
+import { type RefundRequest, refundRequestUpdate } from './refunds';
 import { tableSchema } from './table-schema';
 import type { UnpaidHoldClaim } from './unpaid-holds';
 import { claimConfirmations, claimPuts, claimReleases } from './time-claims';
@@ -156,6 +157,8 @@ export interface Cancellation {
   cancelledBy: NonNullable<SessionItem['cancelledBy']>;
   /** The statuses this cancellation may start from; anything else leaves the session as it is. */
   from: readonly SessionStatus[];
+  /** A paid session's refund, requested in the same transaction (the outbox sessions/refunds.ts performs). */
+  refund?: RefundRequest;
 }
 
 const MAX_CANCEL_ATTEMPTS = 5;
@@ -178,6 +181,12 @@ export async function cancelSession(
       await db().send(new TransactWriteCommand({ TransactItems: cancelItems(session, held, cancellation, now) }));
       return {
         ...session,
+        ...(cancellation.refund
+          ? {
+              paymentIntentId: cancellation.refund.paymentIntentId,
+              refund: refundRequestUpdate(cancellation.refund, now).values[':refund'],
+            }
+          : {}),
         status: 'cancelled',
         cancellationReason: cancellation.reason,
         cancelledBy: cancellation.cancelledBy,
@@ -191,13 +200,13 @@ export async function cancelSession(
 }
 
 function cancelItems(session: SessionItem, held: string[], cancellation: Cancellation, now: Date) {
+  const refund = cancellation.refund && refundRequestUpdate(cancellation.refund, now);
   return [
     {
       Update: {
         TableName: tableName(),
         Key: keys.session(session.id),
-        UpdateExpression:
-          'SET #status = :cancelled, cancellationReason = :reason, cancelledBy = :by, updatedAt = :now REMOVE paymentExpiresAt',
+        UpdateExpression: `SET #status = :cancelled, cancellationReason = :reason, cancelledBy = :by, updatedAt = :now${refund ? `, ${refund.expression}` : ''} REMOVE paymentExpiresAt`,
         ConditionExpression: '#status = :seen',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -206,6 +215,7 @@ function cancelItems(session: SessionItem, held: string[], cancellation: Cancell
           ':reason': cancellation.reason,
           ':by': cancellation.cancelledBy,
           ':now': now.toISOString(),
+          ...refund?.values,
         },
       },
     },

@@ -64,7 +64,32 @@ export const ledgerEntryId = {
   refundFailed: (refundId: string) => `refund_failed:${refundId}`,
   disputeOpened: (disputeId: string) => `dispute_opened:${disputeId}`,
   disputeClosed: (disputeId: string) => `dispute_closed:${disputeId}`,
+  refundTry: (sessionId: string, tryNumber: number) => `refund_try:${sessionId}:${tryNumber}`,
 };
+
+/**
+ * A refund try the provider refused, for finance to see: retried later (`refund_retry`) or the
+ * last (`refund_given_up`). No money moved, so every amount is 0.
+ */
+export function refundTryEntry(facts: {
+  kind: 'refund_retry' | 'refund_given_up';
+  tryNumber: number;
+  at: string;
+  parties: Parties;
+  paymentIntentId: string;
+  /** The provider's request id of the refused call, where it gave one. */
+  requestId: string | null;
+}): LedgerEntry {
+  return {
+    id: ledgerEntryId.refundTry(facts.parties.sessionId, facts.tryNumber),
+    at: facts.at,
+    kind: facts.kind,
+    ...facts.parties,
+    currency: 'usd',
+    ...noMovement,
+    stripe: { eventId: facts.requestId ?? 'none', paymentIntentId: facts.paymentIntentId },
+  };
+}
 
 /** The payment entry: what the mentee paid, the platform's application fee, and the rest transferred to the coach. */
 export function paymentEntry(

@@ -14,7 +14,7 @@ export interface BalanceTransaction {
 }
 
 /** How an entry moves the platform's balance, by the balance transaction Stripe books for it. */
-function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amountCents: number } {
+function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amountCents: number } | null {
   switch (entry.kind) {
     case 'payment':
       return { category: 'charge', amountCents: entry.grossCents };
@@ -25,6 +25,10 @@ function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amoun
     case 'dispute_opened':
     case 'dispute_closed':
       return { category: 'dispute', amountCents: -entry.disputedCents };
+    // A refund the provider refused moved nothing.
+    case 'refund_retry':
+    case 'refund_given_up':
+      return null;
   }
 }
 
@@ -40,8 +44,13 @@ export function reconcile(entries: readonly LedgerEntry[], transactions: readonl
   const ledger = new Map<string, number>();
   const stripe = new Map<string, number>();
   for (const entry of entries) {
-    const { category, amountCents } = balanceMovement(entry);
-    sumInto(ledger, `${category}|${entry.stripe.chargeId ?? entry.stripe.paymentIntentId}`, amountCents);
+    const movement = balanceMovement(entry);
+    if (!movement) continue;
+    sumInto(
+      ledger,
+      `${movement.category}|${entry.stripe.chargeId ?? entry.stripe.paymentIntentId}`,
+      movement.amountCents,
+    );
   }
   for (const transaction of transactions) {
     sumInto(stripe, `${transaction.category}|${transaction.chargeId}`, transaction.amountCents);

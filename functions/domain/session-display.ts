@@ -102,3 +102,24 @@ export function paymentLabel(session: PricedSession): string {
   if (session.status === 'cancelled') return `${price} · ${REFUND_WORDS[session.refund?.status ?? 'succeeded']}`;
   return `${price} · paid`;
 }
+
+/** A cancelled paid session's refund as its card states it to each party. */
+export function refundNote(
+  refund: { status: 'requested' | 'succeeded' | 'failed'; amountCents: number; disputed?: boolean },
+  viewerRole: 'coach' | 'mentee',
+): string {
+  const amount = formatWholeDollars(refund.amountCents);
+  const toWhom = viewerRole === 'mentee' ? 'to your card' : 'to the mentee';
+  switch (refund.status) {
+    case 'requested':
+      return viewerRole === 'mentee'
+        ? `Refund of ${amount} requested; we will e-mail you when it is confirmed.`
+        : `Refund of ${amount} to the mentee requested.`;
+    case 'succeeded':
+      return `Refunded ${amount} ${toWhom}.`;
+    case 'failed':
+      return refund.disputed
+        ? `Not refunded: the payment is disputed with the card issuer, who decides about the ${amount}.`
+        : `The refund of ${amount} ${toWhom} failed; our team has been alerted and will make it right.`;
+  }
+}

@@ -136,15 +136,40 @@ export function sessionConfirmationEmail(letter: Letter): SessionEmail {
   );
 }
 
-/** Sent to the other party when one party cancels (spec section 8, 'Session Cancelled'). */
-export function sessionCancellationEmail(letter: Letter & { reason: string }): SessionEmail {
+/**
+ * Sent to both parties when one cancels (spec section 8, 'Session Cancelled'), the one who cancelled
+ * included. A paid session's refund is only requested at this point: a second e-mail confirms it
+ * (sessionRefundEmail) once the provider has made it.
+ */
+export function sessionCancellationEmail(
+  letter: Letter & { reason: string; cancelledBy: 'coach' | 'mentee'; refundRequestedCents: number | null },
+): SessionEmail {
+  const kind = sessionKind(letter.session);
+  const lead =
+    letter.cancelledBy === letter.role
+      ? `You cancelled your ${kind} with ${displayName(letter.other)}. Reason: ${letter.reason}`
+      : `${displayName(letter.other)} cancelled your ${kind}. Reason: ${letter.reason}`;
+  const closing =
+    letter.role === 'mentee' && letter.refundRequestedCents !== null
+      ? `A refund of ${formatWholeDollars(letter.refundRequestedCents)} to your card has been requested; we will e-mail you again when the payment provider confirms it.`
+      : 'The time is free again.';
   return compose(
     letter,
     `Session cancelled: ${sessionTimeFor(letter.recipient, letter.session.start)}`,
-    `${displayName(letter.other)} cancelled your ${sessionKind(letter.session)}. Reason: ${letter.reason}`,
-    letter.role === 'mentee' && letter.session.priceCents > 0
-      ? 'Your payment is refunded in full to your card.'
-      : 'The time is free again.',
+    lead,
+    closing,
+    'CANCEL',
+  );
+}
+
+/** Sent to the mentee once the payment provider confirms the refund of a cancelled session. */
+export function sessionRefundEmail(letter: Letter & { amountCents: number }): SessionEmail {
+  const amount = formatWholeDollars(letter.amountCents);
+  return compose(
+    letter,
+    `Refund confirmed: ${amount}`,
+    `Your refund of ${amount} for the cancelled ${sessionKind(letter.session)} with ${displayName(letter.other)} is confirmed.`,
+    'Banks usually show a refund on the card statement within 5 to 10 business days.',
     'CANCEL',
   );
 }

@@ -9,6 +9,7 @@ import { BUSINESS_METRICS } from '../http/metrics';
 import { rawBody } from '../http/raw-body';
 import { recordMoneyEvent } from '../sessions/money-events';
 import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-settlement';
+import { refundConfirmed, refundFailedAtBank } from '../sessions/refunds';
 
 /** No body schema: the signature covers the exact bytes received, so the body is read raw. */
 export const handler = httpHandler(
@@ -33,6 +34,10 @@ async function applyPaymentEvent(payments: Payments, received: PaymentEvent, now
       return settlePaidCheckout(received.sessionId, received.paymentIntentId, now);
     case 'checkoutExpired':
       return settleExpiredCheckout(received.sessionId, now);
+    case 'chargeRefunded':
+      return refundConfirmed(received.paymentIntentId, now);
+    case 'refundFailed':
+      return refundFailedAtBank(received.paymentIntentId, now);
     default:
       return;
   }

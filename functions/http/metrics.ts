@@ -13,6 +13,8 @@ export const BUSINESS_METRICS = {
   paymentsSettled: 'PaymentsSettled',
   /** A refund became a ledger fact. */
   refunds: 'Refunds',
+  /** A refund failed for good: every try refused, or the bank returned it (the RefundsFailing alarm). */
+  refundsFailed: 'RefundsFailed',
   /** The Stripe webhook answered 5xx: the event was not applied and Stripe redelivers it. */
   webhookFailures: 'WebhookFailures',
   /** A scheduled job threw: Scheduler retries it, then leaves it in the dead-letter queue. */

@@ -1,7 +1,17 @@
 import { recordId } from './record-id';
 import * as z from './zod';
 
-export const LEDGER_KINDS = ['payment', 'refund', 'refund_failed', 'dispute_opened', 'dispute_closed'] as const;
+export const LEDGER_KINDS = [
+  'payment',
+  'refund',
+  'refund_failed',
+  'dispute_opened',
+  'dispute_closed',
+  /** A try to refund that the provider refused; another try follows (moves no money). */
+  'refund_retry',
+  /** The refund was given up: every try failed, or the charge is disputed (moves no money). */
+  'refund_given_up',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**

@@ -60,6 +60,14 @@ export const sessionView = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** A cancelled paid session's refund; `disputed` when it failed because the charge is disputed. */
+  refund: z.optional(
+    z.object({
+      status: z.enum(['requested', 'succeeded', 'failed']),
+      amountCents: z.number(),
+      disputed: z.optional(z.boolean()),
+    }),
+  ),
 });
 export type SessionView = z.infer<typeof sessionView>;
 

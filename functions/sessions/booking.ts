@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { injectedAdapters } from '../adapters/injected';
 import { paymentsFromEnvironment } from '../adapters/payments';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { availabilityOfCoach } from '../data/availability';
@@ -118,23 +119,18 @@ async function startCheckout(
   }
 }
 
-/** A later try, as EventBridge Scheduler would retry a target. */
-const FOLLOW_UPS_RETRY_AFTER_MS = 2 * 60_000;
-
-/** The booking stands whatever happens here: when the job cannot be started now, a schedule starts it later. */
-async function startFollowUpsOrRetry(sessionId: string, now: Date): Promise<void> {
+/**
+ * Starts now what the table's stream would start a moment later anyway (sessions/session-work.ts):
+ * the booking is committed and stands whatever happens here, so a failure is only logged.
+ */
+async function startNow(what: string, sessionId: string, start: () => Promise<void>): Promise<void> {
   try {
-    await startFollowUps(sessionId);
+    await start();
   } catch (error) {
-    log('error', 'could not start the follow-ups of a confirmed session; scheduling them', {
+    log('warn', `could not start ${what} of a new booking; the table stream starts it`, {
       sessionId,
       error: String(error),
     });
-    await schedulerFromEnvironment().schedule(
-      'finishBooking',
-      sessionId,
-      new Date(now.getTime() + FOLLOW_UPS_RETRY_AFTER_MS),
-    );
   }
 }
 
@@ -164,14 +160,18 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
       : undefined,
   );
 
+  injectedAdapters().faultPoints?.reached('booking committed');
+
   if (session.status === 'confirmed') {
-    await startFollowUpsOrRetry(session.id, now);
+    await startNow('the follow-ups', session.id, () => startFollowUps(session.id));
     return { session, coach, checkoutUrl: undefined };
   }
-  await schedulerFromEnvironment().schedule(
-    'expirePendingPayment',
-    session.id,
-    new Date(session.paymentExpiresAt as string),
+  await startNow('the payment expiry', session.id, () =>
+    schedulerFromEnvironment().schedule(
+      'expirePendingPayment',
+      session.id,
+      new Date(session.paymentExpiresAt as string),
+    ),
   );
   const checkoutUrl = await startCheckout(session, coach, mentee, now);
   return { session: { ...session }, coach, checkoutUrl };

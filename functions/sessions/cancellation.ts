@@ -10,7 +10,8 @@ import { DomainError } from '../domain/errors';
 import { sessionCancellationEmail } from '../domain/session-emails';
 import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
-import { refundPaidSession } from './payment-settlement';
+import { refundRequestOf } from '../data/refunds';
+import { startRefund } from './refunds';
 
 const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
 
@@ -32,29 +33,36 @@ async function deleteMeeting(session: SessionItem, now: Date): Promise<void> {
   if (kept !== tokens) await updateServiceTokens('zoom', session.coachId, kept, now);
 }
 
-async function notifyOtherParty(session: SessionItem, cancelledBy: 'coach' | 'mentee', now: Date): Promise<void> {
+/** Both parties hear of it, the one who cancelled included; the mentee of a paid session that the refund is requested. */
+async function notifyParties(session: SessionItem, cancelledBy: 'coach' | 'mentee', now: Date): Promise<void> {
   const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
   if (!coach || !mentee) return;
-  const [recipient, other, role] =
-    cancelledBy === 'coach' ? [mentee, coach, 'mentee' as const] : [coach, mentee, 'coach' as const];
-  await mailerFromEnvironment().send(
-    sessionCancellationEmail({
-      recipient,
-      other,
-      role,
-      session,
-      siteOrigin: siteOrigin(),
-      now,
-      reason: session.cancellationReason ?? '',
-    }),
-  );
+  const letters = [
+    { recipient: mentee, other: coach, role: 'mentee' as const },
+    { recipient: coach, other: mentee, role: 'coach' as const },
+  ];
+  for (const letter of letters) {
+    await attempt(`e-mail the ${letter.role}`, session.id, () =>
+      mailerFromEnvironment().send(
+        sessionCancellationEmail({
+          ...letter,
+          session,
+          siteOrigin: siteOrigin(),
+          now,
+          reason: session.cancellationReason ?? '',
+          cancelledBy,
+          refundRequestedCents: session.refund?.amountCents ?? null,
+        }),
+      ),
+    );
+  }
 }
 
 /**
  * Either party cancels a held session before it starts (domain/cancellation.ts). The cancellation
- * is one transaction (time released, a free consultation given back); the refund, schedules,
- * meeting and e-mail follow and are only logged when they fail. A repeated cancel answers 409 and
- * refunds nothing more.
+ * is one transaction (time released, a free consultation given back, a paid session's refund
+ * requested); the refund job, schedules, meeting and e-mails follow and are only logged when they
+ * fail (the refund job is started again from the table's stream). A repeated cancel answers 409.
  */
 export async function cancelByParty(
   session: SessionItem,
@@ -63,20 +71,20 @@ export async function cancelByParty(
   now: Date,
 ): Promise<SessionItem> {
   const cancelledBy = cancelledByOf(session, callerId);
-  if (session.status === 'cancelled' && session.paymentIntentId && !session.refundId) {
-    // An earlier cancel whose refund failed: finish it (the provider refunds once per session).
-    await attempt('refund', session.id, () => refundPaidSession(session, now));
-  }
   assertCancellable(session, cancelledBy, now);
-  const cancelled = await cancelSession(session.id, { reason, cancelledBy, from: CANCELLABLE_STATUSES }, now);
+  const cancelled = await cancelSession(
+    session.id,
+    { reason, cancelledBy, from: CANCELLABLE_STATUSES, refund: refundRequestOf(session) },
+    now,
+  );
   if (!cancelled) throw new DomainError('CONFLICT', 'This session changed meanwhile and can no longer be cancelled.');
 
-  await attempt('refund', session.id, () => refundPaidSession(cancelled, now));
+  if (cancelled.refund) await startRefund(session.id);
   const scheduler = schedulerFromEnvironment();
   for (const job of JOBS_OF_A_HELD_SESSION) {
     await attempt(`unschedule ${job}`, session.id, () => scheduler.unschedule(job, session.id));
   }
   await attempt('delete meeting', session.id, () => deleteMeeting(cancelled, now));
-  await attempt('notify the other party', session.id, () => notifyOtherParty(cancelled, cancelledBy, now));
+  await notifyParties(cancelled, cancelledBy, now);
   return cancelled;
 }

@@ -1,40 +1,15 @@
 import { paymentsFromEnvironment } from '../adapters/payments';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
 import type { SessionItem } from '../data/session-item';
-import {
-  cancelSession,
-  claimRefund,
-  confirmPayment,
-  expirePendingSession,
-  getSession,
-  recordSessionFields,
-  releaseRefundClaim,
-} from '../data/sessions';
+import { requestRefund } from '../data/refunds';
+import { cancelSession, confirmPayment, expirePendingSession, getSession } from '../data/sessions';
 import { PAYMENT_ABANDONED_REASON } from '../domain/booking';
 import { log } from '../http/log';
 import { startFollowUps } from './confirmation';
+import { startRefund } from './refunds';
 
-const TIME_LOST_REASON = 'The time was no longer available when the payment arrived; the payment is refunded in full.';
-
-/** Longer than any function runs, so a claim outlives its holder only when the holder died. */
-const REFUND_CLAIM_LEASE_MS = 2 * 60_000;
-
-/**
- * Gives a paid session's money back once: only the request that claims the refund asks the
- * provider (and the provider's idempotency key stops a repeat after a lost answer), so concurrent
- * cancels and late payments never ask twice. A refused refund releases the claim for a retry.
- */
-export async function refundPaidSession(session: SessionItem, now: Date): Promise<void> {
-  if (!session.paymentIntentId || session.refundId) return;
-  if (!(await claimRefund(session.id, new Date(now.getTime() + REFUND_CLAIM_LEASE_MS), now))) return;
-  try {
-    const refundId = await paymentsFromEnvironment().refund(session.paymentIntentId, session.id);
-    await recordSessionFields(session.id, { refundId, refundClaimedUntil: null }, now);
-  } catch (error) {
-    await releaseRefundClaim(session.id);
-    throw error;
-  }
-}
+const TIME_LOST_REASON =
+  'The time was no longer available when the payment arrived; the payment is being refunded in full.';
 
 /**
  * The provider says the checkout is paid (its event, or our own look at the checkout). Applies
@@ -55,19 +30,31 @@ export async function settlePaidCheckout(sessionId: string, paymentIntentId: str
         await startFollowUps(sessionId);
       }
       // Paid after it had expired or been abandoned: the time is gone, so is the charge.
-      if (outcome.session.status === 'cancelled' && paymentIntentId && !outcome.session.refundId) {
-        log('warn', 'payment arrived for a cancelled session; refunding', { sessionId });
-        await refundPaidSession({ ...outcome.session, paymentIntentId }, now);
+      if (outcome.session.status === 'cancelled' && paymentIntentId) {
+        const requested = await requestRefund(
+          sessionId,
+          { paymentIntentId, amountCents: outcome.session.priceCents },
+          now,
+        );
+        if (requested) {
+          log('warn', 'payment arrived for a cancelled session; refunding', { sessionId });
+          await startRefund(sessionId);
+        }
       }
       return;
     case 'time_lost': {
       log('warn', 'payment arrived after the hold lapsed and the time was taken; refunding', { sessionId });
       const cancelled = await cancelSession(
         sessionId,
-        { reason: TIME_LOST_REASON, cancelledBy: 'system', from: ['pending_payment'] },
+        {
+          reason: TIME_LOST_REASON,
+          cancelledBy: 'system',
+          from: ['pending_payment'],
+          refund: paymentIntentId ? { paymentIntentId, amountCents: outcome.session.priceCents } : undefined,
+        },
         now,
       );
-      if (cancelled && paymentIntentId) await refundPaidSession({ ...cancelled, paymentIntentId }, now);
+      if (cancelled?.refund) await startRefund(sessionId);
     }
   }
 }

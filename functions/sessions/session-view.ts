@@ -44,6 +44,15 @@ export function toSessionView(
           createdAt: rating.createdAt,
         }
       : null,
+    ...(session.refund
+      ? {
+          refund: {
+            status: session.refund.status,
+            amountCents: session.refund.amountCents,
+            ...(session.refund.failure === 'disputed' ? { disputed: true } : {}),
+          },
+        }
+      : {}),
   };
 }
 

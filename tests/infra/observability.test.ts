@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../../functions/adapters/job-delivery';
 import { DEPENDENCY_LATENCY, SLOW_CALL_MS } from '../../functions/http/metrics';
 import { jobs, routes } from '../../functions/routes';
+import { SESSION_RECORDS_PATTERN } from '../../functions/sessions/session-work';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
@@ -92,6 +93,25 @@ describe('job delivery', () => {
       return config.Properties.FunctionName.Ref;
     });
     expect(configured.sort()).toEqual(jobs.map((job) => id('Api', job.operation)).sort());
+  });
+
+  it('lets the refund job create the schedules of its own retries, each try a schedule of its own', () => {
+    const refundJob = synth.template.toJSON().Resources[id('Api', 'refundSession')];
+    expect(refundJob.Properties.Environment.Variables).toMatchObject({
+      [JOB_DEAD_LETTER_ARN_VARIABLE]: queueArn(),
+      JOB_REFUND_SESSION_ARN: expect.anything(),
+    });
+  });
+
+  it("feeds session writes from the table's stream to startSessionWork, retried, then dead-lettered", () => {
+    synth.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: id('Api', 'startSessionWork') },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      DestinationConfig: { OnFailure: { Destination: queueArn() } },
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(SESSION_RECORDS_PATTERN) }] },
+    });
   });
 
   it('gives the daily reconciliation schedule a retry policy and the dead-letter queue', () => {
@@ -198,9 +218,12 @@ describe('the alarms', () => {
     expect(webhook?.Properties).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
   });
 
-  it('count the webhook answering 5xx, which its errors alarm cannot see', () => {
-    const [answers] = alarmsOn('WebhookFailures');
-    expect(answers?.Properties).toMatchObject({
+  it.each([
+    ['the webhook answering 5xx, which its errors alarm cannot see', 'WebhookFailures', /Stripe webhook answered 5xx/],
+    ['RefundsFailing: the first refund that failed for good', 'RefundsFailed', /^RefundsFailing:/],
+  ])('count %s', (_, metricName, description) => {
+    const [alarm] = alarmsOn(metricName);
+    expect(alarm?.Properties).toMatchObject({
       Namespace: 'PhysicianMentors',
       Dimensions: [
         { Name: 'Stage', Value: 'prod' },
@@ -210,6 +233,7 @@ describe('the alarms', () => {
       Threshold: 0,
       ComparisonOperator: 'GreaterThanThreshold',
     });
+    expect(alarm?.Properties.AlarmDescription).toMatch(description);
   });
 
   it('watch the API for 5xx answers', () => {

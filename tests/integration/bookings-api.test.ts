@@ -380,6 +380,7 @@ describe('a paid session through the local checkout', () => {
       }),
     );
     expect((await deliver(latePayment)).status).toBe(200);
+    await stack.jobsSettled();
     const stored = await getSession(session.id);
     expect(stored?.status).toBe('cancelled');
     expect(stored?.refundId).toBeTruthy();

@@ -12,6 +12,7 @@ import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { saveServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
 import { bookingResult } from '../../functions/schemas/session';
+import { mySessions } from '../../functions/schemas/session-actions';
 import { finishConfirmedSession } from '../../functions/sessions/confirmation';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -73,7 +74,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  injectAdapters({ jobs: original.jobs, mailer: original.mailer });
+  injectAdapters({ jobs: original.jobs, mailer: original.mailer, faultPoints: undefined });
 });
 
 afterAll(async () => {
@@ -169,6 +170,8 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
     // The invocation runs out of time after paying the session and writing the ledger, while
     // handing the follow-ups to their job: middy answers 503 at its deadline, the work left hanging.
     injectAdapters({ jobs: { start: never } });
+    // Loaded first, so the deadline measures the invocation and not a cold import on a busy machine.
+    await lambdaHandler('stripeWebhook');
     const deadline = Date.now() + 2_000;
     expect((await webhookInvocation(event, deadline)).statusCode).toBe(503);
     injectAdapters({ jobs: original.jobs });
@@ -291,6 +294,61 @@ async function endedAgo(sessionId: string) {
 }
 
 describe('every job, run twice and out of order', () => {
+  it('does every follow-up once when the process died between the booking commit and starting them', async () => {
+    injectAdapters({
+      faultPoints: {
+        reached(point) {
+          if (point === 'booking committed') throw new Error('killed right after the commit');
+        },
+      },
+    });
+    const response = await fetch(`${stack.apiUrl}/api/sessions`, {
+      method: 'POST',
+      headers: { ...mentee.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ coachId: coach.userId, start: at(4, 15), durationMinutes: 30, freeConsultation: true }),
+    });
+    expect(response.status).toBe(500);
+    injectAdapters({ faultPoints: undefined });
+    await stack.jobsSettled();
+    const listed = await fetch(`${stack.apiUrl}/api/me/sessions`, { headers: mentee.auth });
+    const [session] = mySessions.parse(await listed.json()).sessions;
+    expect(session).toMatchObject({ start: at(4, 15), status: 'confirmed' });
+    // A second start (a redelivery) does nothing more.
+    await (await job('finishBooking'))({ sessionId: session?.id as string });
+    expect(await effectsOf(session as { id: string; start: string })).toEqual({
+      ...ALL_FOLLOW_UPS_OF_A_PAID_SESSION,
+      status: 'confirmed',
+      ledger: 0,
+    });
+  });
+
+  it('expires a paid booking whose process died before its expiry was scheduled', async () => {
+    injectAdapters({
+      faultPoints: {
+        reached(point) {
+          if (point === 'booking committed') throw new Error('killed right after the commit');
+        },
+      },
+    });
+    const scheduledBefore = schedulesCreated.length;
+    const response = await fetch(`${stack.apiUrl}/api/sessions`, {
+      method: 'POST',
+      headers: { ...mentee.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ coachId: coach.userId, start: at(4, 17), durationMinutes: 30 }),
+    });
+    expect(response.status).toBe(500);
+    injectAdapters({ faultPoints: undefined });
+    await stack.jobsSettled();
+    const expiries = schedulesCreated.slice(scheduledBefore).filter((name) => name.startsWith('expirePendingPayment-'));
+    expect(expiries).toHaveLength(1);
+    const sessionId = expiries[0]?.slice('expirePendingPayment-'.length);
+    const stored = await getSession(sessionId as string);
+    expect(stored).toMatchObject({ status: 'pending_payment', start: at(4, 17) });
+    stack.runPendingJobsNow('expirePendingPayment');
+    await stack.jobsSettled();
+    expect((await getSession(sessionId as string))?.status).toBe('cancelled');
+  });
+
   it('reminds each party once per reminder, whatever order and however often the reminders run', async () => {
     const { session, event } = await paidBooking(at(3, 15));
     await deliver(event);

@@ -125,6 +125,7 @@ describe('the ledger, from the processed webhooks', () => {
       body: JSON.stringify({ reason: 'A clinical emergency' }),
     });
     expect(response.status).toBe(200);
+    await stack.jobsSettled();
     const entries = await entriesOf(refunded.session.id);
     expect(kinds(entries)).toEqual(['payment', 'refund']);
     expect(entries[1]).toMatchObject({

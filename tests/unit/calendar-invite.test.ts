@@ -91,10 +91,13 @@ describe('sessionConfirmationEmail', () => {
       other: mentee,
       session,
       reason: 'Conflict',
+      cancelledBy: 'mentee',
+      refundRequestedCents: 7_500,
       siteOrigin: 'https://site.example',
       now: new Date('2026-03-01T00:00:00Z'),
     });
     expect(cancelled.text).not.toContain('Your mentor');
+    expect(cancelled.text).not.toContain('refund');
   });
 
   it("starts the calendar file's description with a capital letter", () => {

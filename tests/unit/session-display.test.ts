@@ -6,6 +6,7 @@ import {
   displayLabel,
   displayStatus,
   nextBoundary,
+  refundNote,
   sectionOf,
   showsMeetingLink,
 } from '../../functions/domain/session-display';
@@ -110,5 +111,27 @@ describe('nextBoundary', () => {
     const boundary = nextBoundary(session(), now) as Date;
     expect(displayStatus(session(), new Date(boundary.getTime() - 1))).toBe(displayStatus(session(), now));
     expect(displayStatus(session(), boundary)).not.toBe(displayStatus(session(), now));
+  });
+});
+
+describe('refundNote', () => {
+  it('tells the mentee the refund is requested, then done, and the coach the same about the mentee', () => {
+    expect(refundNote({ status: 'requested', amountCents: 12_000 }, 'mentee')).toBe(
+      'Refund of $120 requested; we will e-mail you when it is confirmed.',
+    );
+    expect(refundNote({ status: 'requested', amountCents: 12_000 }, 'coach')).toBe(
+      'Refund of $120 to the mentee requested.',
+    );
+    expect(refundNote({ status: 'succeeded', amountCents: 12_000 }, 'mentee')).toBe('Refunded $120 to your card.');
+    expect(refundNote({ status: 'succeeded', amountCents: 12_000 }, 'coach')).toBe('Refunded $120 to the mentee.');
+  });
+
+  it('says a failed refund failed, and why when the charge is disputed', () => {
+    expect(refundNote({ status: 'failed', amountCents: 6_000 }, 'mentee')).toContain(
+      'The refund of $60 to your card failed',
+    );
+    expect(refundNote({ status: 'failed', amountCents: 6_000, disputed: true }, 'coach')).toBe(
+      'Not refunded: the payment is disputed with the card issuer, who decides about the $60.',
+    );
   });
 });

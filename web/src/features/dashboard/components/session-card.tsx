@@ -6,6 +6,7 @@ import {
   displayLabel,
   displayStatus,
   paymentLabel,
+  refundNote,
   showsMeetingLink,
 } from '@functions/domain/session-display';
 import { bookingOpensConversation } from '@functions/domain/messages';
@@ -104,6 +105,18 @@ export function SessionCard({
       {status === 'cancelled' && session.cancellationReason && (
         <p className="text-sm text-slate-700">
           <span className="font-medium">Cancellation reason:</span> {session.cancellationReason}
+        </p>
+      )}
+
+      {session.refund && (
+        <p
+          className={clsx(
+            'rounded-lg p-3 text-sm',
+            session.refund.status === 'failed' ? 'bg-red-50 text-red-900' : 'bg-slate-50 text-slate-700',
+          )}
+          data-testid="refund-note"
+        >
+          {refundNote(session.refund, session.viewerRole)}
         </p>
       )}
 

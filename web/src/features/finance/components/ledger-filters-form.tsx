@@ -10,6 +10,8 @@ export const KIND_LABELS: Record<(typeof LEDGER_KINDS)[number], string> = {
   refund_failed: 'Refund failed',
   dispute_opened: 'Dispute opened',
   dispute_closed: 'Dispute closed',
+  refund_retry: 'Refund refused, retrying',
+  refund_given_up: 'Refund given up',
 };
 
 /** A closed dispute says how it ended: won gives the held amount back (a negative `disputedCents`). */

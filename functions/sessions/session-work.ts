@@ -1,0 +1,60 @@
+import type { AttributeValue as LambdaAttributeValue, DynamoDBRecord } from 'aws-lambda';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { jobQueueFromEnvironment } from '../adapters/job-queue';
+import { schedulerFromEnvironment } from '../adapters/scheduler';
+import type { SessionItem } from '../data/session-item';
+
+/**
+ * The event source mapping's filter (Lambda's filter-pattern syntax): only session items reach the
+ * consumer. The local stream poller (bin/local/directory-stream.ts) applies the same pattern.
+ */
+export const SESSION_RECORDS_PATTERN = { dynamodb: { Keys: { sk: { S: ['SESSION'] } } } } as const;
+export const SESSION_STREAM_BATCH_SIZE = 100;
+
+/** What a committed write of a session leaves to do, so that a process that died after the commit leaves nothing undone. */
+export type SessionWork =
+  /** A session just confirmed (free) or paid: its meeting, e-mails, reminders and completion (sessions/confirmation.ts). */
+  | { job: 'finishBooking'; sessionId: string }
+  /** A booking just made that awaits payment: the schedule that expires it. */
+  | { job: 'expirePendingPayment'; sessionId: string; at: Date }
+  /** A refund just requested (sessions/refunds.ts). */
+  | { job: 'refundSession'; sessionId: string };
+
+const held = (session: Partial<SessionItem> | undefined) =>
+  session?.status === 'confirmed' || session?.status === 'scheduled';
+
+/** Pure: the work one write of a session item starts (its images before and after). */
+export function workOf(
+  before: Partial<SessionItem> | undefined,
+  after: Partial<SessionItem> | undefined,
+): SessionWork[] {
+  if (!after?.id) return [];
+  const work: SessionWork[] = [];
+  if (held(after) && !held(before)) work.push({ job: 'finishBooking', sessionId: after.id });
+  if (!before && after.status === 'pending_payment' && after.paymentExpiresAt) {
+    work.push({ job: 'expirePendingPayment', sessionId: after.id, at: new Date(after.paymentExpiresAt) });
+  }
+  if (after.refund?.status === 'requested' && !before?.refund) work.push({ job: 'refundSession', sessionId: after.id });
+  return work;
+}
+
+const imageOf = (image: Record<string, LambdaAttributeValue> | undefined) =>
+  image && (unmarshall(image as Record<string, AttributeValue>) as Partial<SessionItem>);
+
+/**
+ * Starts what the stream's session writes leave to do. Each job is idempotent (a follow-up is done
+ * once, a schedule made once, a refund try made once), so the request that made the write may have
+ * started it already, and a batch retried after a failure starts nothing twice in effect.
+ */
+export async function startSessionWork(records: readonly DynamoDBRecord[]): Promise<void> {
+  for (const record of records) {
+    for (const work of workOf(imageOf(record.dynamodb?.OldImage), imageOf(record.dynamodb?.NewImage))) {
+      if (work.job === 'expirePendingPayment') {
+        await schedulerFromEnvironment().schedule(work.job, work.sessionId, work.at);
+      } else {
+        await jobQueueFromEnvironment().start(work.job, work.sessionId);
+      }
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readMailbox } from '../../bin/local/mailbox';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { getLedgerEntry } from '../../functions/data/ledger';
+import { getSession } from '../../functions/data/sessions';
+import { ledgerEntryId } from '../../functions/domain/ledger';
+import { REFUND_MAX_ATTEMPTS } from '../../functions/domain/refunds';
+import { BUSINESS_METRICS } from '../../functions/http/metrics';
+import { bookingResult, sessionView } from '../../functions/schemas/session';
+import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+
+let stack: TestStack;
+let payments: LocalPayments;
+let coach: SignedInUser;
+let mentee: SignedInUser;
+
+const call = (user: SignedInUser | null, method: string, path: string, body?: unknown) =>
+  fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers: { ...(user?.auth ?? {}), 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const deliver = ({ body, signature }: { body: string; signature: string }) =>
+  fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body,
+  });
+
+const armFaults = async (faults: Record<string, number>) => {
+  const response = await fetch(`${stack.apiUrl}/_local/stripe/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  expect(response.status).toBe(200);
+};
+
+/** Books an hour with the coach and pays it through the stand-in, Stripe's event delivered to the webhook. */
+async function paidSession(days: number) {
+  const response = await call(mentee, 'POST', '/api/sessions', {
+    coachId: coach.userId,
+    start: at(days, 9),
+    durationMinutes: 60,
+  });
+  expect(response.status).toBe(201);
+  const { session, checkoutUrl } = bookingResult.parse(await response.json());
+  const checkoutId = new URL(checkoutUrl as string).searchParams.get('id') as string;
+  const paid = await payments.settleCheckout(checkoutId, 'paid');
+  expect((await deliver(paid as NonNullable<typeof paid>)).status).toBe(200);
+  await stack.jobsSettled();
+  return { session, checkoutId };
+}
+
+const viewAs = async (user: SignedInUser, sessionId: string) =>
+  sessionView.parse(await (await call(user, 'GET', `/api/sessions/${sessionId}`)).json());
+
+/** The e-mails about one session (its calendar attachment names it) that went to the user. */
+const mailsTo = async (user: SignedInUser, sessionId: string, subject: string) =>
+  (await readMailbox(stack.mailboxFile)).filter(
+    (mail) =>
+      mail.to === user.email &&
+      mail.subject.startsWith(subject) &&
+      mail.attachments?.some((file) => file.content.includes(`UID:${sessionId}@`)),
+  );
+
+/** Runs the refund's scheduled retry now instead of minutes later, as its time had come. */
+async function runRefundRetries() {
+  stack.runPendingJobsNow('refundSession');
+  await stack.jobsSettled();
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  payments = localPaymentsFromEnvironment() as LocalPayments;
+  [coach, mentee] = await Promise.all([
+    publishedCoach(stack.config, { payments: true }),
+    signedInUserWithProfile(stack.config, 'mentee'),
+  ]);
+});
+
+afterEach(async () => {
+  await armFaults({ refunds: 0 });
+  vi.restoreAllMocks();
+});
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+describe('the refund of a cancelled paid session', () => {
+  it('fails three times, then succeeds: one refund, finance sees each retry, and the mentee gets both e-mails', {
+    timeout: 90_000,
+  }, async () => {
+    const { session, checkoutId } = await paidSession(2);
+    await armFaults({ refunds: 3 });
+
+    const cancelled = await call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'On call' });
+    expect(cancelled.status).toBe(200);
+    expect(sessionView.parse(await cancelled.json()).refund).toEqual({ status: 'requested', amountCents: RATE_CENTS });
+    await stack.jobsSettled();
+    for (let retry = 0; retry < 3; retry++) await runRefundRetries();
+
+    expect(await payments.findCheckout(checkoutId)).toMatchObject({ refundRequests: 1 });
+    for (const user of [mentee, coach]) {
+      expect((await viewAs(user, session.id)).refund).toEqual({ status: 'succeeded', amountCents: RATE_CENTS });
+    }
+    const cancellationToMentee = await mailsTo(mentee, session.id, 'Session cancelled');
+    expect(cancellationToMentee).toHaveLength(1);
+    expect(cancellationToMentee[0]?.text).toContain('You cancelled your mentoring session');
+    expect(cancellationToMentee[0]?.text).toContain('A refund of $120 to your card has been requested');
+    expect(await mailsTo(coach, session.id, 'Session cancelled')).toHaveLength(1);
+    expect(await mailsTo(mentee, session.id, 'Refund confirmed: $120')).toHaveLength(1);
+    for (const tryNumber of [1, 2, 3]) {
+      expect(await getLedgerEntry(ledgerEntryId.refundTry(session.id, tryNumber))).toMatchObject({
+        kind: 'refund_retry',
+        refundCents: 0,
+      });
+    }
+    expect(await getLedgerEntry(ledgerEntryId.refundTry(session.id, 4))).toBeNull();
+    expect((await stack.deadLetters()).filter((letter) => letter.sessionId === session.id)).toEqual([]);
+
+    // A late redelivery of Stripe's event and a stale retry change nothing and send no second e-mail.
+    await runRefundRetries();
+    expect(await mailsTo(mentee, session.id, 'Refund confirmed')).toHaveLength(1);
+    expect(await payments.findCheckout(checkoutId)).toMatchObject({ refundRequests: 1 });
+  });
+
+  it('that always fails is given up after every try: dead-lettered, counted, and shown as failed to both parties', {
+    timeout: 90_000,
+  }, async () => {
+    const addMetric = vi.spyOn(Metrics.prototype, 'addMetric');
+    const { session, checkoutId } = await paidSession(3);
+    await armFaults({ refunds: 1000 });
+
+    expect((await call(coach, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Unwell' })).status).toBe(200);
+    await stack.jobsSettled();
+    for (let round = 0; round < REFUND_MAX_ATTEMPTS + 2; round++) await runRefundRetries();
+
+    expect(await stack.deadLetters()).toEqual([
+      expect.objectContaining({ job: 'refundSession', sessionId: session.id, try: REFUND_MAX_ATTEMPTS }),
+    ]);
+    const failedCounts = addMetric.mock.calls.filter(([name]) => name === BUSINESS_METRICS.refundsFailed);
+    expect(failedCounts).toHaveLength(1);
+    for (const user of [mentee, coach]) {
+      expect((await viewAs(user, session.id)).refund).toEqual({ status: 'failed', amountCents: RATE_CENTS });
+    }
+    expect((await getSession(session.id))?.refund?.failedAttempts).toBe(REFUND_MAX_ATTEMPTS);
+    expect(await getLedgerEntry(ledgerEntryId.refundTry(session.id, REFUND_MAX_ATTEMPTS))).toMatchObject({
+      kind: 'refund_given_up',
+    });
+    expect(await getLedgerEntry(ledgerEntryId.refundTry(session.id, REFUND_MAX_ATTEMPTS - 1))).toMatchObject({
+      kind: 'refund_retry',
+    });
+    expect((await payments.findCheckout(checkoutId))?.refundId).toBeUndefined();
+    expect(await mailsTo(mentee, session.id, 'Refund confirmed')).toEqual([]);
+  });
+
+  it('of a disputed charge is refused by Stripe, not retried, and says so', { timeout: 90_000 }, async () => {
+    const { session, checkoutId } = await paidSession(4);
+    expect((await deliver(await payments.openDispute(checkoutId))).status).toBe(200);
+
+    expect((await call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Moved' })).status).toBe(200);
+    await stack.jobsSettled();
+    await runRefundRetries();
+
+    expect((await viewAs(mentee, session.id)).refund).toEqual({
+      status: 'failed',
+      amountCents: RATE_CENTS,
+      disputed: true,
+    });
+    expect((await getSession(session.id))?.refund?.failedAttempts).toBe(1);
+    expect(await getLedgerEntry(ledgerEntryId.refundTry(session.id, 1))).toMatchObject({ kind: 'refund_given_up' });
+    expect((await stack.deadLetters()).filter((letter) => letter.sessionId === session.id)).toEqual([]);
+  });
+});

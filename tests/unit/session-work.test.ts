@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { workOf } from '../../functions/sessions/session-work';
+
+const base = { id: 's1', paymentExpiresAt: '2026-12-01T10:30:00Z' };
+
+describe('the work a committed session write leaves to do', () => {
+  it('finishes a booking confirmed or paid by this write, and only then', () => {
+    expect(workOf(undefined, { ...base, status: 'confirmed' })).toEqual([{ job: 'finishBooking', sessionId: 's1' }]);
+    expect(workOf({ ...base, status: 'pending_payment' }, { ...base, status: 'scheduled' })).toEqual([
+      { job: 'finishBooking', sessionId: 's1' },
+    ]);
+    // A follow-up marked done, or any later write of a held session, starts nothing again.
+    expect(workOf({ ...base, status: 'scheduled' }, { ...base, status: 'scheduled' })).toEqual([]);
+  });
+
+  it('schedules the expiry of a new booking awaiting payment', () => {
+    expect(workOf(undefined, { ...base, status: 'pending_payment' })).toEqual([
+      { job: 'expirePendingPayment', sessionId: 's1', at: new Date(base.paymentExpiresAt) },
+    ]);
+  });
+
+  it('starts a refund when the write requested it', () => {
+    const refund = { status: 'requested' as const, amountCents: 100, failedAttempts: 0, requestedAt: 'x' };
+    expect(workOf({ ...base, status: 'scheduled' }, { ...base, status: 'cancelled', refund })).toEqual([
+      { job: 'refundSession', sessionId: 's1' },
+    ]);
+    expect(
+      workOf(
+        { ...base, status: 'cancelled', refund },
+        { ...base, status: 'cancelled', refund: { ...refund, failedAttempts: 1 } },
+      ),
+    ).toEqual([]);
+    expect(workOf({ ...base, status: 'scheduled' }, { ...base, status: 'cancelled' })).toEqual([]);
+  });
+});

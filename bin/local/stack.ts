@@ -1,7 +1,9 @@
 import type http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
+import { ORIGIN_SECRET_VARIABLE } from '../../functions/adapters/origin-secret';
 import { POWERTOOLS_ENVIRONMENT } from '../../functions/http/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
@@ -103,6 +105,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(cognito.stop);
 
+    const originSecret = randomBytes(24).toString('base64url');
     // The handlers read their configuration from the environment, exactly as in Lambda.
     Object.assign(process.env, {
       AWS_REGION: LOCAL_AWS.region,
@@ -122,6 +125,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
+      [ORIGIN_SECRET_VARIABLE]: originSecret,
       ...POWERTOOLS_ENVIRONMENT,
       // What the local Stripe stand-in (bin/local/stripe-payments.ts) signs its events with: like Stripe,
       // Checkout events with the platform endpoint's secret and account events with the Connect one's.
@@ -178,6 +182,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
       mailboxFile,
       media: { endpoint: s3.endpoint, bucket: LOCAL_MEDIA_BUCKET },
+      originSecret,
     });
     stops.push(() => closeServer(api));
     const apiUrl = `http://localhost:${ports.api}`;

@@ -195,7 +195,7 @@ export const routes: readonly Route[] = [
     handler: 'register',
     auth: 'public',
     table: ['read', 'write'],
-    grants: [],
+    grants: ['mail:send'],
     throttle: ROUTE_THROTTLES.signUps,
   },
   {

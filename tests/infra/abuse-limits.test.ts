@@ -2,6 +2,7 @@ import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import { ORIGIN_HEADER, ORIGIN_SECRET_ARN_VARIABLE } from '../../functions/adapters/origin-secret';
 import { ROUTE_THROTTLES, routes } from '../../functions/routes';
 import { ACCESS_LOG_RETENTION_DAYS } from '../../lib/storage';
@@ -186,6 +187,18 @@ describe('one way in', () => {
     expect(logs.Properties.LifecycleConfiguration.Rules).toEqual([{ ExpirationInDays: 90, Status: 'Enabled' }]);
     expect(distributionConfig().Logging.Bucket).toEqual({
       'Fn::GetAtt': [synth.logicalId(construct('Storage', 'LogBucket')), 'RegionalDomainName'],
+    });
+  });
+});
+
+describe('accounts', () => {
+  it('let the app client write only what the app writes, and keep the verified address until a new one is confirmed', () => {
+    const [client] = resourcesOf(synth.template, 'AWS::Cognito::UserPoolClient');
+    expect([...client?.Properties.WriteAttributes].sort()).toEqual([...APP_CLIENT_WRITE_ATTRIBUTES].sort());
+    expect(client?.Properties.WriteAttributes).not.toContain('custom:user_type');
+    const [pool] = resourcesOf(synth.template, 'AWS::Cognito::UserPool');
+    expect(pool?.Properties.UserAttributeUpdateSettings).toEqual({
+      AttributesRequireVerificationBeforeUpdate: ['email'],
     });
   });
 });

@@ -194,7 +194,7 @@ describe('one way in', () => {
 describe('accounts', () => {
   it('let the app client write only what the app writes, and keep the verified address until a new one is confirmed', () => {
     const [client] = resourcesOf(synth.template, 'AWS::Cognito::UserPoolClient');
-    expect([...client?.Properties.WriteAttributes].sort()).toEqual([...APP_CLIENT_WRITE_ATTRIBUTES].sort());
+    expect([...(client?.Properties.WriteAttributes ?? [])].sort()).toEqual([...APP_CLIENT_WRITE_ATTRIBUTES].sort());
     expect(client?.Properties.WriteAttributes).not.toContain('custom:user_type');
     const [pool] = resourcesOf(synth.template, 'AWS::Cognito::UserPool');
     expect(pool?.Properties.UserAttributeUpdateSettings).toEqual({

@@ -226,6 +226,15 @@ export const routes: readonly Route[] = [
     grants: [],
   },
   {
+    operation: 'exportMyData',
+    method: 'GET',
+    path: '/api/me/export',
+    handler: 'export-my-data',
+    auth: 'user',
+    table: ['read', 'query:byOwner', 'query:byParty'],
+    grants: [],
+  },
+  {
     operation: 'getSignInMethods',
     method: 'GET',
     path: '/api/me/sign-in-methods',

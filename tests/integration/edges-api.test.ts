@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXECUTE_API_PREFIX } from '../../bin/local/api-server';
 import { ORIGIN_HEADER } from '../../functions/adapters/origin-secret';
 import { freshKeyAt } from '../../functions/http/edge-cache';
-import { mentorProfile, storeProfile } from '../support/coaches';
+import { at, mentorProfile, publishedCoach, storeProfile } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser } from '../support/users';
+import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
 let mentee: SignedInUser;
@@ -45,5 +45,42 @@ describe('one way in', () => {
       expect(refused.status, fresh).toBe(400);
       expect((await refused.json()).error.details).toEqual([{ field: 'query.fresh', message: expect.any(String) }]);
     }
+  });
+});
+
+describe('GET /api/me/export', () => {
+  it("is a JSON download of the caller's profile, sessions and ratings written, and nobody else's", async () => {
+    const coach = await publishedCoach(stack.config, { payments: false });
+    const exporter = await signedInUserWithProfile(stack.config, 'mentee');
+    const stranger = await signedInUserWithProfile(stack.config, 'mentee');
+    const book = (user: SignedInUser, start: string) =>
+      fetch(`${stack.apiUrl}/api/sessions`, {
+        method: 'POST',
+        headers: { ...user.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ coachId: coach.userId, start, durationMinutes: 30, freeConsultation: true }),
+      });
+    const mine = await book(exporter, at(2, 10));
+    expect(mine.status).toBe(201);
+    const theirs = await book(stranger, at(2, 12));
+    expect(theirs.status).toBe(201);
+    const theirSessionId = (await theirs.json()).session.id as string;
+
+    const response = await api('/api/me/export', { headers: exporter.auth });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="physician-mentors-data-.+\.json"$/,
+    );
+    const data = await response.json();
+    expect(data.profile).toMatchObject({ userId: exporter.userId, email: exporter.email });
+    expect(data.sessions).toEqual([
+      expect.objectContaining({ menteeId: exporter.userId, coachId: coach.userId, isFreeConsultation: true }),
+    ]);
+    expect(data.ratingsWritten).toEqual([]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(stranger.userId);
+    expect(text).not.toContain(stranger.email);
+    expect(text).not.toContain(theirSessionId);
+    expect((await api('/api/me/export')).status).toBe(401);
   });
 });

@@ -59,6 +59,8 @@ export const keys = {
   /** The OAuth `state` of one Calendly consent in flight, naming the user who started it; expires by TTL. */
   calendarConsent: (state: string) => ({ pk: `CALENDLYSTATE#${state}`, sk: 'STATE' }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
+  /** A user's uses of one daily quota (domain/quotas.ts) on one UTC day; expires by TTL. */
+  dailyQuota: (userId: string, kind: string, day: string) => ({ pk: `USER#${userId}`, sk: `QUOTA#${kind}#${day}` }),
   /** Ratings of one coach in time order (gsi1) and by stars, then time (gsi2). */
   coachRatingsPartition,
   coachRating: (rating: { coachId: string; createdAt: string; sessionId: string; rating: number }) => ({

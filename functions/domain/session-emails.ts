@@ -126,12 +126,18 @@ export function sessionConfirmationEmail(letter: Letter): SessionEmail {
   );
 }
 
+/** Web addresses, with or without a scheme (`https://…`, `www.…`, `evil.example/path`). */
+const LINK = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/\S*)?/gi;
+
+/** A reason is the other party's free text: mailed without links, so our mail never carries their phishing. */
+export const withoutLinks = (text: string) => text.replace(LINK, '[link removed]');
+
 /** Sent to the other party when one party cancels (spec section 8, 'Session Cancelled'). */
 export function sessionCancellationEmail(letter: Letter & { reason: string }): SessionEmail {
   return compose(
     letter,
     `Session cancelled: ${sessionTimeFor(letter.recipient, letter.session.start)}`,
-    `${displayName(letter.other)} cancelled your ${sessionKind(letter.session)}. Reason: ${letter.reason}`,
+    `${displayName(letter.other)} cancelled your ${sessionKind(letter.session)}. Reason: ${withoutLinks(letter.reason)}`,
     letter.role === 'mentee' && letter.session.priceCents > 0
       ? 'Your payment is refunded in full to your card.'
       : 'The time is free again.',

@@ -1,6 +1,10 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXECUTE_API_PREFIX } from '../../bin/local/api-server';
 import { ORIGIN_HEADER } from '../../functions/adapters/origin-secret';
+import { db, tableName } from '../../functions/data/client';
+import { keys } from '../../functions/data/keys';
+import { DAILY_QUOTAS, quotaDay } from '../../functions/domain/quotas';
 import { freshKeyAt } from '../../functions/http/edge-cache';
 import { at, mentorProfile, publishedCoach, storeProfile } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -82,5 +86,56 @@ describe('GET /api/me/export', () => {
     expect(text).not.toContain(stranger.email);
     expect(text).not.toContain(theirSessionId);
     expect((await api('/api/me/export')).status).toBe(401);
+  });
+});
+
+describe('daily quotas on mail-sending actions', () => {
+  const book = (user: SignedInUser, coachId: string) =>
+    fetch(`${stack.apiUrl}/api/sessions`, {
+      method: 'POST',
+      headers: { ...user.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ coachId, start: at(3, 9), durationMinutes: 30, freeConsultation: true }),
+    });
+
+  it('lets a mentee book 3 free consultations a day, and no fourth', async () => {
+    const booker = await signedInUserWithProfile(stack.config, 'mentee');
+    const coaches = await Promise.all([1, 2, 3, 4].map(() => publishedCoach(stack.config, { payments: false })));
+    for (const coach of coaches.slice(0, DAILY_QUOTAS.freeConsultationBookings)) {
+      expect((await book(booker, coach.userId)).status).toBe(201);
+    }
+    const fourth = await book(booker, (coaches[3] as SignedInUser).userId);
+    expect(fourth.status).toBe(409);
+    expect((await fourth.json()).error).toEqual({
+      code: 'QUOTA_EXCEEDED',
+      message: expect.stringMatching(/at most 3 free consultations a day/),
+    });
+    // Another mentee's quota is their own.
+    const other = await signedInUserWithProfile(stack.config, 'mentee');
+    expect((await book(other, (coaches[3] as SignedInUser).userId)).status).toBe(201);
+  });
+
+  it("refuses a mentee's cancellation once the day's are spent, and keeps the session", async () => {
+    const canceller = await signedInUserWithProfile(stack.config, 'mentee');
+    const coach = await publishedCoach(stack.config, { payments: false });
+    const booked = await book(canceller, coach.userId);
+    const sessionId = (await booked.json()).session.id as string;
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.dailyQuota(canceller.userId, 'cancellations', quotaDay(new Date())),
+          uses: DAILY_QUOTAS.cancellations,
+        },
+      }),
+    );
+    const cancel = await fetch(`${stack.apiUrl}/api/sessions/${sessionId}/cancel`, {
+      method: 'POST',
+      headers: { ...canceller.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Something came up, see https://evil.example/x' }),
+    });
+    expect(cancel.status).toBe(409);
+    expect((await cancel.json()).error.code).toBe('QUOTA_EXCEEDED');
+    const session = await (await api(`/api/sessions/${sessionId}`, { headers: canceller.auth })).json();
+    expect(session.status).not.toBe('cancelled');
   });
 });

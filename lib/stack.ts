@@ -24,6 +24,7 @@ import { FIREWALL_REGION, FirewallStack, SiteFirewall } from './firewall';
 import { MailIdentityStack } from './mail';
 import { type AlarmDestination, Observability } from './observability';
 import { JobScheduler } from './scheduler';
+import { DEFAULT_NPI_REGISTRY_URL, NpiRecheck } from './npi-recheck';
 import { Storage, UploadCors } from './storage';
 import { type CustomDomain, Web } from './web';
 
@@ -67,6 +68,8 @@ export interface DeploymentSettings {
    * rotating it); without it, the version current at the deploy.
    */
   originSecretVersion?: string;
+  /** Where the NPI checks reach the NPPES NPI Registry API (`-c npiRegistryUrl=…`). */
+  npiRegistryUrl: string;
 }
 
 export function settingsFromContext(node: Node): DeploymentSettings {
@@ -112,7 +115,15 @@ export function settingsFromContext(node: Node): DeploymentSettings {
     },
     alarmDestination: alarmDestination(context('alarmEmail'), context('alarmTopicArn'), stage),
     originSecretVersion: context('originSecretVersion'),
+    npiRegistryUrl: httpsUrl('npiRegistryUrl', context('npiRegistryUrl') ?? DEFAULT_NPI_REGISTRY_URL),
   };
+}
+
+function httpsUrl(key: string, value: string): string {
+  if (!URL.canParse(value) || new URL(value).protocol !== 'https:') {
+    throw new Error(`-c ${key}=${value} must be an https:// address.`);
+  }
+  return value.replace(/\/+$/, '');
 }
 
 function alarmDestination(
@@ -226,6 +237,7 @@ export class PhysicianMentorsStack extends Stack {
         SITE_ORIGIN: siteOrigin,
         USER_POOL_ID: auth.userPool.userPoolId,
         USER_POOL_CLIENT_ID: auth.client.userPoolClientId,
+        NPI_REGISTRY_URL: settings.npiRegistryUrl,
       },
       logs,
     });
@@ -240,6 +252,10 @@ export class PhysicianMentorsStack extends Stack {
       scheduler,
       reconcileFunction: api.jobFunctions.get('reconcileLedger') as OperationFunction,
       stage: settings.stage,
+    });
+    new NpiRecheck(this, 'NpiRecheck', {
+      scheduler,
+      recheckFunction: api.jobFunctions.get('recheckVerifiedMentors') as OperationFunction,
     });
     new Observability(this, 'Observability', {
       stage: settings.stage,

@@ -6,6 +6,7 @@ import { profileFromRegistration } from '../domain/profile';
 import { httpHandler } from '../http/handler';
 import { siteOrigin } from '../http/site';
 import { type RegistrationResult, registration } from '../schemas/profile';
+import { checkNewNpi } from '../verification/npi-checks';
 
 const CHECK_YOUR_EMAIL: RegistrationResult = { status: 'check_your_email' };
 
@@ -20,7 +21,8 @@ export const handler = httpHandler({ schemas: { body: registration } }, async ({
   if (userId === null) {
     await mailerFromEnvironment().send({ to: body.email, ...accountExistsEmail(siteOrigin()) });
   } else {
-    await dynamoProfileStore.createOnce(profileFromRegistration(userId, body, now));
+    const { created } = await dynamoProfileStore.createOnce(profileFromRegistration(userId, body, now));
+    if (created && body.userType === 'mentor' && body.npi) await checkNewNpi(userId, body.npi, now);
   }
   return { status: 202, body: CHECK_YOUR_EMAIL };
 });

@@ -115,8 +115,9 @@ describe('accounts, end to end', () => {
     expect(new URLSearchParams(new URL(link).hash.slice(1)).get('confirm')).toBeTruthy();
     expect(new URL(link).search).toBe('');
     await page.goto(link);
-    await page.waitForURL(`${stack.webUrl}/login`);
+    await page.waitForURL((url) => url.pathname === '/login');
     await expectVisible(toast('Email confirmed'));
+    expect(await page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(email);
   });
 
   it('lays the register form out for a phone', async () => {

@@ -62,7 +62,7 @@ export interface Route {
   grants: readonly Grant[];
   /** Packages with native binaries, installed beside the bundle for Lambda's platform instead of bundled. */
   nativeModules?: readonly string[];
-  /** The route's own API Gateway throttle instead of the stage's default (lib/route-throttle.ts). */
+  /** The route's own API Gateway throttle instead of its kind's (throttleOf, lib/route-throttle.ts). */
   throttle?: RouteThrottle;
   /** Lambda memory in MB instead of DEFAULT_MEMORY_MB; Lambda's CPU share grows with it. */
   memoryMb?: number;
@@ -75,6 +75,26 @@ export const DEFAULT_MEMORY_MB = 512;
 export interface RouteThrottle {
   rateLimit: number;
   burstLimit: number;
+}
+
+/**
+ * Each route's own budget (API Gateway throttles per route and stage, across all clients; the web
+ * ACL limits each client IP): a flood of one kind of request cannot give every other user a 429.
+ * Public reads are mostly answered by the edge cache, so their origin budget is the largest.
+ */
+export const ROUTE_THROTTLES = {
+  publicReads: { rateLimit: 200, burstLimit: 400 },
+  signedInReads: { rateLimit: 50, burstLimit: 100 },
+  writes: { rateLimit: 20, burstLimit: 40 },
+  /** Each sign-up sends an e-mail and creates an account. */
+  signUps: { rateLimit: 2, burstLimit: 5 },
+} as const satisfies Record<string, RouteThrottle>;
+
+/** The route's own throttle, else its kind's: public reads, signed-in reads or writes. */
+export function throttleOf(route: Route): RouteThrottle {
+  if (route.throttle) return route.throttle;
+  if (route.method !== 'GET') return ROUTE_THROTTLES.writes;
+  return route.auth === 'public' ? ROUTE_THROTTLES.publicReads : ROUTE_THROTTLES.signedInReads;
 }
 
 export const routes: readonly Route[] = [
@@ -179,7 +199,8 @@ export const routes: readonly Route[] = [
     handler: 'register',
     auth: 'public',
     table: ['read', 'write'],
-    grants: ['start:checkNpi'],
+    grants: ['mail:send', 'start:checkNpi'],
+    throttle: ROUTE_THROTTLES.signUps,
   },
   {
     operation: 'getMe',
@@ -207,6 +228,15 @@ export const routes: readonly Route[] = [
     auth: 'user',
     table: ['read', 'write'],
     grants: ['start:checkNpi'],
+  },
+  {
+    operation: 'exportMyData',
+    method: 'GET',
+    path: '/api/me/export',
+    handler: 'export-my-data',
+    auth: 'user',
+    table: ['read', 'query:byOwner', 'query:byParty'],
+    grants: [],
   },
   {
     operation: 'getSignInMethods',

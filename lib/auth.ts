@@ -1,5 +1,6 @@
 import { type RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
+  ClientAttributes,
   AccountRecovery,
   OAuthScope,
   ProviderAttribute,
@@ -49,6 +50,8 @@ export class Auth extends Construct {
       signInAliases: { email: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },
+      // A changed address takes effect only once its code is confirmed; until then the verified one stays.
+      keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       customAttributes: { user_type: new StringAttribute({ mutable: true }) },
       // The spec's sign-up and reset forms accept any password of six or more characters.
@@ -96,6 +99,14 @@ export class Auth extends Construct {
       // cognito-local has no SRP, and the SPA uses one flow everywhere.
       authFlows: { userPassword: true },
       preventUserExistenceErrors: true,
+      // APP_CLIENT_WRITE_ATTRIBUTES (functions/adapters/identity.ts).
+      writeAttributes: new ClientAttributes().withStandardAttributes({
+        email: true,
+        givenName: true,
+        familyName: true,
+        // Google's mapping writes it, and Cognito demands a mapped attribute be writable.
+        emailVerified: Boolean(google),
+      }),
       supportedIdentityProviders: [
         UserPoolClientIdentityProvider.COGNITO,
         ...(google ? [UserPoolClientIdentityProvider.GOOGLE] : []),

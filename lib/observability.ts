@@ -59,10 +59,13 @@ export interface ObservabilityProps {
   deadLetterQueue: IQueue;
   /** Alarms raised elsewhere (lib/finance.ts) that go to the same operators. */
   otherAlarms: readonly Alarm[];
-  /** Subscribed to every alarm when given (`-c alarmEmail=…`). */
-  alarmEmail?: string;
+  /** Told of every alarm: an address subscribed to the stage's topic, or a topic of its own (required in prod). */
+  alarmDestination?: AlarmDestination;
   removalPolicy: RemovalPolicy;
 }
+
+/** `-c alarmEmail=…` (confirmed by the mail SNS sends) or `-c alarmTopicArn=…` (an existing topic, e.g. paging). */
+export type AlarmDestination = { email: string } | { topicArn: string };
 
 /**
  * What tells the operators that the live service is failing: one SNS topic every alarm publishes
@@ -86,8 +89,13 @@ export class Observability extends Construct {
       masterKey: key,
       enforceSSL: true,
     });
-    if (props.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
-    const notify = new SnsAction(this.alarmTopic);
+    const destination = props.alarmDestination;
+    if (destination && 'email' in destination)
+      this.alarmTopic.addSubscription(new EmailSubscription(destination.email));
+    const notify = [new SnsAction(this.alarmTopic)];
+    if (destination && 'topicArn' in destination) {
+      notify.push(new SnsAction(Topic.fromTopicArn(this, 'OperatorsTopic', destination.topicArn)));
+    }
 
     const alarm = (alarmId: string, description: string, metric: IMetric) =>
       new Alarm(this, alarmId, {
@@ -194,7 +202,7 @@ export class Observability extends Construct {
       ),
       alarm('TableThrottlesAlarm', 'DynamoDB throttled requests to the table.', tableThrottles),
     );
-    for (const each of alarms) each.addAlarmAction(notify);
+    for (const each of alarms) each.addAlarmAction(...notify);
 
     const functions = [...props.functions.values()];
     new Dashboard(this, 'Dashboard', {

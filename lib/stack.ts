@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type App, CfnOutput, Lazy, RemovalPolicy, Stack, Tags, Validations } from 'aws-cdk-lib';
+import { type App, CfnOutput, Lazy, RemovalPolicy, SecretValue, Stack, Tags, Validations } from 'aws-cdk-lib';
 import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -22,7 +22,7 @@ import {
 } from './finance';
 import { FIREWALL_REGION, FirewallStack, SiteFirewall } from './firewall';
 import { MailIdentityStack } from './mail';
-import { Observability } from './observability';
+import { type AlarmDestination, Observability } from './observability';
 import { JobScheduler } from './scheduler';
 import { DEFAULT_NPI_REGISTRY_URL, NpiRecheck } from './npi-recheck';
 import { feedSessionWork } from './session-work';
@@ -62,8 +62,13 @@ export interface DeploymentSettings {
   /** How long the raw webhook archive keeps each event body. */
   webhookArchiveRetentionDays: number;
   site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
-  /** Subscribed to the alarm topic (`-c alarmEmail=…`); it confirms by the mail SNS sends. */
-  alarmEmail?: string;
+  /** Where alarms go; required in prod, so an alarm always reaches someone. */
+  alarmDestination?: AlarmDestination;
+  /**
+   * The version of the origin secret CloudFront sends (`-c originSecretVersion=…`, after
+   * rotating it); without it, the version current at the deploy.
+   */
+  originSecretVersion?: string;
   /** Where the NPI checks reach the NPPES NPI Registry API (`-c npiRegistryUrl=…`). */
   npiRegistryUrl: string;
 }
@@ -109,7 +114,8 @@ export function settingsFromContext(node: Node): DeploymentSettings {
       supportEmail: context('supportEmail') ?? `support@${siteDomain}`,
       analyticsScriptPath: context('analyticsScriptPath'),
     },
-    alarmEmail: context('alarmEmail'),
+    alarmDestination: alarmDestination(context('alarmEmail'), context('alarmTopicArn'), stage),
+    originSecretVersion: context('originSecretVersion'),
     npiRegistryUrl: httpsUrl('npiRegistryUrl', context('npiRegistryUrl') ?? DEFAULT_NPI_REGISTRY_URL),
   };
 }
@@ -119,6 +125,24 @@ function httpsUrl(key: string, value: string): string {
     throw new Error(`-c ${key}=${value} must be an https:// address.`);
   }
   return value.replace(/\/+$/, '');
+}
+
+function alarmDestination(
+  email: string | undefined,
+  topicArn: string | undefined,
+  stage: StageName,
+): AlarmDestination | undefined {
+  if (email && topicArn) throw new Error('Give -c alarmEmail=… or -c alarmTopicArn=…, not both.');
+  if (topicArn && !/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[\w-]+$/.test(topicArn)) {
+    throw new Error(`-c alarmTopicArn=${topicArn} is not an SNS topic ARN.`);
+  }
+  if (stage === 'prod' && !email && !topicArn) {
+    throw new Error(
+      'stage=prod needs somewhere to send alarms: -c alarmEmail=<operators@…> or -c alarmTopicArn=<arn:aws:sns:…> (an existing topic, e.g. one paging on-call).',
+    );
+  }
+  if (email) return { email };
+  return topicArn ? { topicArn } : undefined;
 }
 
 const DEFAULT_PLATFORM_FEE_PERCENT = 10;
@@ -251,7 +275,7 @@ export class PhysicianMentorsStack extends Stack {
       table: data.table,
       deadLetterQueue: scheduler.deadLetterQueue,
       otherAlarms: [finance.mismatchAlarm],
-      alarmEmail: settings.alarmEmail,
+      alarmDestination: settings.alarmDestination,
       removalPolicy,
     });
     web = new Web(this, 'Web', {
@@ -259,6 +283,9 @@ export class PhysicianMentorsStack extends Stack {
       mediaBucket: storage.mediaBucket,
       logBucket: storage.logBucket,
       apiOriginDomainName: api.originDomainName,
+      apiOriginSecret: SecretValue.secretsManager(api.originSecret.secretArn, {
+        versionId: settings.originSecretVersion,
+      }).unsafeUnwrap(),
       // Parsed here so a bad URL or e-mail in the context fails the synth, not the browser.
       config: runtimeConfig.parse({
         stage: settings.stage,

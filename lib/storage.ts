@@ -32,6 +32,12 @@ export interface StorageProps {
   uploadOrigins?: readonly string[];
 }
 
+/**
+ * CloudFront's and S3's access logs carry every requested URL with its query string and client IP:
+ * kept long enough to investigate abuse, no longer.
+ */
+export const ACCESS_LOG_RETENTION_DAYS = 90;
+
 /** Private buckets only; CloudFront reads them through Origin Access Control. */
 export class Storage extends Construct {
   readonly logBucket: Bucket;
@@ -44,7 +50,7 @@ export class Storage extends Construct {
       removalPolicy: props.removalPolicy,
       // CloudFront standard logging still writes through bucket ACLs.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(365) }],
+      lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
     });
     Validations.of(this.logBucket).acknowledge({
       id: 'AwsSolutions-S1',

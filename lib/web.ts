@@ -24,17 +24,23 @@ import {
   Signing,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/schemas/config';
 import { pageWithRuntimeConfig } from '../functions/schemas/runtime-config-html';
+import { ORIGIN_HEADER } from '../functions/adapters/origin-secret';
+import { prerenderedFileOf } from '../functions/pages/data-pages';
 import { pagePathPatterns } from '../functions/routes';
 import { allPrerenderedFiles } from './prerendered-pages';
 import { contentSecurityPolicy, SECURITY_HEADERS, SPA_FALLBACK_CODE } from './site-headers';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { acknowledgeFrameworkWildcards, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
+
+/** Where the bucket keeps the pages CloudFront falls back to when a page route fails (keys are the page paths). */
+const PAGE_FALLBACK_PREFIX = 'page-fallbacks/';
+const DIRECTORY_PAGE_PATH = '/coaches';
 
 export interface CustomDomain {
   domainName: string;
@@ -47,6 +53,8 @@ export interface WebProps {
   mediaBucket: IBucket;
   logBucket: IBucket;
   apiOriginDomainName: string;
+  /** Sent in the origin header with every request to the API (functions/adapters/origin-secret.ts). */
+  apiOriginSecret: string;
   /** Written to `/config.json` and inlined into index.html at deploy; the CSP is derived from it too. */
   config: RuntimeConfig;
   /** The Vite build to upload, when one exists. */
@@ -80,9 +88,13 @@ export class Web extends Construct {
       },
     });
     const viewer = { viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS, responseHeadersPolicy };
+    const apiOrigin = new HttpOrigin(props.apiOriginDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [ORIGIN_HEADER]: props.apiOriginSecret },
+    });
     const api = {
       ...viewer,
-      origin: new HttpOrigin(props.apiOriginDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      origin: apiOrigin,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -106,6 +118,25 @@ export class Web extends Construct {
       }),
     };
 
+    // The directory page, when its function fails or API Gateway does (5xx): its loading-state page
+    // from the bucket, which paints and then loads the directory like the app does. CloudFront asks
+    // the fallback for the same path, so the page sits at PAGE_FALLBACK_PREFIX + 'coaches'.
+    const directoryPage = {
+      ...publicApi,
+      origin: new OriginGroup({
+        primaryOrigin: apiOrigin,
+        fallbackOrigin: S3BucketOrigin.withOriginAccessControl(props.siteBucket, {
+          originAccessControl,
+          originPath: `/${PAGE_FALLBACK_PREFIX.slice(0, -1)}`,
+        }),
+        fallbackStatusCodes: [500, 502, 503, 504],
+      }),
+    };
+    const pageBehaviours = pagePathPatterns().map((pattern) => [
+      pattern,
+      pattern === DIRECTORY_PAGE_PATH ? directoryPage : publicApi,
+    ]);
+
     this.distribution = new Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
@@ -126,7 +157,7 @@ export class Web extends Construct {
       // CloudFront matches behaviours in this order: the signed-in route under /api/coaches first.
       additionalBehaviors: {
         // The screens rendered with their data by the API's page routes (functions/routes.ts).
-        ...Object.fromEntries(pagePathPatterns().map((pattern) => [pattern, publicApi])),
+        ...Object.fromEntries(pageBehaviours),
         '/api/coaches/*/external-events': api,
         '/api/coaches': publicApi,
         '/api/coaches/*': publicApi,
@@ -167,6 +198,7 @@ export class Web extends Construct {
       Source.data('robots.txt', robotsTxt(publicOrigin)),
       Source.data('sitemap.xml', sitemapXml(publicOrigin)),
     ];
+    let directoryFallback: string | undefined;
     if (props.spaBuildDir) {
       sources.unshift(Source.asset(props.spaBuildDir));
       // The config's ids are deploy-time tokens: Source.data puts their values into the pages at deploy.
@@ -177,6 +209,7 @@ export class Web extends Construct {
           throw new Error(`The SPA build lacks ${page}: run \`npm run build\` again before deploying.`);
         const builtPage = readFileSync(file, 'utf8');
         sources.push(Source.data(page.slice(1), pageWithRuntimeConfig(builtPage, props.config)));
+        if (page === prerenderedFileOf('coaches')) directoryFallback = pageWithRuntimeConfig(builtPage, props.config);
       }
     } else {
       Annotations.of(this).addWarningV2(
@@ -190,8 +223,19 @@ export class Web extends Construct {
       destinationBucket: props.siteBucket,
       distribution: this.distribution,
       distributionPaths: ['/*'],
+      exclude: [`${PAGE_FALLBACK_PREFIX}*`],
     });
     acknowledgeDeploymentHandler(deployment);
+    if (directoryFallback) {
+      // Its own deployment: the key has no extension, so the content type is given for it.
+      const fallbacks = new BucketDeployment(this, 'DeployPageFallbacks', {
+        sources: [Source.data('coaches', directoryFallback)],
+        destinationBucket: props.siteBucket,
+        destinationKeyPrefix: PAGE_FALLBACK_PREFIX,
+        contentType: 'text/html; charset=utf-8',
+      });
+      acknowledgeDeploymentHandler(fallbacks);
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
+import { ORIGIN_HEADER } from '../../functions/adapters/origin-secret';
 import { DEFAULT_MEMORY_MB, routes, type Route } from '../../functions/routes';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { toApiGatewayEvent } from './api-event';
@@ -26,7 +27,15 @@ export interface ApiServerOptions {
   authorize: (authorization: string | undefined) => Promise<Claims | null>;
   mailboxFile: string;
   media: { endpoint: string; bucket: string };
+  /** What CloudFront adds to every request it forwards (functions/adapters/origin-secret.ts). */
+  originSecret: string;
 }
+
+/**
+ * A test control: the path behind it as if called at API Gateway's own execute-api address,
+ * without CloudFront's origin header, so the API's refusal of such calls can be seen locally.
+ */
+export const EXECUTE_API_PREFIX = '/_local/execute-api';
 
 function lambdaContext(requestId: string, route: Route, deadline: number): Context {
   return {
@@ -104,7 +113,9 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
   const s3 = new S3Client({ ...S3RVER_CLIENT, endpoint: options.media.endpoint });
   const npiRegistry = newNpiStandInState();
 
-  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL, throughCloudFront: boolean) {
+    // CloudFront overwrites a viewer's header of the same name with its own.
+    if (throughCloudFront) req.headers[ORIGIN_HEADER] = options.originSecret;
     const found = match(req.method ?? 'GET', url.pathname);
     if (!found) return sendJson(res, 404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     const body = await readBody(req);
@@ -145,7 +156,9 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/config.json') return sendJson(res, 200, options.config);
     if (url.pathname.startsWith('/api/') || url.pathname === '/api' || isPagePath(url.pathname))
-      return serveApi(req, res, url);
+      return serveApi(req, res, url, true);
+    if (url.pathname.startsWith(`${EXECUTE_API_PREFIX}/`))
+      return serveApi(req, res, new URL(url.pathname.slice(EXECUTE_API_PREFIX.length) + url.search, url), false);
     if (url.pathname.startsWith('/media/')) return serveMedia(res, url);
     if (url.pathname.startsWith('/_local/stripe/'))
       return serveStripeStandIn(req, res, url, `http://127.0.0.1:${options.port}`);

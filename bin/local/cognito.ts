@@ -14,6 +14,7 @@ import {
 import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-emails';
 import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
 import { FINANCE_GROUP } from '../../functions/http/finance';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import type { Mailer } from '../../functions/adapters/mailer';
 import { LOCAL_AWS } from './aws-local';
 import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
@@ -138,7 +139,15 @@ export async function startLocalCognito(options: {
     await messages.deliver(ctx, 'ResendCode', ClientId, userPool.options.Id, user, code, undefined, delivery);
     return { status: 200, body: { CodeDeliveryDetails: delivery } };
   };
-  const front = await listen(cognitoFront(innerPort, { ResendConfirmationCode: resendConfirmationCode }), options.port);
+  const front = await listen(
+    cognitoFront(innerPort, {
+      ResendConfirmationCode: resendConfirmationCode,
+      SignUp: refuseUnwritableAttributes,
+      UpdateUserAttributes: async (request) =>
+        (await refuseWithoutAdminScope(request)) ?? refuseUnwritableAttributes(request),
+    }),
+    options.port,
+  );
 
   const { userPoolId, userPoolClientId } = await ensurePoolAndClient(endpoint);
   return {
@@ -189,6 +198,17 @@ const refuseWithoutAdminScope: LocalTarget = async (request) => {
   return {
     status: 400,
     body: { __type: 'NotAuthorizedException', message: 'Access Token does not have required scopes' },
+  };
+};
+
+/** Cognito refuses an attribute the app client may not write (lib/auth.ts); cognito-local writes any. */
+const refuseUnwritableAttributes: LocalTarget = async (request) => {
+  const attributes = (request as { UserAttributes?: { Name?: string }[] }).UserAttributes ?? [];
+  const writable: readonly string[] = APP_CLIENT_WRITE_ATTRIBUTES;
+  if (attributes.every(({ Name }) => Name !== undefined && writable.includes(Name))) return null;
+  return {
+    status: 400,
+    body: { __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' },
   };
 };
 

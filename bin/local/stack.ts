@@ -1,7 +1,9 @@
 import type http from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
+import { ORIGIN_SECRET_VARIABLE } from '../../functions/adapters/origin-secret';
 import { POWERTOOLS_ENVIRONMENT } from '../../functions/http/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
@@ -109,6 +111,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     stops.push(cognito.stop);
 
+    const originSecret = randomBytes(24).toString('base64url');
     // The handlers read their configuration from the environment, exactly as in Lambda.
     Object.assign(process.env, {
       AWS_REGION: LOCAL_AWS.region,
@@ -128,6 +131,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_ID: cognito.userPoolId,
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
+      [ORIGIN_SECRET_VARIABLE]: originSecret,
       ...POWERTOOLS_ENVIRONMENT,
       // Metrics reach nobody locally, and every dependency call writes one (DependencyLatency); slow calls are still logged.
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
@@ -209,6 +213,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
       mailboxFile,
       media: { endpoint: s3.endpoint, bucket: LOCAL_MEDIA_BUCKET },
+      originSecret,
     });
     stops.push(() => closeServer(api));
     const apiUrl = `http://localhost:${ports.api}`;

@@ -23,6 +23,13 @@ import {
 import { awsClientSettings } from './dependency-budget';
 import { timed } from './dependency-latency';
 
+/**
+ * What a user may write about themselves through the app client (SignUp, UpdateUserAttributes, and
+ * the attributes Google maps in; lib/auth.ts): never `custom:user_type` (the profile holds the role)
+ * nor, with their own token, `email_verified`. The local Cognito front refuses the rest as Cognito does.
+ */
+export const APP_CLIENT_WRITE_ATTRIBUTES = ['email', 'given_name', 'family_name'] as const;
+
 export interface UserInfo {
   sub: string;
   email: string;
@@ -38,8 +45,11 @@ export interface NewAccount {
 
 /** The user directory (Cognito) as the API needs it. */
 export interface Identity {
-  /** Creates an unconfirmed account (the directory e-mails the code) and returns its user id. */
-  signUp(account: NewAccount): Promise<string>;
+  /**
+   * Creates an unconfirmed account (the directory e-mails the code) and returns its user id, or
+   * null when an account holds the address already.
+   */
+  signUp(account: NewAccount): Promise<string | null>;
   /** The signed-in user's own attributes, read with their access token. */
   userInfo(accessToken: string): Promise<UserInfo>;
 }
@@ -54,8 +64,6 @@ function invalid(field: string, error: unknown): never {
 /** Cognito's answers that are the caller's to fix become our coded errors; the rest stay 500s. */
 function translateSignUpError(error: unknown): never {
   switch (errorName(error)) {
-    case 'UsernameExistsException':
-      throw new DomainError('CONFLICT', 'An account with this email already exists.');
     case 'InvalidPasswordException':
       return invalid('body.password', error);
     case 'InvalidParameterException':
@@ -67,20 +75,22 @@ function translateSignUpError(error: unknown): never {
 
 export function cognitoIdentity(client: CognitoIdentityProviderClient, clientId: string): Identity {
   return {
-    async signUp({ email, password, userType }) {
+    async signUp({ email, password }) {
       const answer = await client
         .send(
           new SignUpCommand({
             ClientId: clientId,
             Username: email,
             Password: password,
-            UserAttributes: [
-              { Name: 'email', Value: email },
-              { Name: 'custom:user_type', Value: userType },
-            ],
+            // The role lives on the profile; the app client may not write custom attributes (lib/auth.ts).
+            UserAttributes: [{ Name: 'email', Value: email }],
           }),
         )
-        .catch(translateSignUpError);
+        .catch((error: unknown) => {
+          if (errorName(error) === 'UsernameExistsException') return null;
+          return translateSignUpError(error);
+        });
+      if (answer === null) return null;
       if (!answer.UserSub) throw new Error('Cognito SignUp returned no user id');
       return answer.UserSub;
     },

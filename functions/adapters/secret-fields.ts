@@ -12,3 +12,19 @@ export async function readSecretFields(secretArn: string): Promise<Record<string
   const { SecretString } = await secretsManager.send(new GetSecretValueCommand({ SecretId: secretArn }));
   return secretFields.parse(JSON.parse(SecretString ?? '{}'));
 }
+
+/**
+ * A secret's plain string at one staging label (`AWSCURRENT`, `AWSPREVIOUS`), or undefined when no
+ * version carries that label (a secret never rotated has no previous version).
+ */
+export async function readSecretString(secretArn: string, versionStage: string): Promise<string | undefined> {
+  try {
+    const { SecretString } = await secretsManager.send(
+      new GetSecretValueCommand({ SecretId: secretArn, VersionStage: versionStage }),
+    );
+    return SecretString;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ResourceNotFoundException') return undefined;
+    throw error;
+  }
+}

@@ -72,6 +72,8 @@ export const keys = {
   verifiedMentorsPartition: VERIFIED_MENTORS_PARTITION,
   verifiedMentor: (userId: string) => ({ gsi1pk: VERIFIED_MENTORS_PARTITION, gsi1sk: userId }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
+  /** A user's uses of one daily quota (domain/quotas.ts) on one UTC day; expires by TTL. */
+  dailyQuota: (userId: string, kind: string, day: string) => ({ pk: `USER#${userId}`, sk: `QUOTA#${kind}#${day}` }),
   /** Ratings of one coach in time order (gsi1) and by stars, then time (gsi2). */
   coachRatingsPartition,
   coachRating: (rating: { coachId: string; createdAt: string; sessionId: string; rating: number }) => ({

@@ -14,12 +14,13 @@ export interface AuthEmail {
 }
 
 /**
- * The code goes in unencoded: in the cloud it is Cognito's `{####}` placeholder, which Cognito
+ * The code and address go in the fragment, which browsers never send: no server, CloudFront log or
+ * Referer keeps them. The code goes in unencoded: in the cloud it is Cognito's `{####}` placeholder, which Cognito
  * replaces with the digits only where it finds it verbatim.
  */
 export function authEmailLink(kind: AuthEmailKind, siteOrigin: string, email: string, code: string): string {
   const [path, codeParameter] = kind === 'signUp' ? ['/', 'confirm'] : ['/reset-password', 'code'];
-  return `${siteOrigin}${path}?${codeParameter}=${code}&email=${encodeURIComponent(email)}`;
+  return `${siteOrigin}${path}#${codeParameter}=${code}&email=${encodeURIComponent(email)}`;
 }
 
 export function authEmail(kind: AuthEmailKind, siteOrigin: string, email: string, code: string): AuthEmail {
@@ -41,4 +42,18 @@ export function authEmail(kind: AuthEmailKind, siteOrigin: string, email: string
   const text = `${copy.lead}\n\n${copy.action}: ${link}\n${copy.expiry}\n\nYour code: ${code}\n`;
   const html = `<p>${escapeHtml(copy.lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(copy.action)}</a></p><p>${escapeHtml(copy.expiry)}</p><p>Your code: <strong>${escapeHtml(code)}</strong></p>`;
   return { subject: copy.subject, text, html };
+}
+
+/**
+ * What the owner of an address gets when someone signs up with it again: the sign-up itself answers
+ * as for a new address, so it never tells a stranger which addresses have accounts.
+ */
+export function accountExistsEmail(siteOrigin: string): AuthEmail {
+  const signIn = `${siteOrigin}/`;
+  const reset = `${siteOrigin}/forgot-password`;
+  const lead =
+    'Someone, perhaps you, tried to create a Physician Mentors account with this e-mail address, which already has one. If it was not you, you can ignore this e-mail: nothing changed.';
+  const text = `${lead}\n\nSign in: ${signIn}\nForgot your password? ${reset}\n`;
+  const html = `<p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(signIn)}">Sign in</a> · <a href="${escapeHtml(reset)}">Forgot your password?</a></p>`;
+  return { subject: 'You already have a Physician Mentors account', text, html };
 }

@@ -17,6 +17,8 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INVALID_CURSOR: 400,
+  /** A daily per-user quota is spent (domain/quotas.ts); not 429, which the SPA reads as "wait a moment". */
+  QUOTA_EXCEEDED: 409,
   /** Messages: the two users have no booking (yet) that lets them talk. */
   NO_RELATIONSHIP: 403,
   /** Messages: the sender's own limit (domain/messages.ts), answered with Retry-After. */

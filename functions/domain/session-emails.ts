@@ -136,6 +136,12 @@ export function sessionConfirmationEmail(letter: Letter): SessionEmail {
   );
 }
 
+/** Web addresses, with or without a scheme (`https://…`, `www.…`, `evil.example/path`). */
+const LINK = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/\S*)?/gi;
+
+/** A reason is the other party's free text: mailed without links, so our mail never carries their phishing. */
+export const withoutLinks = (text: string) => text.replace(LINK, '[link removed]');
+
 /**
  * Sent to both parties when one cancels (spec section 8, 'Session Cancelled'), the one who cancelled
  * included. A paid session's refund is only requested at this point: a second e-mail confirms it
@@ -147,8 +153,8 @@ export function sessionCancellationEmail(
   const kind = sessionKind(letter.session);
   const lead =
     letter.cancelledBy === letter.role
-      ? `You cancelled your ${kind} with ${displayName(letter.other)}. Reason: ${letter.reason}`
-      : `${displayName(letter.other)} cancelled your ${kind}. Reason: ${letter.reason}`;
+      ? `You cancelled your ${kind} with ${displayName(letter.other)}. Reason: ${withoutLinks(letter.reason)}`
+      : `${displayName(letter.other)} cancelled your ${kind}. Reason: ${withoutLinks(letter.reason)}`;
   const closing =
     letter.role === 'mentee' && letter.refundRequestedCents !== null
       ? `A refund of ${formatWholeDollars(letter.refundRequestedCents)} to your card has been requested; we will e-mail you again when the payment provider confirms it.`

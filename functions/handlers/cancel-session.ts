@@ -1,3 +1,4 @@
+import { withinDailyQuota } from '../data/quotas';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { cancelSessionInput } from '../schemas/session-actions';
@@ -9,7 +10,11 @@ export const handler = httpHandler(
   { schemas: { path: sessionPath, body: cancelSessionInput }, auth: true },
   async ({ path, body, caller, now }) => {
     const session = await sessionOfParty(path.id, caller.userId);
-    const cancelled = await cancelByParty(session, caller.userId, body.reason, now);
+    const cancel = () => cancelByParty(session, caller.userId, body.reason, now);
+    const cancelled =
+      session.menteeId === caller.userId
+        ? await withinDailyQuota(caller.userId, 'cancellations', now, cancel)
+        : await cancel();
     return { status: 200, body: await viewForParty(cancelled, caller.userId) };
   },
 );

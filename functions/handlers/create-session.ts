@@ -1,3 +1,4 @@
+import { withinDailyQuota } from '../data/quotas';
 import { getSession } from '../data/sessions';
 import { httpHandler } from '../http/handler';
 import { BUSINESS_METRICS, countMetric } from '../http/metrics';
@@ -8,7 +9,11 @@ import { viewForParty } from '../sessions/party-session';
 
 /** `POST /api/sessions` → 201 `{session, checkoutUrl?}`. */
 export const handler = httpHandler({ schemas: { body: newBooking }, auth: true }, async ({ body, caller, now }) => {
-  const booked = await bookSession(caller.userId, body, now);
+  const book = () => bookSession(caller.userId, body, now);
+  const booked =
+    'freeConsultation' in body && body.freeConsultation
+      ? await withinDailyQuota(caller.userId, 'freeConsultationBookings', now, book)
+      : await book();
   countMetric(BUSINESS_METRICS.bookings);
   const session = (await getSession(booked.session.id)) ?? booked.session;
   const result: BookingResult = {

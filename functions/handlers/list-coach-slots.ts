@@ -2,11 +2,17 @@ import { availabilityOfCoach } from '../data/availability';
 import { publishedCoach } from '../data/coaches';
 import { busyIntervalsOfCoach } from '../data/sessions';
 import { slotsInWindow, validateSlotWindow } from '../domain/slots';
-import { edgeCached } from '../http/edge-cache';
+import { DomainError } from '../domain/errors';
+import { edgeCached, isCurrentFreshKey } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachPath, type SlotList, slotQuery } from '../schemas/coach';
 
 export const handler = httpHandler({ schemas: { path: coachPath, query: slotQuery } }, async ({ path, query, now }) => {
+  if (query.fresh !== undefined && !isCurrentFreshKey(query.fresh, now)) {
+    throw new DomainError('VALIDATION_FAILED', 'Some fields are missing or invalid.', [
+      { field: 'query.fresh', message: "Use the current time's key" },
+    ]);
+  }
   const window = validateSlotWindow({ from: new Date(query.from), to: new Date(query.to), duration: query.duration });
   const coach = await publishedCoach(path.coachId);
   const [availability, busy] = await Promise.all([

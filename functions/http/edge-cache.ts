@@ -20,3 +20,16 @@ export function edgeCached(kind: keyof typeof EDGE_CACHE): Record<string, string
     'cache-control': `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${staleSeconds}`,
   };
 }
+
+/**
+ * A booker's cache-busting `fresh=` on slots is the clock's step, not any value: a client that
+ * varies it can reach the origin past the edge cache only as often as there are steps.
+ */
+const FRESH_STEP_MS = 5000;
+/** Steps either side of the server's clock a key may be, for clients whose clocks drift. */
+const FRESH_TOLERANCE_STEPS = 24;
+
+export const freshKeyAt = (nowMs: number) => String(Math.floor(nowMs / FRESH_STEP_MS));
+
+export const isCurrentFreshKey = (fresh: string, now: Date) =>
+  /^\d{1,15}$/.test(fresh) && Math.abs(Number(fresh) - Number(freshKeyAt(now.getTime()))) <= FRESH_TOLERANCE_STEPS;

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, 
 import type * as z from '../schemas/zod';
 import { answeredBeforeTimeout } from '../adapters/dependency-budget';
 import { integrationSecretsLoaded } from '../adapters/integration-secrets';
+import { cameThroughCloudFront, ORIGIN_HEADER } from '../adapters/origin-secret';
 import { DomainError } from '../domain/errors';
 import { callerOf, type Caller } from './caller';
 import type { BusinessMetric } from './metrics';
@@ -52,7 +53,8 @@ interface HandlerOptions<S extends InputSchemas, Auth extends boolean> {
 
 /**
  * Wraps an operation in the one middleware stack every handler shares, in this order:
- * Lambda context and trace (observedHandler) → request log → error mapping → JSON body
+ * Lambda context and trace (observedHandler) → request log → error mapping → the origin check (the
+ * request came through CloudFront) → JSON body
  * (size-limited) → validation → the operation, which answers 503 rather than run into the
  * function's timeout.
  */
@@ -64,6 +66,8 @@ export function httpHandler<S extends InputSchemas = Record<never, never>, Auth 
   const run = (event: HttpEvent, context: Context) =>
     answeredBeforeTimeout(context, () => runOperation(event, context));
   const runOperation = async (event: HttpEvent, context: Context): Promise<APIGatewayProxyResultV2> => {
+    if (!(await cameThroughCloudFront(event.headers?.[ORIGIN_HEADER])))
+      throw new DomainError('FORBIDDEN', "Requests reach the API through the site's own address only.");
     await integrationSecretsLoaded();
     const caller = callerOf(event);
     if (options.auth && !caller) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');

@@ -8,7 +8,7 @@ import {
 } from '../data/service-connections';
 import { DomainError } from '../domain/errors';
 import { serviceCallbackQuery } from '../schemas/service-connection';
-import { httpHandler } from './handler';
+import { type HttpEvent, httpHandler } from './handler';
 import { log } from './log';
 import { requireMentor } from './mentor';
 import { siteOrigin } from './site';
@@ -27,7 +27,25 @@ interface ServiceConnection {
   provider: () => OAuthProvider | null;
 }
 
-const redirectUri = (service: ConnectedService) => `${siteOrigin()}/api/${service}/callback`;
+const callbackPath = (service: ConnectedService) => `/api/${service}/callback`;
+const redirectUri = (service: ConnectedService) => `${siteOrigin()}${callbackPath(service)}`;
+
+/**
+ * The state also lives in a cookie of the browser that asked to connect, sent only to the callback:
+ * a callback carrying another browser's state (an attacker's consent, to land their account on the
+ * victim's profile) is refused. Lax, because the provider sends the browser back by a top-level GET.
+ */
+const stateCookieName = (service: ConnectedService) => `pm_${service}_state`;
+const STATE_COOKIE_MAX_AGE_SECONDS = 600;
+
+function stateCookie(service: ConnectedService, state: string, maxAgeSeconds: number): string {
+  return `${stateCookieName(service)}=${state}; Path=${callbackPath(service)}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`;
+}
+
+function stateOfThisBrowser(service: ConnectedService, event: HttpEvent): string | undefined {
+  const prefix = `${stateCookieName(service)}=`;
+  return event.cookies?.find((cookie) => cookie.startsWith(prefix))?.slice(prefix.length);
+}
 
 /** `POST /api/me/{service}`: where the coach's browser goes to let us act on their account there. */
 export function connectServiceHandler({ service, label, provider }: ServiceConnection) {
@@ -38,7 +56,11 @@ export function connectServiceHandler({ service, label, provider }: ServiceConne
     // The state ties the provider's answer to this user and this request, so a forged callback is refused.
     const state = randomBytes(24).toString('base64url');
     await rememberConsent(service, profile.userId, state, now);
-    return { status: 200, body: { url: oauth.authorizeUrl(state, redirectUri(service)) } };
+    return {
+      status: 200,
+      body: { url: oauth.authorizeUrl(state, redirectUri(service)) },
+      headers: { 'set-cookie': stateCookie(service, state, STATE_COOKIE_MAX_AGE_SECONDS) },
+    };
   });
 }
 
@@ -50,12 +72,16 @@ export function connectServiceHandler({ service, label, provider }: ServiceConne
 export function serviceCallbackHandler({ service, label, provider }: ServiceConnection) {
   const backToSettings = (query: Record<string, string>) => ({
     status: 302,
-    headers: { location: `${siteOrigin()}/settings?${new URLSearchParams(query)}` },
+    headers: {
+      location: `${siteOrigin()}/settings?${new URLSearchParams(query)}`,
+      'set-cookie': stateCookie(service, '', 0),
+    },
   });
   const failed = (error: string) => backToSettings({ [`${service}_error`]: error });
-  return httpHandler({ schemas: { query: serviceCallbackQuery } }, async ({ query, now }) => {
+  return httpHandler({ schemas: { query: serviceCallbackQuery } }, async ({ query, event, now }) => {
     const oauth = provider();
-    const userId = query.state ? await takeConsent(service, query.state, now) : null;
+    const fromThisBrowser = query.state !== undefined && query.state === stateOfThisBrowser(service, event);
+    const userId = query.state && fromThisBrowser ? await takeConsent(service, query.state, now) : null;
     if (!oauth || !userId) return failed(`This ${label} connection link has expired. Please try again.`);
     if (query.error || !query.code) {
       return failed(

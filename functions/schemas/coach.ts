@@ -72,7 +72,7 @@ export const slotQuery = z.strictObject({
   from: z.iso.datetime({ offset: true }),
   to: z.iso.datetime({ offset: true }),
   duration: z.coerce.number().check(z.int()),
-  /** Ignored by the server: a new value is a new edge-cache key, so the booker sees fresh slots. */
+  /** A new value is a new edge-cache key, so the booker sees fresh slots; only the clock's current step (http/edge-cache.ts). */
   fresh: z.optional(z.string().check(z.maxLength(32))),
 });
 

@@ -225,7 +225,8 @@ export type Registration = z.output<typeof registration>;
 export const firstSignIn = z.strictObject({ timezone: z.optional(timeZone) });
 export type FirstSignIn = z.infer<typeof firstSignIn>;
 
-export const registrationResult = z.object({ userId: z.string(), email: z.string() });
+/** The same for a new and a taken address: no user id, nothing that tells them apart. */
+export const registrationResult = z.object({ status: z.literal('check_your_email') });
 export type RegistrationResult = z.infer<typeof registrationResult>;
 
 /**

@@ -112,7 +112,8 @@ describe('accounts, end to end', () => {
     await expectVisible(heading('Check your email'));
 
     const link = await linkFromMail(/confirm/i);
-    expect(new URL(link).searchParams.get('confirm')).toBeTruthy();
+    expect(new URLSearchParams(new URL(link).hash.slice(1)).get('confirm')).toBeTruthy();
+    expect(new URL(link).search).toBe('');
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/login');
     await expectVisible(toast('Email confirmed'));
@@ -257,7 +258,7 @@ describe('accounts, end to end', () => {
         agreedToTerms: true,
       }),
     });
-    expect(registered.status).toBe(201);
+    expect(registered.status).toBe(202);
 
     await goto('/login');
     await page.getByRole('textbox', { name: 'E-mail' }).fill(unconfirmed);

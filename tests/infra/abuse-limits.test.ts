@@ -2,7 +2,10 @@ import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../functions/routes';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
+import { ORIGIN_HEADER, ORIGIN_SECRET_ARN_VARIABLE } from '../../functions/adapters/origin-secret';
+import { ROUTE_THROTTLES, routes } from '../../functions/routes';
+import { ACCESS_LOG_RETENTION_DAYS } from '../../lib/storage';
 import { GENERAL_LIMIT, RATE_WINDOW_SECONDS, TIGHT_LIMITS, TOO_MANY_REQUESTS_RESPONSE } from '../../lib/firewall';
 import { definePhysicianMentorsApp } from '../../lib/stack';
 import { PROD_CONTEXT, type Synthesized, synthesize, type TemplateResource, testApp } from './synth-app';
@@ -109,26 +112,94 @@ describe('the web ACL on the distribution (stack in us-east-1)', () => {
   });
 });
 
-describe('the Stripe webhook route', () => {
-  it('has its own throttle apart from the stage default, set once the route exists', () => {
+describe('per-route throttles', () => {
+  it('give every route its own budget by kind, set once the route exists: public reads high, writes and sign-up low', () => {
     const stage = synth.resourceOf(construct('Api', 'DefaultStage'));
-    const webhook = routes.find((route) => route.operation === 'stripeWebhook');
-    expect(webhook?.throttle).toBeDefined();
-    expect(stage.Properties.RouteSettings).toEqual({
-      'POST /api/webhooks/stripe': {
-        ThrottlingRateLimit: webhook?.throttle?.rateLimit,
-        ThrottlingBurstLimit: webhook?.throttle?.burstLimit,
-      },
+    const settings = stage.Properties.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
+    expect(Object.keys(settings).sort()).toEqual(routes.map((route) => `${route.method} ${route.path}`).sort());
+    const rateOf = (routeKey: string) => settings[routeKey]?.ThrottlingRateLimit ?? 0;
+    expect(settings['GET /api/coaches']).toEqual({
+      ThrottlingRateLimit: ROUTE_THROTTLES.publicReads.rateLimit,
+      ThrottlingBurstLimit: ROUTE_THROTTLES.publicReads.burstLimit,
     });
+    expect(rateOf('GET /coaches/{coachId+}')).toBe(ROUTE_THROTTLES.publicReads.rateLimit);
+    expect(rateOf('GET /api/me')).toBe(ROUTE_THROTTLES.signedInReads.rateLimit);
+    expect(rateOf('POST /api/sessions')).toBe(ROUTE_THROTTLES.writes.rateLimit);
+    expect(rateOf('POST /api/registrations')).toBe(ROUTE_THROTTLES.signUps.rateLimit);
+    expect(rateOf('POST /api/registrations')).toBeLessThan(rateOf('POST /api/sessions'));
+    expect(rateOf('POST /api/sessions')).toBeLessThan(rateOf('GET /api/coaches/{coachId}/slots'));
+    // The webhook apart from the user-facing routes: a flood of either cannot starve the other.
+    expect(rateOf('POST /api/webhooks/stripe')).toBe(25);
     expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
-    expect(webhook?.throttle?.rateLimit).toBeLessThan(stage.Properties.DefaultRouteSettings.ThrottlingRateLimit);
-    const [webhookRoute] = Object.keys(
-      synth.template.findResources('AWS::ApiGatewayV2::Route', {
-        Properties: { RouteKey: 'POST /api/webhooks/stripe' },
-      }),
-    );
+    const routeIds = Object.keys(synth.template.findResources('AWS::ApiGatewayV2::Route'));
     const stageResource = synth.template.toJSON().Resources[synth.logicalId(construct('Api', 'DefaultStage'))];
-    expect(stageResource.DependsOn).toContain(webhookRoute);
+    expect(stageResource.DependsOn).toEqual(expect.arrayContaining(routeIds));
+  });
+});
+
+describe('one way in', () => {
+  const distributionConfig = () =>
+    resourcesOf(synth.template, 'AWS::CloudFront::Distribution')[0]?.Properties.DistributionConfig;
+
+  it('CloudFront sends the origin secret to the API, and every route function checks it against the same secret', () => {
+    const secretId = synth.logicalId(construct('Api', 'OriginSecret'));
+    const apiOrigins = distributionConfig().Origins.filter((origin: { CustomOriginConfig?: unknown }) =>
+      Boolean(origin.CustomOriginConfig),
+    );
+    // The API as an origin of its own, and as the directory page's primary in its origin group.
+    expect(apiOrigins.length).toBeGreaterThan(0);
+    for (const origin of apiOrigins) {
+      const headerValue = JSON.stringify(origin.OriginCustomHeaders);
+      expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_HEADER, HeaderValue: expect.anything() }]);
+      expect(headerValue).toContain('{{resolve:secretsmanager:');
+      expect(headerValue).toContain(secretId);
+    }
+    const secret = synth.resourceOf(construct('Api', 'OriginSecret'));
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 48 });
+    for (const route of routes) {
+      const fn = synth.resourceOf(construct('Api', route.operation));
+      expect(fn.Properties.Environment.Variables[ORIGIN_SECRET_ARN_VARIABLE], route.operation).toEqual({
+        Ref: secretId,
+      });
+    }
+  });
+
+  it('falls back to the directory loading page from the site bucket when the directory route fails', () => {
+    const config = distributionConfig();
+    const group = config.OriginGroups.Items[0];
+    expect(group.FailoverCriteria.StatusCodes.Items.sort()).toEqual([500, 502, 503, 504]);
+    const [primary, fallback] = group.Members.Items.map((member: { OriginId: string }) =>
+      config.Origins.find((origin: { Id: string }) => origin.Id === member.OriginId),
+    );
+    expect(primary.CustomOriginConfig).toBeDefined();
+    expect(fallback.S3OriginConfig).toBeDefined();
+    expect(fallback.OriginPath).toBe('/page-fallbacks');
+    const directory = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/coaches');
+    expect(directory.TargetOriginId).toBe(group.Id);
+  });
+
+  it(`keeps CloudFront's and S3's access logs ${ACCESS_LOG_RETENTION_DAYS} days`, () => {
+    expect(ACCESS_LOG_RETENTION_DAYS).toBe(90);
+    const logs = synth.resourceOf(construct('Storage', 'LogBucket'));
+    expect(logs.Properties.LifecycleConfiguration.Rules).toEqual([{ ExpirationInDays: 90, Status: 'Enabled' }]);
+    expect(distributionConfig().Logging.Bucket).toEqual({
+      'Fn::GetAtt': [synth.logicalId(construct('Storage', 'LogBucket')), 'RegionalDomainName'],
+    });
+  });
+});
+
+describe('accounts', () => {
+  it('let the app client write only what the app writes, and keep the verified address until a new one is confirmed', () => {
+    const [client] = resourcesOf(synth.template, 'AWS::Cognito::UserPoolClient');
+    expect([...(client?.Properties.WriteAttributes ?? [])].sort()).toEqual([...APP_CLIENT_WRITE_ATTRIBUTES].sort());
+    expect(client?.Properties.WriteAttributes).not.toContain('custom:user_type');
+    const [pool] = resourcesOf(synth.template, 'AWS::Cognito::UserPool');
+    expect(pool?.Properties.UserAttributeUpdateSettings).toEqual({
+      AttributesRequireVerificationBeforeUpdate: ['email'],
+    });
   });
 });
 

@@ -1,9 +1,10 @@
 import { App } from 'aws-cdk-lib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { settingsFromContext } from '../../lib/stack';
-import { PROD_CONTEXT } from './synth-app';
+import { definePhysicianMentorsApp, settingsFromContext } from '../../lib/stack';
+import { PROD_CONTEXT, testApp } from './synth-app';
 
-const settings = (context: Record<string, string>) => settingsFromContext(new App({ context }).node);
+const settings = (context: Record<string, string>, stage?: string) =>
+  settingsFromContext(new App({ context: stage ? { ...context, stage } : context }).node);
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -63,5 +64,18 @@ describe('deployment settings from -c context', () => {
       clientSecretName: 'secret',
       domainPrefix: 'physician-mentors-dev',
     });
+  });
+
+  it('refuses a prod synth with nowhere to send alarms, naming both ways to give one', () => {
+    const { alarmEmail: _, ...withoutAlarms } = PROD_CONTEXT;
+    expect(() => definePhysicianMentorsApp(testApp(withoutAlarms))).toThrow(
+      /stage=prod needs somewhere to send alarms: -c alarmEmail=.* or -c alarmTopicArn=/,
+    );
+    expect(settings(withoutAlarms, 'dev')).toMatchObject({ stage: 'dev' });
+    const topicArn = 'arn:aws:sns:us-east-1:111111111111:on-call';
+    expect(settings({ ...withoutAlarms, alarmTopicArn: topicArn }).alarmDestination).toEqual({ topicArn });
+    expect(settings(PROD_CONTEXT).alarmDestination).toEqual({ email: PROD_CONTEXT.alarmEmail });
+    expect(() => settings({ ...PROD_CONTEXT, alarmTopicArn: topicArn })).toThrow(/not both/);
+    expect(() => settings({ ...withoutAlarms, alarmTopicArn: 'on-call' })).toThrow(/not an SNS topic ARN/);
   });
 });

@@ -13,6 +13,7 @@ export const PROD_CONTEXT = {
   stage: 'prod',
   domainName: 'mentors.example.org',
   certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/test-certificate',
+  alarmEmail: 'operators@mentors.example.org',
 };
 
 /** An App with the feature flags `cdk synth` uses (cdk.json), minus what makes tests slow or throw. */

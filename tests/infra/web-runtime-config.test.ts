@@ -47,6 +47,7 @@ beforeAll(() => {
     mediaBucket: bucket('Media'),
     logBucket: bucket('Logs'),
     apiOriginDomainName: 'api.example.org',
+    apiOriginSecret: 'origin-secret-for-tests',
     webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/11111111-2222-3333-4444-555555555555',
     config,
     spaBuildDir,

@@ -111,12 +111,11 @@ describe('POST /api/registrations', () => {
   it('signs a mentor up, and after confirming by e-mail every sign-up field is on the profile', async () => {
     const email = uniqueEmail('mentor');
     const response = await call('POST', '/api/registrations', { body: mentorSignUp(email) });
-    expect(response.status).toBe(201);
-    const { userId } = (await response.json()) as { userId: string };
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ status: 'check_your_email' });
 
     const token = await confirmAndSignIn(email, 'secret1');
     expect(await myProfile(token)).toMatchObject({
-      userId,
       email,
       userType: 'mentor',
       published: false,
@@ -151,7 +150,7 @@ describe('POST /api/registrations', () => {
       confirmPassword: 'secret1',
       agreedToTerms: true,
     };
-    expect((await call('POST', '/api/registrations', { body })).status).toBe(201);
+    expect((await call('POST', '/api/registrations', { body })).status).toBe(202);
     const profile = await myProfile(await confirmAndSignIn(email, 'secret1'));
     expect(profile).toMatchObject({
       userType: 'mentee',
@@ -171,14 +170,20 @@ describe('POST /api/registrations', () => {
     expect(error.details).toEqual([expect.objectContaining({ field: 'body.timezone' })]);
   });
 
-  it('answers 409 for an e-mail that already has an account', async () => {
+  it('answers a taken address exactly as a new one, and mails its owner instead of a code', async () => {
     const email = uniqueEmail('twice');
-    expect((await call('POST', '/api/registrations', { body: mentorSignUp(email) })).status).toBe(201);
-    const again = await call('POST', '/api/registrations', { body: mentorSignUp(email) });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({
-      error: { code: 'CONFLICT', message: 'An account with this email already exists.' },
-    });
+    const first = await call('POST', '/api/registrations', { body: mentorSignUp(email) });
+    const token = await confirmAndSignIn(email, 'secret1');
+    const again = await call('POST', '/api/registrations', { body: { ...mentorSignUp(email), firstName: 'Mallory' } });
+    expect([first.status, again.status]).toEqual([202, 202]);
+    expect(await again.json()).toEqual(await first.json());
+    const mails = (await readMailbox(stack.mailboxFile)).filter((mail) => mail.to === email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Confirm your Physician Mentors account',
+      'You already have a Physician Mentors account',
+    ]);
+    expect(mails[1]?.text).not.toMatch(/code/i);
+    expect((await myProfile(token)).firstName).toBe('Ada');
   });
 
   it('refuses an invalid form with the form messages, and creates no account', async () => {
@@ -198,7 +203,7 @@ describe('POST /api/registrations', () => {
         { field: 'body.hourlyRate', message: 'Please enter your hourly rate' },
       ]),
     );
-    expect((await call('POST', '/api/registrations', { body: mentorSignUp(email) })).status).toBe(201);
+    expect((await call('POST', '/api/registrations', { body: mentorSignUp(email) })).status).toBe(202);
   });
 });
 

@@ -55,6 +55,8 @@ const connect = (user: SignedInUser) =>
 async function connectThroughConsent(coach: SignedInUser, schedulingUrl: string, answer: 'Allow' | 'Decline') {
   const response = await connect(coach);
   expect(response.status).toBe(200);
+  // The browser that asked keeps the state's cookie, which the callback checks.
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
   const { url } = serviceConnectLink.parse(await response.json());
   expect(url).toContain('/_local/calendly/authorize');
   const page = await (await fetch(local(url))).text();
@@ -76,7 +78,7 @@ async function connectThroughConsent(coach: SignedInUser, schedulingUrl: string,
     expect(allow.status).toBe(303);
     next = allow.headers.get('location') as string;
   }
-  const back = await fetch(local(next), { redirect: 'manual' });
+  const back = await fetch(local(next), { redirect: 'manual', headers: { cookie } });
   expect(back.status).toBe(302);
   return new URL(back.headers.get('location') as string);
 }

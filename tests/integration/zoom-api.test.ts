@@ -27,9 +27,15 @@ async function consentAnswer(consentUrl: string, answer: 'Allow' | 'Decline'): P
   return new URL(link.replaceAll('&#38;', '&'));
 }
 
-/** Follows Zoom's redirect back to our callback and answers with where the callback sends the browser. */
-async function callback(answer: URL): Promise<URL> {
-  const response = await fetch(`${stack.apiUrl}${answer.pathname}${answer.search}`, { redirect: 'manual' });
+/** The cookie a connect answer leaves in the browser that asked (name=value). */
+const browserCookie = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
+
+/** Follows Zoom's redirect back to our callback in the browser holding `cookie`, and answers with where the callback sends it. */
+async function callback(answer: URL, cookie: string): Promise<URL> {
+  const response = await fetch(`${stack.apiUrl}${answer.pathname}${answer.search}`, {
+    redirect: 'manual',
+    headers: { cookie },
+  });
   expect(response.status).toBe(302);
   return new URL(response.headers.get('location') as string);
 }
@@ -39,9 +45,13 @@ describe('connecting Zoom', () => {
     const mentor = await signedInUserWithProfile(stack.config, 'mentor');
     const response = await connect(mentor);
     expect(response.status).toBe(200);
+    const cookie = browserCookie(response);
+    expect(response.headers.get('set-cookie')).toMatch(
+      /; Path=\/api\/zoom\/callback; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/,
+    );
     const { url } = serviceConnectLink.parse(await response.json());
     expect(url).toContain('/_local/zoom/authorize');
-    const back = await callback(await consentAnswer(url, 'Allow'));
+    const back = await callback(await consentAnswer(url, 'Allow'), cookie);
     expect(`${back.pathname}${back.search}`).toBe('/settings?zoom=connected');
 
     const me = await (await fetch(`${stack.apiUrl}/api/me`, { headers: mentor.auth })).json();
@@ -55,20 +65,41 @@ describe('connecting Zoom', () => {
 
   it('sends a declined consent back with zoom_error', async () => {
     const mentor = await signedInUserWithProfile(stack.config, 'mentor');
-    const { url } = serviceConnectLink.parse(await (await connect(mentor)).json());
-    const back = await callback(await consentAnswer(url, 'Decline'));
+    const response = await connect(mentor);
+    const { url } = serviceConnectLink.parse(await response.json());
+    const back = await callback(await consentAnswer(url, 'Decline'), browserCookie(response));
     expect(back.searchParams.get('zoom_error')).toBe('Zoom access was not granted.');
   });
 
   it('refuses a callback whose state it did not issue, or one used twice', async () => {
     const mentor = await signedInUserWithProfile(stack.config, 'mentor');
-    const { url } = serviceConnectLink.parse(await (await connect(mentor)).json());
+    const response = await connect(mentor);
+    const cookie = browserCookie(response);
+    const { url } = serviceConnectLink.parse(await response.json());
     const allow = await consentAnswer(url, 'Allow');
     const forged = new URL(allow);
     forged.searchParams.set('state', 'forged-state');
-    expect((await callback(forged)).searchParams.get('zoom_error')).toMatch(/expired/);
-    expect((await callback(allow)).searchParams.get('zoom')).toBe('connected');
-    expect((await callback(allow)).searchParams.get('zoom_error')).toMatch(/expired/);
+    expect((await callback(forged, cookie)).searchParams.get('zoom_error')).toMatch(/expired/);
+    expect((await callback(allow, cookie)).searchParams.get('zoom')).toBe('connected');
+    expect((await callback(allow, cookie)).searchParams.get('zoom_error')).toMatch(/expired/);
+  });
+
+  it("refuses a callback with another browser's state: an attacker's consent cannot land on a victim's profile", async () => {
+    const attacker = await signedInUserWithProfile(stack.config, 'mentor');
+    const victim = await signedInUserWithProfile(stack.config, 'mentor');
+    const attackerConnect = await connect(attacker);
+    const attackerAllow = await consentAnswer(serviceConnectLink.parse(await attackerConnect.json()).url, 'Allow');
+    const victimCookie = browserCookie(await connect(victim));
+    // The victim's browser is lured to the attacker's callback link: its cookie holds another state.
+    for (const cookie of [victimCookie, '']) {
+      expect((await callback(attackerAllow, cookie)).searchParams.get('zoom_error')).toMatch(/expired/);
+    }
+    for (const user of [attacker, victim]) {
+      const me = await (await fetch(`${stack.apiUrl}/api/me`, { headers: user.auth })).json();
+      expect(me.zoomConnected).toBe(false);
+    }
+    // The attacker's own browser still completes its own connection.
+    expect((await callback(attackerAllow, browserCookie(attackerConnect))).searchParams.get('zoom')).toBe('connected');
   });
 
   it('is for mentors only', async () => {

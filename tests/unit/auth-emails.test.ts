@@ -6,13 +6,13 @@ import { handler } from '../../functions/triggers/custom-message';
 describe('auth e-mails', () => {
   it('links a sign-up to the SPA with the code and the e-mail', () => {
     expect(authEmailLink('signUp', 'https://mentors.example', 'a+b@x.test', '123456')).toBe(
-      'https://mentors.example/?confirm=123456&email=a%2Bb%40x.test',
+      'https://mentors.example/#confirm=123456&email=a%2Bb%40x.test',
     );
   });
 
   it('links a reset to /reset-password', () => {
     expect(authEmailLink('forgotPassword', 'http://localhost:5173', 'a@x.test', '42')).toBe(
-      'http://localhost:5173/reset-password?code=42&email=a%40x.test',
+      'http://localhost:5173/reset-password#code=42&email=a%40x.test',
     );
   });
 
@@ -43,7 +43,7 @@ describe('Cognito CustomMessage trigger', () => {
     const answer = await handler(event('CustomMessage_ForgotPassword'));
     expect(answer.response.emailSubject).toBe('Reset your Physician Mentors password');
     expect(answer.response.emailMessage).toContain(
-      'https://mentors.example/reset-password?code={####}&#38;email=dr%40x.test',
+      'https://mentors.example/reset-password#code={####}&#38;email=dr%40x.test',
     );
   });
 

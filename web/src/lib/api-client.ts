@@ -37,11 +37,29 @@ export function apiErrorOf(status: number, payload: ErrorPayload): ApiError {
   return new ApiError(status, error.code, error.message, error.details);
 }
 
-async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+function apiUrl(path: string, query: Query = {}): URL {
   const url = new URL(`/api${path}`, window.location.origin);
-  for (const [name, value] of Object.entries(options.query ?? {})) {
+  for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
   }
+  return url;
+}
+
+/** Fetches a file with the bearer token and hands it to the browser as a download named `filename`. */
+export async function downloadApiFile(path: string, query: Query, filename: string): Promise<void> {
+  const token = await accessToken();
+  const response = await fetch(apiUrl(path, query), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw apiErrorOf(response.status, (await response.json().catch(() => ({}))) as ErrorPayload);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = filename;
+  link.click();
+  // Revoked later, not at once: the browser reads the file after the click has returned.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
+async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+  const url = apiUrl(path, options.query);
   const token = await accessToken();
   const response = await fetch(url, {
     method,

@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useNavigate, useSearchParams } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
+import { useFragmentParams } from '../use-fragment-params';
 
 /**
- * The sign-up e-mail links to `/?confirm=CODE&email=…` (spec: confirmation e-mails redirect to /).
+ * The sign-up e-mail links to `/#confirm=CODE&email=…` (spec: confirmation e-mails redirect to /).
  * This layout route confirms the account wherever such a link lands, then sends the user to sign in
  * with the address already filled in.
  * It wraps every screen, so Amplify's sign-up code (and the toasts) load only when such a link is opened.
  */
 export function ConfirmSignUpLink() {
-  const [params] = useSearchParams();
+  const params = useFragmentParams();
   const navigate = useNavigate();
   const code = params.get('confirm');
   const email = params.get('email');

@@ -52,9 +52,9 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
     registerAccount.mutate(
       { ...values, timezone: browserTimeZone() },
       {
-        onSuccess: ({ email }) => {
+        onSuccess: () => {
           toast.success('Account Created!', { description: 'Please check your email to verify your account.' });
-          onRegistered(email);
+          onRegistered(values.email);
         },
         onError: (error) => toast.error('Sign Up Failed', { description: errorMessage(error) }),
       },

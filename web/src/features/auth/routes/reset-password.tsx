@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { confirmResetPassword } from '@/lib/amplify-auth-flows';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { useFragmentParams } from '../use-fragment-params';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -70,7 +71,7 @@ function ResetPasswordForm({ email, code }: { email: string; code: string }) {
 }
 
 export function ResetPasswordPage() {
-  const [params] = useSearchParams();
+  const params = useFragmentParams();
   const email = params.get('email');
   const code = params.get('code');
   if (!email || !code) return <MissingResetLink />;

@@ -1,5 +1,5 @@
 import { BOOKING_HORIZON_DAYS } from '@functions/domain/constants';
-import { SLOTS_EDGE_STALE_MS } from '@functions/http/edge-cache';
+import { freshKeyAt, SLOTS_EDGE_STALE_MS } from '@functions/http/edge-cache';
 import { slotList } from '@functions/schemas/coach';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -17,7 +17,7 @@ export const markBookedWith = (coachId: string) => bookedAt.set(coachId, Date.no
 
 function freshKey(coachId: string): string | undefined {
   const at = bookedAt.get(coachId);
-  return at !== undefined && Date.now() - at < SLOTS_EDGE_STALE_MS ? String(Date.now()) : undefined;
+  return at !== undefined && Date.now() - at < SLOTS_EDGE_STALE_MS ? freshKeyAt(Date.now()) : undefined;
 }
 
 /**

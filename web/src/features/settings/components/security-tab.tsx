@@ -2,6 +2,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { runtimeConfig } from '@/lib/config';
 import { useSignInMethods } from '../api/sign-in-methods';
+import { DataExportCard } from './data-export-card';
 import { FirstPasswordForm } from './first-password-form';
 import { PasswordChangeForm } from './password-change-form';
 import { SettingsCard } from './settings-card';
@@ -37,6 +38,7 @@ export function SecurityTab({ email }: { email: string }) {
           </p>
         ) : null}
       </SettingsCard>
+      <DataExportCard />
       <SettingsCard title="Delete account">
         <p className="text-sm text-slate-700">
           To delete your account and its data, e-mail{' '}

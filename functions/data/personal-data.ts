@@ -1,0 +1,30 @@
+import { keys } from './keys';
+import type { ProfileItem } from './profile-item';
+import { getProfile } from './profiles';
+import { queryIndexPartition } from './query-all';
+import type { RatingItem } from './rating-item';
+import type { SessionItem } from './session-item';
+import { counterpartsAndRatings } from './session-ratings';
+import { tableSchema } from './table-schema';
+
+/**
+ * What the table holds about one person: their profile and every session either side (pending
+ * payments included), with each session's other party and rating.
+ */
+export interface PersonalData {
+  profile: ProfileItem | null;
+  sessions: SessionItem[];
+  counterparts: ReadonlyMap<string, ProfileItem>;
+  ratings: ReadonlyMap<string, RatingItem>;
+}
+
+export async function personalDataOf(userId: string): Promise<PersonalData> {
+  const [profile, asCoach, asMentee] = await Promise.all([
+    getProfile(userId),
+    queryIndexPartition<SessionItem>(tableSchema.indexes.byOwner, keys.coachSessionsPartition(userId)),
+    queryIndexPartition<SessionItem>(tableSchema.indexes.byParty, keys.menteeSessionsPartition(userId)),
+  ]);
+  const sessions = [...asCoach, ...asMentee].sort((a, b) => (a.start < b.start ? -1 : 1));
+  const { profiles, ratings } = await counterpartsAndRatings(sessions, userId);
+  return { profile, sessions, counterparts: profiles, ratings };
+}

@@ -1,0 +1,44 @@
+import { personalDataOf } from '../data/personal-data';
+import { toProfileView } from '../domain/profile';
+import { httpHandler } from '../http/handler';
+import { toSessionView } from '../sessions/session-view';
+
+/**
+ * `GET /api/me/export`: the caller's data as a JSON file (profile, sessions either side, the ratings
+ * they wrote), in the shapes the API shows them; provider ids and tokens stay out.
+ */
+export const handler = httpHandler({ auth: true }, async ({ caller, now }) => {
+  const { profile, sessions, counterparts, ratings } = await personalDataOf(caller.userId);
+  const otherOf = (coachId: string, menteeId: string) => (coachId === caller.userId ? menteeId : coachId);
+  const body = {
+    exportedAt: now.toISOString(),
+    userId: caller.userId,
+    profile: profile && toProfileView(profile),
+    sessions: sessions.map((session) =>
+      toSessionView(
+        session,
+        caller.userId,
+        counterparts.get(otherOf(session.coachId, session.menteeId)) ?? null,
+        ratings.get(session.id) ?? null,
+      ),
+    ),
+    ratingsWritten: [...ratings.values()]
+      .filter((rating) => rating.ratedBy === caller.userId)
+      .map(({ sessionId, coachId, rating, reviewText, createdAt }) => ({
+        sessionId,
+        coachId,
+        rating,
+        reviewText,
+        createdAt,
+      })),
+  };
+  return {
+    status: 200,
+    text: JSON.stringify(body, null, 2),
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': `attachment; filename="physician-mentors-data-${now.toISOString().slice(0, 10)}.json"`,
+      'cache-control': 'private, no-store',
+    },
+  };
+});

@@ -123,6 +123,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
       ...POWERTOOLS_ENVIRONMENT,
+      // Metrics reach nobody locally, and every dependency call writes one (DependencyLatency); slow calls are still logged.
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       // What the local Stripe stand-in (bin/local/stripe-payments.ts) signs its events with: like Stripe,
       // Checkout events with the platform endpoint's secret and account events with the Connect one's.
       LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',

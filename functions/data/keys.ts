@@ -20,6 +20,11 @@ const coachSessionsPartition = (coachId: string) => `COACH#${coachId}#SESSIONS`;
 const menteeSessionsPartition = (menteeId: string) => `MENTEE#${menteeId}#SESSIONS`;
 const ratingsByStarsKey = (stars: number, timeKey: string) => `${stars}#${timeKey}`;
 const coachLedgerPartition = (coachId: string) => `COACH#${coachId}#LEDGER`;
+const conversationPartition = (conversationId: string) => `CONVERSATION#${conversationId}`;
+const userConversationsPartition = (userId: string) => `USER#${userId}#CONVERSATIONS`;
+const MESSAGE_PREFIX = 'MSG#';
+/** Zero-padded, so a conversation's messages sort by their sequence number. */
+const messageSortKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart(10, '0')}`;
 /** `month` is `YYYY-MM` (UTC). */
 const ledgerMonthPartition = (month: string) => `LEDGER#${month}`;
 
@@ -98,4 +103,36 @@ export const keys = {
   /** The reconciliation of one UTC day (`YYYY-MM-DD`) with the provider, in its month's partition. */
   reconciliation: (day: string) => ({ pk: `RECONCILIATION#${day.slice(0, 7)}`, sk: day }),
   reconciliationMonth: (month: string) => `RECONCILIATION#${month}`,
+  /** One conversation of a pair: its parties and the last sequence number given to a message. */
+  conversation: (conversationId: string) => ({ pk: conversationPartition(conversationId), sk: 'CONVERSATION' }),
+  /** A message under its conversation, in the order the conversation numbered them. */
+  message: (conversationId: string, seq: number) => ({
+    pk: conversationPartition(conversationId),
+    sk: messageSortKey(seq),
+  }),
+  /** The message sort keys of a conversation strictly between two sequence numbers. */
+  messagesBetween: (conversationId: string, afterSeq: number, beforeSeq: number) => ({
+    pk: conversationPartition(conversationId),
+    from: messageSortKey(afterSeq + 1),
+    to: messageSortKey(beforeSeq - 1),
+  }),
+  /** A report of one message by one party, kept for the moderators. */
+  messageReport: (conversationId: string, seq: number, reporterId: string) => ({
+    pk: conversationPartition(conversationId),
+    sk: `REPORT#${messageSortKey(seq)}#${reporterId}`,
+  }),
+  /** One user's side of a conversation (unread count, last message), listed by last activity (gsi1). */
+  conversationEntry: (userId: string, conversationId: string) => ({
+    pk: `${USER_PREFIX}${userId}`,
+    sk: `CONV#${conversationId}`,
+  }),
+  conversationEntryIndex: (userId: string, lastAt: string, conversationId: string) => ({
+    gsi1pk: userConversationsPartition(userId),
+    gsi1sk: `${lastAt}#${conversationId}`,
+  }),
+  userConversationsPartition,
+  /** The sum of a user's unread counts over all conversations, written with each of them. */
+  unreadMessages: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'UNREAD' }),
+  /** When a user sent their recent messages, for the sending rate limit. */
+  messageRate: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'MSGRATE' }),
 };

@@ -40,6 +40,8 @@ export function profileFromRegistration(userId: string, registration: Registrati
     timezone: timezone ?? DEFAULT_PROFILE_TIME_ZONE,
     languages: DEFAULT_LANGUAGES,
     ...(hourlyRate == null ? {} : { hourlyRateCents: hourlyRate * 100 }),
+    // A mentor writes one bio at sign-up; it is also the coach bio the rates card edits.
+    ...(fields.userType === 'mentor' && fields.bio?.trim() ? { coachBio: fields.bio } : {}),
     createdAt: stamp,
     updatedAt: stamp,
   };

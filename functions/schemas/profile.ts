@@ -1,6 +1,6 @@
 import { MIN_HOURLY_RATE_CENTS } from '../domain/constants';
 import {
-  EXPERIENCE_BANDS,
+  EARLIER_EXPERIENCE_BANDS,
   LANGUAGES,
   MEDICAL_SPECIALTIES,
   MENTOR_EXPERIENCE_CHOICES,
@@ -52,11 +52,8 @@ export const PROFILE_TEXT_LIMITS = {
 } as const;
 
 export const USER_TYPES = ['mentee', 'mentor'] as const;
-/** The profile form offers the practice bands; a mentor keeps the range chosen at sign-up. */
-const PROFILE_EXPERIENCE_CHOICES = [...new Set([...EXPERIENCE_BANDS, ...MENTOR_EXPERIENCE_CHOICES])] as [
-  string,
-  ...string[],
-];
+/** The profile form offers the sign-up choices; a profile keeps an earlier band it already holds. */
+const PROFILE_EXPERIENCE_CHOICES = [...MENTOR_EXPERIENCE_CHOICES, ...EARLIER_EXPERIENCE_BANDS] as [string, ...string[]];
 
 const tooLong = (max: number) => `Please use at most ${max} characters.`;
 

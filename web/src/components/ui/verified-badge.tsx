@@ -6,8 +6,8 @@ import { useId, useState } from 'react';
 
 /**
  * "NPI verified", with exactly what was checked shown on hover, on keyboard focus and on a tap
- * (touch has no hover). The detail is always in the page as the button's description, so a screen
- * reader hears it and a page rendered on the server carries it.
+ * (touch has no hover). The detail is always in the page as the button's description (a hidden
+ * element still describes), so a screen reader hears it and a page rendered on the server carries it.
  */
 export function VerifiedBadge({ verification, className }: { verification: CoachVerification; className?: string }) {
   const [open, setOpen] = useState(false);
@@ -20,7 +20,8 @@ export function VerifiedBadge({ verification, className }: { verification: Coach
         onMouseLeave={() => setOpen(false)}
         aria-describedby={detailId}
         aria-expanded={open}
-        onClick={() => setOpen((shown) => !shown)}
+        // A tap opens it (hover and focus may have already); a tap elsewhere blurs and closes it.
+        onClick={() => setOpen(true)}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={(event) => {
@@ -37,7 +38,7 @@ export function VerifiedBadge({ verification, className }: { verification: Coach
         className={
           open
             ? 'absolute top-full left-0 z-20 mt-2 w-72 max-w-[calc(100vw-3rem)] rounded-lg bg-slate-900 px-3 py-2 text-xs font-normal leading-relaxed text-white shadow-lg'
-            : 'sr-only'
+            : 'hidden'
         }
       >
         {badgeDetail(verification)}

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
+import { feeRule } from '../../functions/http/fee-rule';
 import { POWERTOOLS_ENVIRONMENT } from '../../functions/http/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
@@ -127,7 +128,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Checkout events with the platform endpoint's secret and account events with the Connect one's.
       LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',
       LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_local_connect_standin',
-      PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
       // See functions/adapters/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
       AWS_REQUEST_TIMEOUT_MS: process.env.AWS_REQUEST_TIMEOUT_MS ?? '8000',
       AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',
@@ -167,6 +167,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       privacyPolicyUrl: process.env.PRIVACY_POLICY_URL ?? 'https://policies.physicianmentors.example/privacy',
       termsOfServiceUrl: process.env.TERMS_OF_SERVICE_URL ?? 'https://policies.physicianmentors.example/terms',
       supportEmail: 'support@physicianmentors.example',
+      feeRule: feeRule(),
     };
     const api = await startApiServer({
       port: ports.api,

@@ -11,6 +11,7 @@ import type { AccountStatus } from '../../functions/domain/payment-account';
 import type { BalanceCategory, BalanceTransaction } from '../../functions/domain/reconciliation';
 import { log } from '../../functions/http/log';
 import { standInKeys } from './standin-keys';
+import { failIfFaulted } from './stripe-faults';
 
 export interface LocalAccount extends AccountStatus {
   accountId: string;
@@ -328,6 +329,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
 
     async refund(paymentIntentId, sessionId) {
       await answerUnlessDown();
+      failIfFaulted('refunds');
       const checkoutId = derivedId('cs', sessionId);
       const { Attributes } = await db().send(
         new UpdateCommand({

@@ -7,6 +7,7 @@ import {
 } from './stripe-payments';
 import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
+import { serveStripeFaults } from './stripe-faults';
 
 const statusList = (account: LocalAccount) => `<dl>
 <dt>Account</dt><dd>${escapeHtml(account.accountId)} (${escapeHtml(account.email)})</dd>
@@ -123,6 +124,7 @@ async function serveCheckout(
 
 /** `/_local/stripe/*`: the pages the local Payments stand-in links to instead of Stripe's. */
 export async function serveStripeStandIn(req: IncomingMessage, res: ServerResponse, url: URL, apiOrigin: string) {
+  if (url.pathname === '/_local/stripe/faults') return serveStripeFaults(req, res);
   const payments = localPaymentsFromEnvironment();
   if (!payments) return stripePage(res, 404, 'Not in use', '<h1>The local Stripe stand-in is not in use</h1>');
   if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, payments, apiOrigin);

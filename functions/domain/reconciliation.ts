@@ -1,6 +1,6 @@
 import type { LedgerEntry, ReconciliationItem } from '../schemas/ledger';
 
-export type BalanceCategory = 'charge' | 'refund' | 'refund_failure' | 'dispute';
+export type BalanceCategory = 'charge' | 'refund' | 'refund_failure' | 'dispute' | 'transfer';
 
 /** A platform balance transaction that a ledger entry should have a twin of (adapters/payments.ts). */
 export interface BalanceTransaction {
@@ -14,7 +14,7 @@ export interface BalanceTransaction {
 }
 
 /** How an entry moves the platform's balance, by the balance transaction Stripe books for it. */
-function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amountCents: number } {
+function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amountCents: number } | null {
   switch (entry.kind) {
     case 'payment':
       return { category: 'charge', amountCents: entry.grossCents };
@@ -25,6 +25,12 @@ function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amoun
     case 'dispute_opened':
     case 'dispute_closed':
       return { category: 'dispute', amountCents: -entry.disputedCents };
+    case 'transfer':
+    case 'transfer_reversed':
+      return { category: 'transfer', amountCents: -entry.transferredCents };
+    // Stripe books its fee on the charge's own balance transaction, not as a movement of its own.
+    case 'processing_fee':
+      return null;
   }
 }
 
@@ -40,8 +46,9 @@ export function reconcile(entries: readonly LedgerEntry[], transactions: readonl
   const ledger = new Map<string, number>();
   const stripe = new Map<string, number>();
   for (const entry of entries) {
-    const { category, amountCents } = balanceMovement(entry);
-    sumInto(ledger, `${category}|${entry.stripe.chargeId ?? entry.stripe.paymentIntentId}`, amountCents);
+    const movement = balanceMovement(entry);
+    if (!movement) continue;
+    sumInto(ledger, `${movement.category}|${entry.stripe.chargeId ?? entry.stripe.paymentIntentId}`, movement.amountCents);
   }
   for (const transaction of transactions) {
     sumInto(stripe, `${transaction.category}|${transaction.chargeId}`, transaction.amountCents);

@@ -1,7 +1,19 @@
 import { recordId } from './record-id';
 import * as z from './zod';
 
-export const LEDGER_KINDS = ['payment', 'refund', 'refund_failed', 'dispute_opened', 'dispute_closed'] as const;
+export const LEDGER_KINDS = [
+  'payment',
+  'refund',
+  'refund_failed',
+  'dispute_opened',
+  'dispute_closed',
+  /** Stripe's own processing fee of a payment or refund, from its balance transaction. */
+  'processing_fee',
+  /** The coach's share of a delivered session, transferred to their account. */
+  'transfer',
+  /** A transfer taken back from the coach's account (at Stripe, by an operator). */
+  'transfer_reversed',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
@@ -23,6 +35,10 @@ export const ledgerEntry = z.object({
   /** Held by an open or lost dispute: plus when opened, minus when won back. */
   disputedCents: z.int(),
   netToCoachCents: z.int(),
+  /** Moved to the coach's account: plus for a transfer, minus when it is reversed. Absent on older entries. */
+  transferredCents: z._default(z.int(), 0),
+  /** Stripe's processing fee the platform paid (minus when Stripe gave it back). Absent on older entries. */
+  processingFeeCents: z._default(z.int(), 0),
   stripe: z.object({
     eventId: z.string(),
     checkoutSessionId: z.optional(z.string()),
@@ -44,6 +60,10 @@ export const ledgerTotals = z.object({
   refundCents: z.int(),
   disputedCents: z.int(),
   netToCoachCents: z.int(),
+  transferredCents: z.int(),
+  processingFeeCents: z.int(),
+  /** What the platform really keeps: its fees less Stripe's processing fees. */
+  platformNetCents: z.int(),
 });
 export type LedgerTotals = z.infer<typeof ledgerTotals>;
 
@@ -109,5 +129,9 @@ export type LedgerPage = z.infer<typeof ledgerPage>;
 export const earnings = z.object({
   thisMonth: z.array(ledgerTotals),
   allTime: z.array(ledgerTotals),
+  /** Paid for the coach's sessions and not yet transferred to them (not yet delivered, or a transfer owed). */
+  heldCents: z.int(),
+  /** Transferred to the coach's account, all time. */
+  transferredCents: z.int(),
 });
 export type Earnings = z.infer<typeof earnings>;

@@ -89,8 +89,6 @@ async function startCheckout(
     const { checkoutId, url } = await paymentsFromEnvironment().createCheckout({
       sessionId: session.id,
       amountCents: session.priceCents,
-      platformFeeCents: session.platformFeeCents,
-      destinationAccountId: coach.stripeAccountId as string,
       description: `${session.durationMinutes}-minute mentoring session with ${coachName(coach)}`,
       customerEmail: mentee.email,
       successUrl: `${siteOrigin()}/payment-success?session_id=${session.id}`,

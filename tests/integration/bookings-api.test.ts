@@ -151,7 +151,7 @@ describe('POST /api/sessions: the rules', () => {
     expect(result.session.status).toBe('pending_payment');
     const checkout = await payments.findCheckout(checkoutIdOf(result.checkoutUrl as string));
     expect(checkout?.amountCents).toBe(RATE_CENTS / 2);
-    expect(checkout?.platformFeeCents).toBe(600);
+    expect((await getSession(result.session.id))?.platformFeeCents).toBe(600);
   });
 
   it('only takes free consultations for a coach whose payment account is not finished', async () => {

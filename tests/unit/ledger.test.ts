@@ -12,11 +12,11 @@ const parties = { sessionId: 'session-1', coachId: 'coach-1', menteeId: 'mentee-
 const captured: CapturedPayment = {
   paymentIntentId: 'pi_1',
   chargeId: 'ch_1',
-  transferId: 'tr_1',
   amountCents: 12_000,
-  applicationFeeCents: 1_200,
+  processingFeeCents: 378,
   currency: 'usd',
 };
+const session = { ...parties, platformFeeCents: 1_200 };
 const paid = paymentEntry(
   {
     id: 'evt_paid',
@@ -25,9 +25,11 @@ const paid = paymentEntry(
     checkoutId: 'cs_1',
     sessionId: 'session-1',
     paymentIntentId: 'pi_1',
+    amountCents: 12_000,
+    livemode: false,
   },
   captured,
-  parties,
+  session,
 );
 const refunded = (refundedCents: number, previouslyRefundedCents: number): MoneyEvent => ({
   id: `evt_refund_${refundedCents}`,
@@ -50,7 +52,7 @@ const amounts = (entry: LedgerEntry | null) =>
   };
 
 describe('the payment entry', () => {
-  it('splits what the mentee paid into the application fee and the net transferred to the coach', () => {
+  it("splits what the mentee paid into the session's platform fee and the coach's net, held until delivery", () => {
     expect(amounts(paid)).toEqual({
       grossCents: 12_000,
       platformFeeCents: 1_200,
@@ -67,9 +69,9 @@ describe('the payment entry', () => {
         checkoutSessionId: 'cs_1',
         paymentIntentId: 'pi_1',
         chargeId: 'ch_1',
-        transferId: 'tr_1',
       },
     });
+    expect(paid.stripe).not.toHaveProperty('transferId');
   });
 
   it('is named after the PaymentIntent, so a second event about the same payment makes the same entry', () => {
@@ -81,27 +83,13 @@ describe('the payment entry', () => {
         checkoutId: 'cs_1',
         sessionId: 'session-1',
         paymentIntentId: 'pi_1',
+        amountCents: 12_000,
+        livemode: false,
       },
       captured,
-      parties,
+      session,
     );
     expect(again.id).toBe(paid.id);
-  });
-
-  it('leaves out a transfer id Stripe has not made', () => {
-    const direct = paymentEntry(
-      {
-        id: 'evt',
-        kind: 'checkoutPaid',
-        at: paid.at,
-        checkoutId: 'cs_1',
-        sessionId: 'session-1',
-        paymentIntentId: 'pi_1',
-      },
-      { ...captured, transferId: null },
-      parties,
-    );
-    expect(direct.stripe).not.toHaveProperty('transferId');
   });
 });
 

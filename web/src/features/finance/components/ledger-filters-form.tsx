@@ -10,6 +10,9 @@ export const KIND_LABELS: Record<(typeof LEDGER_KINDS)[number], string> = {
   refund_failed: 'Refund failed',
   dispute_opened: 'Dispute opened',
   dispute_closed: 'Dispute closed',
+  processing_fee: 'Processing fee',
+  transfer: 'Transfer to mentor',
+  transfer_reversed: 'Transfer reversed',
 };
 
 /** Date range (UTC days) and filters; the ledger reloads when they are applied, not on every keystroke. */

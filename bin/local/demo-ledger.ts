@@ -165,9 +165,24 @@ export async function seedDemoLedger(options: {
     );
     await bookBalanceTransaction({ sessionId: id, category: 'charge', amountCents: priceCents, created: payment.at });
     if (transferId) {
-      const transfer = transferEntry(payment, { at: session.end, transferId, amountCents: priceCents - fee });
+      const transfer = transferEntry({
+        sessionId: id,
+        coachId: coach.userId,
+        menteeId: options.menteeId,
+        at: session.end,
+        transferId,
+        amountCents: priceCents - fee,
+        currency: 'usd',
+        paymentIntentId: session.paymentIntentId as string,
+        chargeId: standInChargeId(id),
+      });
       await appendLedgerEntry(transfer);
-      await bookBalanceTransaction({ sessionId: id, category: 'transfer', amountCents: -(priceCents - fee), created: transfer.at });
+      await bookBalanceTransaction({
+        sessionId: id,
+        category: 'transfer',
+        amountCents: -(priceCents - fee),
+        created: transfer.at,
+      });
     }
     for (const event of followUps) {
       const entry = followUpEntry(event, payment);

@@ -348,7 +348,10 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       const earlier = await findTransfer(request.sessionId);
       // Stripe answers a repeated idempotency key with the first transfer (and refuses other parameters).
       if (earlier) {
-        if (earlier.amountCents !== request.amountCents || earlier.destinationAccountId !== request.destinationAccountId) {
+        if (
+          earlier.amountCents !== request.amountCents ||
+          earlier.destinationAccountId !== request.destinationAccountId
+        ) {
           throw invalidRequest(
             'idempotency_key_in_use',
             'Keys for idempotent requests can only be used with the same parameters they were first used with.',

@@ -220,6 +220,9 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
 
     async createTransfer(request) {
       const stripe = await sdk();
+      // Stripe keeps an idempotency key for 24 hours; a retry days later (an owed transfer) finds the transfer by its group.
+      const earlier = await stripe.transfers.list({ transfer_group: request.sessionId, limit: 1 });
+      if (earlier.data[0]) return { result: 'transferred', transferId: earlier.data[0].id };
       try {
         const transfer = await stripe.transfers.create(
           {

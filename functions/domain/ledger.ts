@@ -116,7 +116,12 @@ export function processingFeeEntry(
   payment: LedgerEntry,
   fee: { at: string; eventId: string; sourceId: string; feeCents: number; refundId?: string },
 ): LedgerEntry {
-  const entry = followUp(payment, { id: fee.eventId, at: fee.at }, ledgerEntryId.processingFee(fee.sourceId), 'processing_fee');
+  const entry = followUp(
+    payment,
+    { id: fee.eventId, at: fee.at },
+    ledgerEntryId.processingFee(fee.sourceId),
+    'processing_fee',
+  );
   return {
     ...entry,
     processingFeeCents: fee.feeCents,
@@ -126,19 +131,31 @@ export function processingFeeEntry(
 
 /** The coach's share of a delivered session, moved to their account from the charge that paid for it. */
 export function transferEntry(
-  payment: LedgerEntry,
-  transfer: { at: string; transferId: string; amountCents: number },
+  transfer: Parties & {
+    at: string;
+    transferId: string;
+    amountCents: number;
+    currency: string;
+    paymentIntentId: string;
+    chargeId: string;
+  },
 ): LedgerEntry {
-  const entry = followUp(
-    payment,
-    { id: transfer.transferId, at: transfer.at },
-    ledgerEntryId.transfer(payment.sessionId),
-    'transfer',
-  );
   return {
-    ...entry,
+    id: ledgerEntryId.transfer(transfer.sessionId),
+    at: transfer.at,
+    kind: 'transfer',
+    sessionId: transfer.sessionId,
+    coachId: transfer.coachId,
+    menteeId: transfer.menteeId,
+    currency: transfer.currency,
+    ...noMovement,
     transferredCents: transfer.amountCents,
-    stripe: { ...entry.stripe, transferId: transfer.transferId },
+    stripe: {
+      eventId: transfer.transferId,
+      paymentIntentId: transfer.paymentIntentId,
+      chargeId: transfer.chargeId,
+      transferId: transfer.transferId,
+    },
   };
 }
 

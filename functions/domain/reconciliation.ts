@@ -48,7 +48,11 @@ export function reconcile(entries: readonly LedgerEntry[], transactions: readonl
   for (const entry of entries) {
     const movement = balanceMovement(entry);
     if (!movement) continue;
-    sumInto(ledger, `${movement.category}|${entry.stripe.chargeId ?? entry.stripe.paymentIntentId}`, movement.amountCents);
+    sumInto(
+      ledger,
+      `${movement.category}|${entry.stripe.chargeId ?? entry.stripe.paymentIntentId}`,
+      movement.amountCents,
+    );
   }
   for (const transaction of transactions) {
     sumInto(stripe, `${transaction.category}|${transaction.chargeId}`, transaction.amountCents);

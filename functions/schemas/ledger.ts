@@ -117,9 +117,24 @@ export const reconciliation = z.object({
 });
 export type Reconciliation = z.infer<typeof reconciliation>;
 
+/** A coach's share of a delivered session that could not be transferred yet; retried daily. */
+export const owedTransfer = z.object({
+  sessionId: z.string(),
+  coachId: z.string(),
+  amountCents: z.int(),
+  currency: z.string(),
+  /** Why the last try did not transfer (the coach's account cannot receive transfers yet, or Stripe's error). */
+  reason: z.string(),
+  since: z.string(),
+  lastTriedAt: z.string(),
+});
+export type OwedTransfer = z.infer<typeof owedTransfer>;
+
 export const ledgerPage = z.object({
   entries: z.array(ledgerEntry),
   totals: z.array(ledgerTotals),
+  /** Every transfer to a coach the platform owes now, whatever the range. */
+  owedTransfers: z.array(owedTransfer),
   /** Days of the range whose reconciliation with Stripe found a mismatch. */
   reconciliations: z.array(reconciliation),
   nextCursor: z.optional(z.string()),

@@ -132,7 +132,14 @@ describe('planBooking', () => {
       const feeRule = { percent: 10, floorPercent: 2.9, floorCents: 100 };
       const request = slot('2026-03-03T15:00:00Z', 60);
       const withRate = (hourlyRateCents: number) => () =>
-        planBooking({ coach: { ...coach, hourlyRateCents }, menteeId: 'mentee', request, availability, now: NOW, feeRule });
+        planBooking({
+          coach: { ...coach, hourlyRateCents },
+          menteeId: 'mentee',
+          request,
+          availability,
+          now: NOW,
+          feeRule,
+        });
       expect(withRate(100)).toThrow('below the $1.05 minimum for a paid session');
       expect(withRate(200)().priceCents).toBe(200);
     });

@@ -225,6 +225,7 @@ export class PhysicianMentorsStack extends Stack {
       userPool: auth.userPool,
       scheduler,
       reconcileFunction: api.jobFunctions.get('reconcileLedger') as OperationFunction,
+      payOwedTransfersFunction: api.jobFunctions.get('payOwedTransfers') as OperationFunction,
       stage: settings.stage,
     });
     new Observability(this, 'Observability', {
@@ -238,7 +239,7 @@ export class PhysicianMentorsStack extends Stack {
       httpApi: api.httpApi,
       table: data.table,
       deadLetterQueue: scheduler.deadLetterQueue,
-      otherAlarms: [finance.mismatchAlarm],
+      otherAlarms: finance.alarms,
       alarmEmail: settings.alarmEmail,
       removalPolicy,
     });

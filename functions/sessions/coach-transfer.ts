@@ -24,7 +24,7 @@ export type TransferResult = 'transferred' | 'owed' | 'blocked_by_dispute' | 'no
  */
 export async function payCoachForSession(sessionId: string, now: Date): Promise<TransferResult> {
   const session = await getSession(sessionId);
-  if (!session || session.status !== 'completed' || !session.paymentIntentId || session.refundId) {
+  if (session?.status !== 'completed' || !session.paymentIntentId || session.refundId) {
     return 'nothing_to_transfer';
   }
   if (session.transferId) return 'transferred';

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { injectAdapters } from '../../functions/adapters/injected';
+import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import type { JobQueue } from '../../functions/adapters/job-queue';
 import { type JobName, type JobScheduler, scheduleName } from '../../functions/adapters/scheduler';
 import { log } from '../../functions/http/log';
@@ -9,15 +10,28 @@ interface LocalSchedule {
   job: JobName;
   sessionId: string;
   at: string;
+  /** How many runs of it failed so far. */
+  failures?: number;
+}
+
+/** A job given up on after Lambda's retries, as the jobs' dead-letter queue keeps it. */
+export interface LocalDeadLetter {
+  job: JobName;
+  sessionId: string;
+  error: string;
+  at: string;
 }
 
 /** setTimeout's longest delay (about 24.8 days); a later schedule is re-armed when that passes. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const RETRY_MS = 60_000;
+/** Lambda retries a failed asynchronous invocation after about one minute, then about two (job-delivery.ts). */
+const LAMBDA_RETRY_DELAYS_MS = [60_000, 120_000].slice(0, JOB_FUNCTION_RETRY_ATTEMPTS);
 
 export interface LocalScheduler {
-  /** Resolves once no job is running and none is due: what a test waits for after an action that starts one. */
+  /** Resolves once no job is running, none is due and no failed one waits for its retry: what a test waits for. */
   settled(): Promise<void>;
+  /** The jobs given up on, oldest first (the local stand-in for the jobs' dead-letter queue). */
+  deadLetters(): readonly LocalDeadLetter[];
   stop(): Promise<void>;
 }
 
@@ -28,8 +42,14 @@ export interface LocalScheduler {
  * It also stands in for Lambda's asynchronous invocations (the job queue): a job started now is a
  * schedule due now, retried the same way when it fails.
  */
-export async function startLocalScheduler(file: string): Promise<LocalScheduler> {
+export async function startLocalScheduler(
+  file: string,
+  /** Tests shorten Lambda's retry delays; their number stays Lambda's. */
+  options: { retryDelaysMs?: readonly number[] } = {},
+): Promise<LocalScheduler> {
+  const retryDelays = options.retryDelaysMs ?? LAMBDA_RETRY_DELAYS_MS;
   const schedules = new Map<string, LocalSchedule>();
+  const deadLetters: LocalDeadLetter[] = [];
   const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
   const running = new Set<Promise<void>>();
   let stopped = false;
@@ -60,8 +80,23 @@ export async function startLocalScheduler(file: string): Promise<LocalScheduler>
       if (schedules.get(name) === schedule) schedules.delete(name);
       await persist();
     } catch (error) {
-      log('error', 'local schedule failed; retrying in a minute', { name, error: String(error) });
-      if (schedules.get(name) === schedule) setTimer(name, RETRY_MS, () => void fire(name, schedule));
+      if (schedules.get(name) !== schedule) return;
+      const failures = (schedule.failures ?? 0) + 1;
+      const delay = retryDelays[failures - 1];
+      if (delay === undefined) {
+        log('error', 'local job failed its retries; dead-lettered', { name, error: String(error) });
+        deadLetters.push({
+          job: schedule.job,
+          sessionId: schedule.sessionId,
+          error: String(error),
+          at: new Date().toISOString(),
+        });
+        schedules.delete(name);
+        await persist();
+        return;
+      }
+      log('error', 'local job failed; retrying', { name, failures, error: String(error) });
+      await put(name, { ...schedule, at: new Date(Date.now() + delay).toISOString(), failures });
     }
   };
 
@@ -93,7 +128,8 @@ export async function startLocalScheduler(file: string): Promise<LocalScheduler>
 
   const settled = async () => {
     const due = () => [...timers.values()].some(({ at }) => at <= Date.now());
-    while (running.size > 0 || due()) {
+    const retrying = () => [...schedules.values()].some((schedule) => schedule.failures);
+    while (running.size > 0 || due() || retrying()) {
       await Promise.race([...running, new Promise((resolve) => setTimeout(resolve, 10))]);
     }
   };
@@ -106,6 +142,7 @@ export async function startLocalScheduler(file: string): Promise<LocalScheduler>
   injectAdapters({ scheduler, jobs });
   return {
     settled,
+    deadLetters: () => [...deadLetters],
     async stop() {
       stopped = true;
       for (const { timer } of timers.values()) clearTimeout(timer);

@@ -21,7 +21,7 @@ import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
 import { deploySiteTemplates } from './site-templates';
 import { startDailyReconciliation } from './daily-reconciliation';
-import { startLocalScheduler } from './scheduler';
+import { type LocalDeadLetter, startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
 
@@ -52,6 +52,8 @@ export interface LocalStackOptions {
   web: boolean;
   /** Instead of the Vite dev server, the production build (dist/web) served like CloudFront, headers and all. */
   webFromBuild?: boolean;
+  /** Shorter waits before a failed job's retries than Lambda's minutes (tests); as many retries. */
+  jobRetryDelaysMs?: readonly number[];
 }
 
 export interface LocalStack {
@@ -63,6 +65,8 @@ export interface LocalStack {
   dynamodbPid: number;
   /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
   jobsSettled(): Promise<void>;
+  /** Jobs that failed every retry (the jobs' dead-letter queue). */
+  jobDeadLetters(): readonly LocalDeadLetter[];
   /** Resolves once the directory snapshot shows every profile write made before the call. */
   directorySettled(): Promise<void>;
   stop(): Promise<void>;
@@ -136,7 +140,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     injectLocalStandIns({ siteOrigin: webOrigin, mailboxFile });
     stops.push(async () => removeLocalStandIns());
 
-    const scheduler = await startLocalScheduler(path.join(dataDir, 'schedules.json'));
+    const scheduler = await startLocalScheduler(path.join(dataDir, 'schedules.json'), {
+      retryDelaysMs: options.jobRetryDelaysMs,
+    });
     stops.push(scheduler.stop);
 
     const directory = await startDirectoryStream({
@@ -214,6 +220,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailboxFile,
       dynamodbPid: dynamo.pid,
       jobsSettled: scheduler.settled,
+      jobDeadLetters: scheduler.deadLetters,
       directorySettled: directory.settled,
       stop,
     };

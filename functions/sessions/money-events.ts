@@ -4,7 +4,9 @@ import { appendLedgerEntry, getLedgerEntry } from '../data/ledger';
 import { getSession } from '../data/sessions';
 import { recordDispute } from '../data/transfers';
 import { followUpEntry, ledgerEntryId, paymentEntry, processingFeeEntry } from '../domain/ledger';
+import { settlementMismatch } from '../domain/settlement';
 import { log } from '../http/log';
+import { isLiveStage } from '../http/stage';
 import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../http/metrics';
 import type { LedgerEntry } from '../schemas/ledger';
 
@@ -23,6 +25,8 @@ export async function recordMoneyEvent(payments: Payments, event: PaymentEvent):
         log('warn', 'a paid checkout names no session of ours', { sessionId: event.sessionId, eventId: event.id });
         return;
       }
+      // Not the session's own payment: no ledger fact of ours either, so the daily reconciliation shows the charge.
+      if (settlementMismatch(session, event, isLiveStage())) return;
       const captured = await payments.capturedPayment(event.paymentIntentId);
       const payment = paymentEntry(event, captured, {
         sessionId: session.id,

@@ -13,6 +13,7 @@ import {
 import { PAYMENT_ABANDONED_REASON } from '../domain/booking';
 import { type PaidCheckout, settlementMismatch } from '../domain/settlement';
 import { log } from '../http/log';
+import { isLiveStage } from '../http/stage';
 import { startFollowUps } from './confirmation';
 
 const TIME_LOST_REASON = 'The time was no longer available when the payment arrived; the payment is refunded in full.';
@@ -46,7 +47,7 @@ export async function refundPaidSession(session: SessionItem, now: Date): Promis
 export async function settlePaidCheckout(sessionId: string, paid: PaidCheckout, now: Date): Promise<void> {
   const session = await getSession(sessionId);
   if (!session) throw new Error(`No session ${sessionId}`);
-  const mismatch = settlementMismatch(session, paid, process.env.STAGE === 'prod');
+  const mismatch = settlementMismatch(session, paid, isLiveStage());
   if (mismatch) {
     log('error', 'a payment that does not match its session settles nothing', { sessionId, mismatch });
     return;

@@ -10,7 +10,7 @@ export interface TestStack extends LocalStack {
 
 /** The real local stack on free ports with a throwaway data folder, for one test file. */
 export async function startTestStack(
-  options: { seed?: boolean; web?: boolean; webFromBuild?: boolean } = {},
+  options: { seed?: boolean; web?: boolean; webFromBuild?: boolean; jobRetryDelaysMs?: readonly number[] } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pm-stack-'));
   const { closed, ...ports } = await stackPorts(['closed', 'web', 'api', 'dynamodb', 'cognito', 's3']);
@@ -23,6 +23,7 @@ export async function startTestStack(
     seed: options.seed ?? false,
     web: options.web ?? false,
     webFromBuild: options.webFromBuild,
+    jobRetryDelaysMs: options.jobRetryDelaysMs,
   });
   return {
     ...stack,

@@ -1,14 +1,15 @@
 import { recordId } from './record-id';
 import * as z from './zod';
 
+/** In the order of a payment's life: entries of one instant are listed in this order (sessions/finance-ledger.ts). */
 export const LEDGER_KINDS = [
   'payment',
+  /** Stripe's own processing fee of a payment or refund, from its balance transaction. */
+  'processing_fee',
   'refund',
   'refund_failed',
   'dispute_opened',
   'dispute_closed',
-  /** Stripe's own processing fee of a payment or refund, from its balance transaction. */
-  'processing_fee',
   /** The coach's share of a delivered session, transferred to their account. */
   'transfer',
   /** A transfer taken back from the coach's account (at Stripe, by an operator). */

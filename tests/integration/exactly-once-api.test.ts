@@ -135,7 +135,8 @@ const ALL_FOLLOW_UPS_OF_A_PAID_SESSION = {
   coachConfirmations: 1,
   meetings: 1,
   schedules: ['completeSession', 'remindDayBefore', 'remindHourBefore'],
-  ledger: 1,
+  // The payment and Stripe's processing fee of it.
+  ledger: 2,
 };
 
 /** The webhook's Lambda, called as Lambda calls it, with a deadline of its own. */
@@ -172,7 +173,7 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
     const deadline = Date.now() + 2_000;
     expect((await webhookInvocation(event, deadline)).statusCode).toBe(503);
     injectAdapters({ jobs: original.jobs });
-    expect(await effectsOf(session)).toMatchObject({ status: 'scheduled', menteeMails: [], meetings: 0, ledger: 1 });
+    expect(await effectsOf(session)).toMatchObject({ status: 'scheduled', menteeMails: [], meetings: 0, ledger: 2 });
 
     // Stripe's retry, once the dead invocation's in-progress record has run out with it.
     await until(deadline + 1);

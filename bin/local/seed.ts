@@ -21,6 +21,9 @@ import { localCognitoClient } from './cognito';
 import { seedDemoLedger } from './demo-ledger';
 import { type DemoMentor, demoMentors } from './demo-mentors';
 import { FINANCE_GROUP } from '../../functions/http/finance';
+import { getNpiRecord, recordVerified, startCheck } from '../../functions/data/npi-verifications';
+import { evaluateRegistryAnswer } from '../../functions/domain/npi';
+import { demoMentorNpi, demoMentorRegistryResult } from './npi-fixtures';
 
 export const DEMO_PASSWORD = 'DemoPass123!';
 export const DEMO_MENTEE_EMAIL = 'mentee@demo.physicianmentors.test';
@@ -28,7 +31,7 @@ export const DEMO_MENTOR_EMAIL = 'mentor@demo.physicianmentors.test';
 export const DEMO_FINANCE_EMAIL = 'finance@demo.physicianmentors.test';
 
 /** Bump when the demo data changes shape, so existing local databases get the new seed. */
-const SEED_VERSION = 'demo-v3';
+const SEED_VERSION = 'demo-v4';
 const seedMarker = { pk: 'SEED', sk: SEED_VERSION };
 
 /** A stable id derived from a name, so re-seeding writes the same rows instead of new ones. */
@@ -173,6 +176,19 @@ async function seedMentor(mentor: DemoMentor, now: DateTime) {
   ]);
 }
 
+/**
+ * A demo mentor starts verified, through the same writes a registry check makes, with what the NPI
+ * Registry stand-in answers for them (npi-fixtures.ts). A mentor who already has an NPI keeps it.
+ */
+async function seedVerification(mentor: DemoMentor, position: number, now: Date) {
+  if (await getNpiRecord(mentor.userId)) return;
+  const npi = demoMentorNpi(position);
+  const answer = { result_count: 1, results: [demoMentorRegistryResult(mentor, npi)] };
+  const outcome = evaluateRegistryAnswer(answer, mentor.lastName, npi);
+  if (outcome.state !== 'verified') throw new Error(`The registry stand-in does not verify ${mentor.lastName}`);
+  await recordVerified(await startCheck(mentor.userId, npi, now), mentor.lastName, outcome.snapshot, now);
+}
+
 const demoMentorAccount = (userId: string): DemoMentor => ({
   userId,
   email: DEMO_MENTOR_EMAIL,
@@ -201,6 +217,12 @@ const demoMentorAccount = (userId: string): DemoMentor => ({
   ],
   ratings: [],
 });
+
+/** Every demo mentor, the `mentor@` account first; its place in this list picks its NPI (npi-fixtures.ts). */
+export const demoMentorsWithAccount = (mentorAccountId: string): DemoMentor[] => [
+  demoMentorAccount(mentorAccountId),
+  ...demoMentors,
+];
 
 /**
  * Demo data for `npm start`: the published demo mentors with availability and ratings, and two
@@ -254,8 +276,11 @@ export async function seedDemoData(cognito: { endpoint: string; userPoolId: stri
     createdAt: stamp,
     updatedAt: stamp,
   });
-  const mentors = [demoMentorAccount(mentorId), ...demoMentors];
-  for (const mentor of mentors) await seedMentor(mentor, now);
+  const mentors = demoMentorsWithAccount(mentorId);
+  for (const [position, mentor] of mentors.entries()) {
+    await seedMentor(mentor, now);
+    await seedVerification(mentor, position, now.toJSDate());
+  }
   await seedDemoLedger({ menteeId, coaches: mentors.slice(0, 4), now, stableId });
   await put({ ...seedMarker, seededAt: stamp });
 }

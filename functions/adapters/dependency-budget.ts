@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { httpOperation, timedCall } from './dependency-latency';
 
 /**
  * How long a function may wait for the services it depends on. Each request to AWS, Stripe, Zoom
@@ -119,9 +120,16 @@ export function answeredBeforeTimeout<T>(context: Context | undefined, call: () 
 }
 
 /** fetch with a request timeout; a timeout or a refused connection becomes DependencyUnavailableError. */
-export async function boundedFetch(dependency: string, url: string, init: RequestInit = {}): Promise<Response> {
+export async function boundedFetch(
+  dependency: string,
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = OUTBOUND_REQUEST_TIMEOUT_MS,
+): Promise<Response> {
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(OUTBOUND_REQUEST_TIMEOUT_MS) });
+    const response = await timedCall(dependency, httpOperation(init.method, url), () =>
+      fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+    );
     if (response.status === 429 || response.status >= 500) {
       throw new DependencyUnavailableError(dependency, `${response.status} ${await response.text()}`);
     }

@@ -99,40 +99,46 @@ export class Finance extends Construct {
       },
     });
 
-    const business = (metricName: string, period: Duration, statistic: string) =>
-      new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName,
-        dimensionsMap: metricDimensions(props.stage),
-        statistic,
-        period,
+    /** Raised when the stage's count of `metricName` is above 0 in a period. */
+    const alarmOnCount = (
+      id: string,
+      alarm: { alarmName?: string; alarmDescription: string; metricName: string; period: Duration; statistic: string },
+    ) =>
+      new Alarm(this, id, {
+        alarmName: alarm.alarmName,
+        alarmDescription: alarm.alarmDescription,
+        metric: new Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: alarm.metricName,
+          dimensionsMap: metricDimensions(props.stage),
+          statistic: alarm.statistic,
+          period: alarm.period,
+        }),
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
       });
-    const transfersFailing = new Alarm(this, 'TransfersFailingAlarm', {
+    const transfersFailing = alarmOnCount('TransfersFailingAlarm', {
       alarmName: `${Stack.of(this).stackName}-TransfersFailing`,
       alarmDescription:
         "A transfer of a coach's share failed: it is retried, owed (see /finance) and, after the retries, in the jobs' dead-letter queue.",
-      metric: business(BUSINESS_METRICS.transferFailures, Duration.minutes(5), 'Sum'),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      metricName: BUSINESS_METRICS.transferFailures,
+      period: Duration.minutes(5),
+      statistic: 'Sum',
     });
-    const disputeAfterTransfer = new Alarm(this, 'DisputeAfterTransferAlarm', {
+    const disputeAfterTransfer = alarmOnCount('DisputeAfterTransferAlarm', {
       alarmDescription:
         'A dispute was opened on a charge whose coach had already been paid: respond to it in Stripe; the platform carries the amount if it is lost.',
-      metric: business(BUSINESS_METRICS.disputesAfterTransfer, Duration.minutes(5), 'Sum'),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      metricName: BUSINESS_METRICS.disputesAfterTransfer,
+      period: Duration.minutes(5),
+      statistic: 'Sum',
     });
-    const mismatch = new Alarm(this, 'ReconciliationMismatchAlarm', {
+    const mismatch = alarmOnCount('ReconciliationMismatchAlarm', {
       alarmDescription: "The ledger and Stripe's balance transactions disagree; see the finance page.",
-      metric: business(BUSINESS_METRICS.reconciliationMismatches, Duration.days(1), 'Maximum'),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      metricName: BUSINESS_METRICS.reconciliationMismatches,
+      period: Duration.days(1),
+      statistic: 'Maximum',
     });
     this.alarms = [mismatch, transfersFailing, disputeAfterTransfer];
   }

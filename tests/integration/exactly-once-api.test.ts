@@ -1,4 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
@@ -6,14 +5,13 @@ import { readMailbox } from '../../bin/local/mailbox';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { type InjectedAdapters, injectAdapters, injectedAdapters } from '../../functions/adapters/injected';
 import type { JobName } from '../../functions/adapters/scheduler';
-import { db, tableName } from '../../functions/data/client';
-import { keys } from '../../functions/data/keys';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { saveServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
 import { bookingResult } from '../../functions/schemas/session';
 import { finishConfirmedSession } from '../../functions/sessions/confirmation';
 import { at, publishedCoach } from '../support/coaches';
+import { endedAgo } from '../support/bookings';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
@@ -274,22 +272,6 @@ describe('the finishBooking job, killed half-way and run again', () => {
     });
   });
 });
-
-/** Moves a session's time into the past, as if its end had come (jobs read the clock, not an argument). */
-async function endedAgo(sessionId: string) {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: 'SET #start = :start, #end = :end',
-      ExpressionAttributeNames: { '#start': 'start', '#end': 'end' },
-      ExpressionAttributeValues: {
-        ':start': new Date(Date.now() - 2 * 60 * 60_000).toISOString(),
-        ':end': new Date(Date.now() - 60 * 60_000).toISOString(),
-      },
-    }),
-  );
-}
 
 describe('every job, run twice and out of order', () => {
   it('reminds each party once per reminder, whatever order and however often the reminders run', async () => {

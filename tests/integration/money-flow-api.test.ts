@@ -8,7 +8,6 @@ import { injectedAdapters } from '../../functions/adapters/injected';
 import type { JobQueue } from '../../functions/adapters/job-queue';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
-import { keys } from '../../functions/data/keys';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getProfile } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
@@ -17,6 +16,7 @@ import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
 import { earnings } from '../../functions/schemas/ledger';
 import { bookingResult } from '../../functions/schemas/session';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
+import { endedAgo } from '../support/bookings';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
@@ -97,22 +97,6 @@ async function paidSession(start: string) {
   expect((await deliver(event as { body: string; signature: string })).status).toBe(200);
   await stack.jobsSettled();
   return { session, checkoutId };
-}
-
-/** The session is over: what its completion job finds at its end. */
-async function endedAgo(sessionId: string) {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: 'SET #start = :start, #end = :end',
-      ExpressionAttributeNames: { '#start': 'start', '#end': 'end' },
-      ExpressionAttributeValues: {
-        ':start': new Date(Date.now() - 2 * 60 * 60_000).toISOString(),
-        ':end': new Date(Date.now() - 60 * 60_000).toISOString(),
-      },
-    }),
-  );
 }
 
 const entriesOf = async (sessionId: string) =>

@@ -599,9 +599,17 @@ export const jobs: readonly Job[] = [
     table: ['read', 'write'],
     grants: ['mail:send', 'scheduler:manage', 'secret:zoom'],
   },
-  { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: [] },
+  /** Completes the session and transfers the coach's share (sessions/coach-transfer.ts). */
+  { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: ['secret:stripe'] },
   { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read', 'write'], grants: ['mail:send'] },
   { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read', 'write'], grants: ['mail:send'] },
+  /** Daily, on its own schedule (lib/finance.ts): the transfers owed to coaches, tried again. */
+  {
+    operation: 'payOwedTransfers',
+    handler: 'pay-owed-transfers',
+    table: ['read', 'write'],
+    grants: ['secret:stripe'],
+  },
   /** The NPI registry check of one mentor: a new NPI or name, a retry after the registry was unreachable, a re-check. */
   {
     operation: 'checkNpi',

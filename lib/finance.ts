@@ -44,15 +44,18 @@ export interface FinanceProps {
   userPool: IUserPool;
   scheduler: JobScheduler;
   reconcileFunction: IFunction;
+  /** Tries the transfers owed to coaches again (functions/jobs/pay-owed-transfers.ts). */
+  payOwedTransfersFunction: IFunction;
   stage: string;
 }
 
 /**
  * The finance team's part of the stack: the Cognito group whose members read the ledger, the
- * daily reconciliation with Stripe, and the alarm when it finds a mismatch.
+ * daily reconciliation with Stripe and the daily retry of transfers owed to coaches, and the
+ * alarms on a mismatch, a failing transfer and a dispute of money already paid out.
  */
 export class Finance extends Construct {
-  readonly mismatchAlarm: Alarm;
+  readonly alarms: readonly Alarm[];
 
   constructor(scope: Construct, id: string, props: FinanceProps) {
     super(scope, id);
@@ -79,19 +82,64 @@ export class Finance extends Construct {
       },
     });
 
-    this.mismatchAlarm = new Alarm(this, 'ReconciliationMismatchAlarm', {
-      alarmDescription: "The ledger and Stripe's balance transactions disagree; see the finance page.",
-      metric: new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName: BUSINESS_METRICS.reconciliationMismatches,
-        dimensionsMap: metricDimensions(props.stage),
-        statistic: 'Maximum',
-        period: Duration.days(1),
-      }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+    // 03:30 UTC, after the reconciliation: a coach who finished onboarding yesterday is paid today.
+    new CfnSchedule(this, 'DailyOwedTransfers', {
+      name: `${Stack.of(this).stackName}-pay-owed-transfers`,
+      groupName: props.scheduler.group.scheduleGroupName,
+      description: 'Tries every transfer the platform owes a coach again.',
+      scheduleExpression: 'cron(30 3 * * ? *)',
+      scheduleExpressionTimezone: 'UTC',
+      state: 'ENABLED',
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: {
+        arn: props.payOwedTransfersFunction.functionArn,
+        roleArn: props.scheduler.role.roleArn,
+        input: '{}',
+        ...props.scheduler.targetDelivery,
+      },
     });
+
+    /** Raised when the stage's count of `metricName` is above 0 in a period. */
+    const alarmOnCount = (
+      id: string,
+      alarm: { alarmName?: string; alarmDescription: string; metricName: string; period: Duration; statistic: string },
+    ) =>
+      new Alarm(this, id, {
+        alarmName: alarm.alarmName,
+        alarmDescription: alarm.alarmDescription,
+        metric: new Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: alarm.metricName,
+          dimensionsMap: metricDimensions(props.stage),
+          statistic: alarm.statistic,
+          period: alarm.period,
+        }),
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    const transfersFailing = alarmOnCount('TransfersFailingAlarm', {
+      alarmName: `${Stack.of(this).stackName}-TransfersFailing`,
+      alarmDescription:
+        "A transfer of a coach's share failed: it is retried, owed (see /finance) and, after the retries, in the jobs' dead-letter queue.",
+      metricName: BUSINESS_METRICS.transferFailures,
+      period: Duration.minutes(5),
+      statistic: 'Sum',
+    });
+    const disputeAfterTransfer = alarmOnCount('DisputeAfterTransferAlarm', {
+      alarmDescription:
+        'A dispute was opened on a charge whose coach had already been paid: respond to it in Stripe; the platform carries the amount if it is lost.',
+      metricName: BUSINESS_METRICS.disputesAfterTransfer,
+      period: Duration.minutes(5),
+      statistic: 'Sum',
+    });
+    const mismatch = alarmOnCount('ReconciliationMismatchAlarm', {
+      alarmDescription: "The ledger and Stripe's balance transactions disagree; see the finance page.",
+      metricName: BUSINESS_METRICS.reconciliationMismatches,
+      period: Duration.days(1),
+      statistic: 'Maximum',
+    });
+    this.alarms = [mismatch, transfersFailing, disputeAfterTransfer];
   }
 }

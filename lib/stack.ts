@@ -5,6 +5,7 @@ import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, Node } from 'constructs';
+import { DEFAULT_FEE_RULE, type FeeRule, isFeeRule } from '../functions/domain/fees';
 import { jobs, routes } from '../functions/routes';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { AccountLinking } from './account-linking';
@@ -57,8 +58,8 @@ export interface DeploymentSettings {
    * gets a stack with the SES identity of `domain`.
    */
   sesSender?: { from: string; domain: string };
-  /** The share of each paid session the platform keeps, in percent. */
-  platformFeePercent: number;
+  /** What the platform keeps of each paid session: a share, never below a floor covering Stripe's fee (domain/fees.ts). */
+  feeRule: FeeRule;
   /** How long the raw webhook archive keeps each event body. */
   webhookArchiveRetentionDays: number;
   site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
@@ -106,7 +107,7 @@ export function settingsFromContext(node: Node): DeploymentSettings {
     },
     mailFrom,
     sesSender: senderConfigured ? { from: mailFrom, domain: mailFrom.split('@')[1] ?? mailFrom } : undefined,
-    platformFeePercent: platformFeePercent(context('platformFeePercent')),
+    feeRule: feeRuleFromContext(context),
     webhookArchiveRetentionDays: archiveRetentionDays(context('webhookArchiveRetentionDays'), stage),
     site: {
       privacyPolicyUrl: context('privacyPolicyUrl') ?? `https://policies.${PLACEHOLDER_DOMAIN}/privacy`,
@@ -145,15 +146,22 @@ function alarmDestination(
   return topicArn ? { topicArn } : undefined;
 }
 
-const DEFAULT_PLATFORM_FEE_PERCENT = 10;
-
-function platformFeePercent(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_PLATFORM_FEE_PERCENT;
-  const percent = Number(value);
-  if (!Number.isFinite(percent) || percent < 0 || percent > 100) {
-    throw new Error(`-c platformFeePercent=${value} must be a number from 0 to 100.`);
+function feeRuleFromContext(context: (key: string) => string | undefined): FeeRule {
+  const part = (key: string, fallback: number) => {
+    const value = context(key);
+    return value === undefined ? fallback : Number(value);
+  };
+  const rule: FeeRule = {
+    percent: part('platformFeePercent', DEFAULT_FEE_RULE.percent),
+    floorPercent: part('platformFeeFloorPercent', DEFAULT_FEE_RULE.floorPercent),
+    floorCents: part('platformFeeFloorCents', DEFAULT_FEE_RULE.floorCents),
+  };
+  if (!isFeeRule(rule)) {
+    throw new Error(
+      `-c platformFeePercent, platformFeeFloorPercent (each from 0 to below 100) and platformFeeFloorCents (a whole number, at least 0) are invalid: ${JSON.stringify(rule)}.`,
+    );
   }
-  return percent;
+  return rule;
 }
 
 function archiveRetentionDays(value: string | undefined, stage: StageName): number {
@@ -233,7 +241,9 @@ export class PhysicianMentorsStack extends Stack {
       mailFrom: settings.mailFrom,
       integrationSecrets: new IntegrationSecrets(this, 'Integrations', { removalPolicy }).secrets,
       environment: {
-        PLATFORM_FEE_PERCENT: String(settings.platformFeePercent),
+        PLATFORM_FEE_PERCENT: String(settings.feeRule.percent),
+        PLATFORM_FEE_FLOOR_PERCENT: String(settings.feeRule.floorPercent),
+        PLATFORM_FEE_FLOOR_CENTS: String(settings.feeRule.floorCents),
         STAGE: settings.stage,
         SITE_ORIGIN: siteOrigin,
         USER_POOL_ID: auth.userPool.userPoolId,
@@ -257,6 +267,7 @@ export class PhysicianMentorsStack extends Stack {
       userPool: auth.userPool,
       scheduler,
       reconcileFunction: api.jobFunctions.get('reconcileLedger') as OperationFunction,
+      payOwedTransfersFunction: api.jobFunctions.get('payOwedTransfers') as OperationFunction,
       stage: settings.stage,
     });
     new NpiRecheck(this, 'NpiRecheck', {
@@ -274,7 +285,7 @@ export class PhysicianMentorsStack extends Stack {
       httpApi: api.httpApi,
       table: data.table,
       deadLetterQueue: scheduler.deadLetterQueue,
-      otherAlarms: [finance.mismatchAlarm],
+      otherAlarms: finance.alarms,
       alarmDestination: settings.alarmDestination,
       removalPolicy,
     });
@@ -293,6 +304,7 @@ export class PhysicianMentorsStack extends Stack {
         userPoolId: auth.userPool.userPoolId,
         userPoolClientId: auth.client.userPoolClientId,
         oauthDomain: auth.oauthDomain,
+        feeRule: settings.feeRule,
         ...settings.site,
       }),
       spaBuildDir: existsSync(`${SPA_BUILD_DIR}/index.html`) ? SPA_BUILD_DIR : undefined,

@@ -4,7 +4,14 @@ import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { appendLedgerEntry } from '../../functions/data/ledger';
 import type { SessionItem } from '../../functions/data/session-item';
-import { followUpEntry, type MoneyEvent, paymentEntry } from '../../functions/domain/ledger';
+import { DEFAULT_FEE_RULE, platformFee } from '../../functions/domain/fees';
+import {
+  followUpEntry,
+  type MoneyEvent,
+  paymentEntry,
+  processingFeeEntry,
+  transferEntry,
+} from '../../functions/domain/ledger';
 import { bookBalanceTransaction, standInChargeId } from './stripe-payments';
 
 /** What happened to each demo session after it was paid. */
@@ -68,8 +75,9 @@ export async function seedDemoLedger(options: {
       .set({ hour: 15 });
     const id = options.stableId(`demo-ledger-session-${index}`);
     const priceCents = coach.hourlyRateCents;
-    // The default platform fee, 10%, as the demo checkout would have taken it.
-    const fee = Math.round(priceCents / 10);
+    const fee = platformFee(priceCents, DEFAULT_FEE_RULE);
+    // Paid out after delivery; a dispute (opened before the session) blocks the transfer.
+    const transferId = fate === 'paid' ? `tr_demo_${index}` : null;
     const at = (minutes: number) => start.minus({ days: 2 }).plus({ minutes }).toUTC().toISO() as string;
     const session: SessionItem = {
       id,
@@ -86,6 +94,7 @@ export async function seedDemoLedger(options: {
       bookingMethod: 'slot',
       claimedBlocks: [],
       paymentIntentId: `pi_demo_${index}`,
+      ...(transferId ? { transferId } : {}),
       ...(fate === 'refunded'
         ? { refundId: `re_demo_${index}`, cancellationReason: 'A schedule conflict', cancelledBy: 'mentee' as const }
         : {}),
@@ -107,16 +116,17 @@ export async function seedDemoLedger(options: {
         checkoutId: `cs_demo_${index}`,
         sessionId: id,
         paymentIntentId: session.paymentIntentId as string,
+        amountCents: priceCents,
+        livemode: false,
       },
       {
         paymentIntentId: session.paymentIntentId as string,
         chargeId: standInChargeId(id),
-        transferId: `tr_demo_${index}`,
         amountCents: priceCents,
-        applicationFeeCents: fee,
+        processingFeeCents: Math.round(priceCents * 0.029) + 30,
         currency: 'usd',
       },
-      { sessionId: id, coachId: coach.userId, menteeId: options.menteeId },
+      { sessionId: id, coachId: coach.userId, menteeId: options.menteeId, platformFeeCents: fee },
     );
     const facts = { paymentIntentId: payment.stripe.paymentIntentId as string, amountCents: priceCents };
     const dispute = { ...facts, disputeId: `dp_demo_${index}` };
@@ -145,7 +155,35 @@ export async function seedDemoLedger(options: {
       ],
     }[fate];
     await appendLedgerEntry(payment);
+    await appendLedgerEntry(
+      processingFeeEntry(payment, {
+        at: payment.at,
+        eventId: payment.stripe.eventId,
+        sourceId: standInChargeId(id),
+        feeCents: Math.round(priceCents * 0.029) + 30,
+      }),
+    );
     await bookBalanceTransaction({ sessionId: id, category: 'charge', amountCents: priceCents, created: payment.at });
+    if (transferId) {
+      const transfer = transferEntry({
+        sessionId: id,
+        coachId: coach.userId,
+        menteeId: options.menteeId,
+        at: session.end,
+        transferId,
+        amountCents: priceCents - fee,
+        currency: 'usd',
+        paymentIntentId: session.paymentIntentId as string,
+        chargeId: standInChargeId(id),
+      });
+      await appendLedgerEntry(transfer);
+      await bookBalanceTransaction({
+        sessionId: id,
+        category: 'transfer',
+        amountCents: -(priceCents - fee),
+        created: transfer.at,
+      });
+    }
     for (const event of followUps) {
       const entry = followUpEntry(event, payment);
       if (entry) await appendLedgerEntry(entry);

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { ORIGIN_SECRET_VARIABLE } from '../../functions/adapters/origin-secret';
+import { feeRule } from '../../functions/http/fee-rule';
 import { POWERTOOLS_ENVIRONMENT } from '../../functions/http/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
@@ -139,7 +140,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Checkout events with the platform endpoint's secret and account events with the Connect one's.
       LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',
       LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_local_connect_standin',
-      PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
       // The NPI Registry stand-in (bin/local/npi-standin.ts), served by the local API server.
       NPI_REGISTRY_URL: `http://127.0.0.1:${ports.api}/_local/npi`,
       // See functions/adapters/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
@@ -202,6 +202,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       privacyPolicyUrl: process.env.PRIVACY_POLICY_URL ?? 'https://policies.physicianmentors.example/privacy',
       termsOfServiceUrl: process.env.TERMS_OF_SERVICE_URL ?? 'https://policies.physicianmentors.example/terms',
       supportEmail: 'support@physicianmentors.example',
+      feeRule: feeRule(),
     };
     const api = await startApiServer({
       port: ports.api,

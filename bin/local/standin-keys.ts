@@ -11,6 +11,8 @@ export const standInKeys = {
   stripeCheckout: (checkoutId: string) => ({ pk: `LOCALSTRIPE#${checkoutId}`, sk: 'CHECKOUT' }),
   /** Which checkout a PaymentIntent of the local Stripe stand-in belongs to. */
   stripePaymentIntent: (paymentIntentId: string) => ({ pk: `LOCALSTRIPE#${paymentIntentId}`, sk: 'PAYMENTINTENT' }),
+  /** The local Stripe stand-in's transfer to a session's coach (one per session, as its idempotency key makes it). */
+  stripeTransfer: (sessionId: string) => ({ pk: `LOCALSTRIPE#TRANSFER#${sessionId}`, sk: 'TRANSFER' }),
   /** The local Stripe stand-in's platform balance transactions, in time order. */
   stripeBalancePartition: 'LOCALSTRIPE#BALANCE',
   stripeBalanceTransaction: (created: string, transactionId: string) => ({

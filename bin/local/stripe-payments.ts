@@ -2,7 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import Stripe from 'stripe';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheckoutRequest, CheckoutState, Payments, WebhookSecrets } from '../../functions/adapters/payments';
+import type {
+  CheckoutRequest,
+  CheckoutState,
+  Payments,
+  TransferRequest,
+  WebhookSecrets,
+} from '../../functions/adapters/payments';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { queryAll } from '../../functions/data/query-all';
@@ -26,6 +32,8 @@ export interface LocalCheckout extends Omit<CheckoutRequest, 'expiresAt'> {
   paymentIntentId: string;
   status: CheckoutState['status'];
   refundId?: string;
+  /** Stripe's processing fee on the charge (2.9% + 30¢), kept from the platform's balance when it is paid. */
+  processingFeeCents?: number;
   disputeStatus?: 'needs_response' | 'won' | 'lost';
   /** How many refunds were asked for; the first one refunds, the others answer with it. */
   refundRequests?: number;
@@ -57,7 +65,28 @@ export interface LocalPayments extends Payments {
   closeDispute(checkoutId: string, status: 'won' | 'lost'): Promise<SignedEvent>;
   /** Removes one balance transaction, as if Stripe had never booked it (reconciliation tests). */
   forgetBalanceTransaction(transaction: BalanceTransaction): Promise<void>;
+  /** The transfer a session's coach was paid with, if any. */
+  findTransfer(sessionId: string): Promise<LocalTransfer | null>;
 }
+
+/** A transfer from the platform to a connected account, funded by one charge (source_transaction). */
+export interface LocalTransfer extends TransferRequest {
+  transferId: string;
+  createdAt: string;
+}
+
+/** Stripe's US card pricing, 2.9% + 30¢ per successful charge, rounded half up as Stripe rounds. */
+const stripeProcessingFee = (amountCents: number) => Math.round(amountCents * 0.029) + 30;
+
+/** The Stripe error the stand-in answers with, shaped as the SDK throws it for an HTTP 400. */
+const invalidRequest = (code: string, message: string) =>
+  new Stripe.errors.StripeInvalidRequestError({
+    type: 'invalid_request_error',
+    code,
+    message,
+    statusCode: 400,
+    requestId: `req_local_${randomBytes(6).toString('hex')}`,
+  });
 
 type Outage = 'fail' | 'hang' | null;
 let outage: Outage = null;
@@ -133,8 +162,7 @@ const chargeObject = (checkout: LocalCheckout) => ({
   amount: checkout.amountCents,
   currency: 'usd',
   payment_intent: checkout.paymentIntentId,
-  application_fee_amount: checkout.platformFeeCents,
-  transfer: derivedId('tr', checkout.sessionId),
+  transfer_group: checkout.sessionId,
   ...(checkout.refundId ? { refunds: { object: 'list', data: [{ id: checkout.refundId, object: 'refund' }] } } : {}),
 });
 
@@ -283,7 +311,12 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       await answerUnlessDown();
       const checkout = await findCheckout(checkoutId);
       if (!checkout) throw new Error(`The local Stripe stand-in has no checkout ${checkoutId}`);
-      return { status: checkout.status, paymentIntentId: checkout.status === 'paid' ? checkout.paymentIntentId : null };
+      return {
+        status: checkout.status,
+        paymentIntentId: checkout.status === 'paid' ? checkout.paymentIntentId : null,
+        amountCents: checkout.amountCents,
+        livemode: false,
+      };
     },
 
     async expireCheckout(checkoutId) {
@@ -305,12 +338,73 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       return {
         paymentIntentId,
         chargeId: chargeIdOf(checkout),
-        transferId: derivedId('tr', checkout.sessionId),
         amountCents: checkout.amountCents,
-        applicationFeeCents: checkout.platformFeeCents,
+        processingFeeCents: checkout.processingFeeCents ?? stripeProcessingFee(checkout.amountCents),
         currency: 'usd',
       };
     },
+
+    // Stripe keeps its processing fee when a card payment is refunded: the refund's fee is 0.
+    refundProcessingFee: async () => 0,
+
+    async createTransfer(request) {
+      await answerUnlessDown();
+      failIfFaulted('transfers');
+      const transferId = derivedId('tr', `transfer-${request.sessionId}`);
+      const earlier = await findTransfer(request.sessionId);
+      // Stripe answers a repeated idempotency key with the first transfer (and refuses other parameters).
+      if (earlier) {
+        if (
+          earlier.amountCents !== request.amountCents ||
+          earlier.destinationAccountId !== request.destinationAccountId
+        ) {
+          throw invalidRequest(
+            'idempotency_key_in_use',
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          );
+        }
+        return { result: 'transferred', transferId: earlier.transferId };
+      }
+      const account = await findAccount(request.destinationAccountId);
+      if (!account) throw invalidRequest('resource_missing', `No such destination: '${request.destinationAccountId}'`);
+      if (!account.payoutsEnabled || !account.detailsSubmitted) {
+        return {
+          result: 'account_cannot_receive',
+          reason:
+            'insufficient_capabilities_for_transfer: Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+        };
+      }
+      const checkout = await findCheckout(derivedId('cs', request.sessionId));
+      if (checkout?.status !== 'paid' || chargeIdOf(checkout) !== request.sourceChargeId) {
+        throw invalidRequest('resource_missing', `No such charge: '${request.sourceChargeId}'`);
+      }
+      // What the charge added to the platform's balance and is still there: less Stripe's fee and any refund.
+      const refunded = checkout.refundId ? checkout.amountCents : 0;
+      const available = checkout.amountCents - stripeProcessingFee(checkout.amountCents) - refunded;
+      if (request.amountCents > available) {
+        throw invalidRequest(
+          'balance_insufficient',
+          `The transfer amount (${request.amountCents}) exceeds what the source transaction ${request.sourceChargeId} has available (${available}).`,
+        );
+      }
+      const transfer: LocalTransfer = { ...request, transferId, createdAt: new Date().toISOString() };
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: { ...standInKeys.stripeTransfer(request.sessionId), ...transfer },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        return { result: 'transferred', transferId };
+      }
+      await bookNow(checkout, 'transfer', -request.amountCents);
+      return { result: 'transferred', transferId };
+    },
+
+    findTransfer,
 
     async balanceTransactions(from, to) {
       const items = await queryAll<BalanceTransaction>({
@@ -394,7 +488,10 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     async settleCheckout(checkoutId, outcome) {
       if (!(await transitionCheckout(checkoutId, outcome))) return null;
       const checkout = (await findCheckout(checkoutId)) as LocalCheckout;
-      if (outcome === 'paid') await bookNow(checkout, 'charge', checkout.amountCents);
+      if (outcome === 'paid') {
+        await bookNow(checkout, 'charge', checkout.amountCents);
+        await recordProcessingFee(checkout);
+      }
       return signedEvent('platform', outcome === 'paid' ? 'checkout.session.completed' : 'checkout.session.expired', {
         id: checkout.checkoutId,
         object: 'checkout.session',
@@ -402,6 +499,8 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
         payment_status: outcome === 'paid' ? 'paid' : 'unpaid',
         payment_intent: outcome === 'paid' ? checkout.paymentIntentId : null,
         amount_total: checkout.amountCents,
+        currency: 'usd',
+        livemode: false,
         metadata: { sessionId: checkout.sessionId },
       });
     },
@@ -427,6 +526,24 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       );
     },
   };
+
+  async function findTransfer(sessionId: string) {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: standInKeys.stripeTransfer(sessionId), ConsistentRead: true }),
+    );
+    return (Item as LocalTransfer | undefined) ?? null;
+  }
+
+  async function recordProcessingFee(checkout: LocalCheckout) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: standInKeys.stripeCheckout(checkout.checkoutId),
+        UpdateExpression: 'SET processingFeeCents = :fee',
+        ExpressionAttributeValues: { ':fee': stripeProcessingFee(checkout.amountCents) },
+      }),
+    );
+  }
 
   async function findCheckout(checkoutId: string) {
     const { Item } = await db().send(

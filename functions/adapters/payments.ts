@@ -8,12 +8,13 @@ import { onFirstUse } from './on-first-use';
 import { toBalanceTransaction } from './stripe-balance';
 import type { PaymentEvent } from './stripe-events';
 
-/** A hosted payment page for one paid session, paid to the coach's connected account. */
+/**
+ * A hosted payment page for one paid session. The platform charges and holds the money; the
+ * coach's share is transferred once the session is delivered (createTransfer).
+ */
 export interface CheckoutRequest {
   sessionId: string;
   amountCents: number;
-  platformFeeCents: number;
-  destinationAccountId: string;
   description: string;
   customerEmail: string;
   successUrl: string;
@@ -24,7 +25,25 @@ export interface CheckoutRequest {
 export interface CheckoutState {
   status: 'open' | 'paid' | 'expired';
   paymentIntentId: string | null;
+  /** What the checkout charges (its total), and whether it is a live-mode (real money) checkout. */
+  amountCents: number;
+  livemode: boolean;
 }
+
+/** The coach's share of a delivered session, paid from the charge that paid for it. */
+export interface TransferRequest {
+  sessionId: string;
+  amountCents: number;
+  currency: string;
+  destinationAccountId: string;
+  /** The charge the money comes from (Stripe's source_transaction), so it moves once that charge's funds are available. */
+  sourceChargeId: string;
+}
+
+export type TransferOutcome =
+  | { result: 'transferred'; transferId: string }
+  /** The coach's account may not receive transfers yet (onboarding unfinished, capability inactive). */
+  | { result: 'account_cannot_receive'; reason: string };
 
 /** The payment provider's connected accounts (mentors being paid), checkouts, refunds and signed events. */
 export interface Payments {
@@ -46,8 +65,12 @@ export interface Payments {
    * `charge_already_refunded`, so nothing is refunded twice.
    */
   refund(paymentIntentId: string, sessionId: string, tryNumber: number): Promise<string>;
-  /** The charge, transfer and application fee of a paid payment. */
+  /** The charge of a paid payment and the processing fee Stripe kept of it. */
   capturedPayment(paymentIntentId: string): Promise<CapturedPayment>;
+  /** The processing fee Stripe kept (positive) or gave back (negative) on a refund, by its balance transaction. */
+  refundProcessingFee(refundId: string): Promise<number>;
+  /** Asking again for the same session answers with the same transfer and moves no more money. */
+  createTransfer(request: TransferRequest): Promise<TransferOutcome>;
   /** The platform account's balance transactions created in [from, to) that a ledger entry has a twin of. */
   balanceTransactions(from: Date, to: Date): Promise<BalanceTransaction[]>;
   /** Throws DomainError VALIDATION_FAILED when the signature is missing or does not match the raw body. */
@@ -127,9 +150,12 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
               },
             },
           ],
+          // Cards only: a delayed method (bank debit) would confirm a session before its money is sure.
+          // (`payment_method_types` on API versions before 2026-09-30, which removed it for this filter.)
+          allowed_payment_method_types: ['card'],
           payment_intent_data: {
-            application_fee_amount: request.platformFeeCents,
-            transfer_data: { destination: request.destinationAccountId },
+            // Separate charges and transfers: the charge stays on the platform until the session is delivered.
+            transfer_group: request.sessionId,
             metadata: { sessionId: request.sessionId },
           },
           metadata: { sessionId: request.sessionId },
@@ -151,8 +177,9 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
       const checkout = await stripe.checkout.sessions.retrieve(checkoutId);
       const paymentIntentId =
         typeof checkout.payment_intent === 'string' ? checkout.payment_intent : (checkout.payment_intent?.id ?? null);
-      if (checkout.payment_status === 'paid') return { status: 'paid', paymentIntentId };
-      return { status: checkout.status === 'expired' ? 'expired' : 'open', paymentIntentId };
+      const facts = { paymentIntentId, amountCents: checkout.amount_total ?? 0, livemode: checkout.livemode };
+      if (checkout.payment_status === 'paid') return { status: 'paid', ...facts };
+      return { status: checkout.status === 'expired' ? 'expired' : 'open', ...facts };
     },
 
     async expireCheckout(checkoutId) {
@@ -163,8 +190,9 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
 
     async refund(paymentIntentId, sessionId, tryNumber) {
       const stripe = await sdk();
+      // The money never left the platform (it is transferred after delivery): nothing to reverse.
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntentId, reverse_transfer: true, refund_application_fee: true },
+        { payment_intent: paymentIntentId },
         { idempotencyKey: tryNumber === 1 ? `refund-${sessionId}` : `refund-${sessionId}-${tryNumber}` },
       );
       return refund.id;
@@ -172,17 +200,52 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
 
     async capturedPayment(paymentIntentId) {
       const stripe = await sdk();
-      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] });
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId, {
+        expand: ['latest_charge.balance_transaction'],
+      });
       const charge = intent.latest_charge;
       if (!charge || typeof charge === 'string') throw new Error(`PaymentIntent ${paymentIntentId} has no charge`);
+      const balance = charge.balance_transaction;
       return {
         paymentIntentId,
         chargeId: charge.id,
-        transferId: typeof charge.transfer === 'string' ? charge.transfer : (charge.transfer?.id ?? null),
         amountCents: charge.amount,
-        applicationFeeCents: charge.application_fee_amount ?? 0,
+        processingFeeCents: balance && typeof balance !== 'string' ? balance.fee : 0,
         currency: charge.currency,
       };
+    },
+
+    async refundProcessingFee(refundId) {
+      const stripe = await sdk();
+      const refund = await stripe.refunds.retrieve(refundId, { expand: ['balance_transaction'] });
+      const balance = refund.balance_transaction;
+      // A refund's balance transaction books the fee Stripe gives back as a negative fee.
+      return balance && typeof balance !== 'string' ? balance.fee : 0;
+    },
+
+    async createTransfer(request) {
+      const stripe = await sdk();
+      // Stripe keeps an idempotency key for 24 hours; a retry days later (an owed transfer) finds the transfer by its group.
+      const earlier = await stripe.transfers.list({ transfer_group: request.sessionId, limit: 1 });
+      if (earlier.data[0]) return { result: 'transferred', transferId: earlier.data[0].id };
+      try {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            destination: request.destinationAccountId,
+            source_transaction: request.sourceChargeId,
+            transfer_group: request.sessionId,
+            metadata: { sessionId: request.sessionId },
+          },
+          { idempotencyKey: `transfer-${request.sessionId}` },
+        );
+        return { result: 'transferred', transferId: transfer.id };
+      } catch (error) {
+        const refusal = accountRefusal(error);
+        if (refusal) return { result: 'account_cannot_receive', reason: refusal };
+        throw error;
+      }
     },
 
     async balanceTransactions(from, to) {
@@ -204,6 +267,14 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
     verifyWebhook: async (rawBody, signature) =>
       (await events()).verifyStripeEvent(rawBody, signature, [webhookSecrets.platform, webhookSecrets.connect]),
   };
+}
+
+/** Stripe's codes for a destination that cannot take a transfer now; anything else is a failure to retry. */
+const ACCOUNT_REFUSALS = new Set(['insufficient_capabilities_for_transfer', 'account_invalid', 'payouts_not_allowed']);
+
+function accountRefusal(error: unknown): string | null {
+  const { type, code, message } = (error ?? {}) as { type?: string; code?: string; message?: string };
+  return type === 'StripeInvalidRequestError' && code && ACCOUNT_REFUSALS.has(code) ? `${code}: ${message}` : null;
 }
 
 /** The payments the host injected (the local stack's stand-in), else Stripe from STRIPE_SECRET_KEY. */

@@ -54,6 +54,8 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
         checkoutId: checkout.id,
         sessionId,
         paymentIntentId: idOf(checkout.payment_intent),
+        amountCents: checkout.amount_total ?? 0,
+        livemode: event.livemode,
       };
     }
     case 'charge.refunded': {

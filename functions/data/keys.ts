@@ -28,6 +28,8 @@ const messageSortKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart
 /** `month` is `YYYY-MM` (UTC). */
 const ledgerMonthPartition = (month: string) => `LEDGER#${month}`;
 
+const OWED_TRANSFERS_PARTITION = 'TRANSFERS#OWED';
+
 export const keys = {
   profile: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'PROFILE' }),
   userIdOf: (pk: string) => pk.slice(USER_PREFIX.length),
@@ -105,6 +107,9 @@ export const keys = {
   /** The reconciliation of one UTC day (`YYYY-MM-DD`) with the provider, in its month's partition. */
   reconciliation: (day: string) => ({ pk: `RECONCILIATION#${day.slice(0, 7)}`, sk: day }),
   reconciliationMonth: (month: string) => `RECONCILIATION#${month}`,
+  /** A coach's share the platform owes but could not transfer yet (data/transfers.ts); one partition, read whole. */
+  owedTransfer: (sessionId: string) => ({ pk: OWED_TRANSFERS_PARTITION, sk: `SESSION#${sessionId}` }),
+  owedTransfersPartition: OWED_TRANSFERS_PARTITION,
   /** One conversation of a pair: its parties and the last sequence number given to a message. */
   conversation: (conversationId: string) => ({ pk: conversationPartition(conversationId), sk: 'CONVERSATION' }),
   /** A message under its conversation, in the order the conversation numbered them. */

@@ -1,10 +1,6 @@
-import {
-  BOOKING_HORIZON_DAYS,
-  MIN_CARD_CHARGE_CENTS,
-  SESSION_DURATIONS_MINUTES,
-  type SessionDurationMinutes,
-} from './constants';
+import { BOOKING_HORIZON_DAYS, SESSION_DURATIONS_MINUTES, type SessionDurationMinutes } from './constants';
 import { DomainError } from './errors';
+import { DEFAULT_FEE_RULE, type FeeRule, minimumPaidPrice } from './fees';
 import { type AvailabilityWindow, slotsInWindow } from './slots';
 
 /** Spec section 4. */
@@ -61,13 +57,14 @@ const invalid = (field: string, message: string): never => {
 
 const dollarsAndCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** A paid session's price, refused when it is below what a card can be charged. */
-function chargeablePrice(hourlyRateCents: number, durationMinutes: number): number {
+/** A paid session's price, refused below the minimum the fee rule allows (domain/fees.ts). */
+function chargeablePrice(hourlyRateCents: number, durationMinutes: number, feeRule: FeeRule): number {
   const price = sessionPrice(hourlyRateCents, durationMinutes);
-  if (price < MIN_CARD_CHARGE_CENTS) {
+  const minimum = minimumPaidPrice(feeRule);
+  if (price < minimum) {
     invalid(
       'durationMinutes',
-      `This session would cost ${dollarsAndCents(price)}, below the ${dollarsAndCents(MIN_CARD_CHARGE_CENTS)} minimum for a card payment. Choose a longer session.`,
+      `This session would cost ${dollarsAndCents(price)}, below the ${dollarsAndCents(minimum)} minimum for a paid session. Choose a longer session.`,
     );
   }
   return price;
@@ -114,13 +111,15 @@ export function planBooking(input: {
   request: BookingRequest;
   availability: readonly AvailabilityWindow[];
   now: Date;
+  /** Decides the smallest price a paid session may have. */
+  feeRule?: FeeRule;
 }): PlannedBooking {
-  const { coach, menteeId, request, now } = input;
+  const { coach, menteeId, request, now, feeRule = DEFAULT_FEE_RULE } = input;
   if (coach.userId === menteeId) throw new DomainError('FORBIDDEN', 'You cannot book a session with yourself.');
   if (!coach.published) throw new DomainError('FORBIDDEN', 'This mentor is not taking bookings.');
   assertBookingWindow(request.start, now);
 
-  if (request.kind === 'external') return planExternalBooking(coach, request);
+  if (request.kind === 'external') return planExternalBooking(coach, request, feeRule);
 
   const { start, freeConsultation } = request;
   if (freeConsultation) {
@@ -138,7 +137,7 @@ export function planBooking(input: {
     start,
     end: new Date(start.getTime() + durationMinutes * MINUTE_MS),
     durationMinutes,
-    priceCents: freeConsultation ? 0 : chargeablePrice(coach.hourlyRateCents, durationMinutes),
+    priceCents: freeConsultation ? 0 : chargeablePrice(coach.hourlyRateCents, durationMinutes, feeRule),
     isFreeConsultation: freeConsultation,
     bookingMethod: 'slot',
     status: freeConsultation ? 'confirmed' : 'pending_payment',
@@ -146,7 +145,11 @@ export function planBooking(input: {
 }
 
 /** Spec section 5, 'External calendar': a real interval above 0 and at most 480 minutes. */
-function planExternalBooking(coach: BookableCoach, request: { start: Date; end: Date }): PlannedBooking {
+function planExternalBooking(
+  coach: BookableCoach,
+  request: { start: Date; end: Date },
+  feeRule: FeeRule,
+): PlannedBooking {
   if (!coach.calendlyUrl) invalid('start', 'This mentor does not take bookings through an external calendar.');
   if (Number.isNaN(request.end.getTime())) invalid('end', 'Choose a valid end time.');
   const durationMinutes = Math.round((request.end.getTime() - request.start.getTime()) / MINUTE_MS);
@@ -158,7 +161,7 @@ function planExternalBooking(coach: BookableCoach, request: { start: Date; end: 
     start: request.start,
     end: request.end,
     durationMinutes,
-    priceCents: chargeablePrice(coach.hourlyRateCents, durationMinutes),
+    priceCents: chargeablePrice(coach.hourlyRateCents, durationMinutes, feeRule),
     isFreeConsultation: false,
     bookingMethod: 'external_calendar',
     status: 'pending_payment',
@@ -173,10 +176,6 @@ function assertTakesPayments(coach: BookableCoach): void {
     );
   }
 }
-
-/** The application fee the platform keeps from a paid session, in cents. */
-export const platformFee = (priceCents: number, feePercent: number): number =>
-  Math.round((priceCents * Math.min(Math.max(feePercent, 0), 100)) / 100);
 
 /** When an unpaid booking lets go of the coach's time. */
 export const paymentDeadline = (now: Date): Date => new Date(now.getTime() + PAYMENT_WINDOW_MINUTES * MINUTE_MS);

@@ -1,12 +1,11 @@
 import type { LedgerEntry, LedgerTotals } from '../schemas/ledger';
 
-/** What the provider says about a captured payment (its charge, transfer and application fee). */
+/** What the provider says about a captured payment: its charge, and the processing fee it kept of it. */
 export interface CapturedPayment {
   paymentIntentId: string;
   chargeId: string;
-  transferId: string | null;
   amountCents: number;
-  applicationFeeCents: number;
+  processingFeeCents: number;
   currency: string;
 }
 
@@ -19,6 +18,9 @@ export type MoneyEvent =
       checkoutId: string;
       sessionId: string;
       paymentIntentId: string | null;
+      /** What the checkout charged, and whether with real money: settlement checks both (sessions/payment-settlement.ts). */
+      amountCents: number;
+      livemode: boolean;
     }
   | {
       id: string;
@@ -52,7 +54,15 @@ interface Parties {
 /** Never -0, which a JSON round trip or a CSV would show differently from 0. */
 const negated = (cents: number) => 0 - cents;
 
-const noMovement = { grossCents: 0, platformFeeCents: 0, refundCents: 0, disputedCents: 0, netToCoachCents: 0 };
+const noMovement = {
+  grossCents: 0,
+  platformFeeCents: 0,
+  refundCents: 0,
+  disputedCents: 0,
+  netToCoachCents: 0,
+  transferredCents: 0,
+  processingFeeCents: 0,
+};
 
 /**
  * Entry ids name the money fact, not the event that told us, so a redelivery or a second event
@@ -65,6 +75,12 @@ export const ledgerEntryId = {
   disputeOpened: (disputeId: string) => `dispute_opened:${disputeId}`,
   disputeClosed: (disputeId: string) => `dispute_closed:${disputeId}`,
   refundTry: (sessionId: string, tryNumber: number) => `refund_try:${sessionId}:${tryNumber}`,
+  /** The processing fee of a charge or a refund (the id of either). */
+  processingFee: (sourceId: string) => `processing_fee:${sourceId}`,
+  /** One transfer per session (its idempotency key at Stripe is `transfer-<sessionId>`). */
+  transfer: (sessionId: string) => `transfer:${sessionId}`,
+  /** Stripe's running total reversed of the transfer, as for refunds. */
+  transferReversed: (transferId: string, reversedCents: number) => `transfer_reversed:${transferId}:${reversedCents}`,
 };
 
 /**
@@ -91,12 +107,16 @@ export function refundTryEntry(facts: {
   };
 }
 
-/** The payment entry: what the mentee paid, the platform's application fee, and the rest transferred to the coach. */
+/**
+ * The payment entry: what the mentee paid, the platform's fee (the session's, fixed at booking),
+ * and the coach's share, which the platform holds until the session is delivered.
+ */
 export function paymentEntry(
   event: Extract<MoneyEvent, { kind: 'checkoutPaid' }>,
   payment: CapturedPayment,
-  parties: Parties,
+  session: Parties & { platformFeeCents: number },
 ): LedgerEntry {
+  const { platformFeeCents, ...parties } = session;
   return {
     id: ledgerEntryId.payment(payment.paymentIntentId),
     at: event.at,
@@ -105,26 +125,78 @@ export function paymentEntry(
     currency: payment.currency,
     ...noMovement,
     grossCents: payment.amountCents,
-    platformFeeCents: payment.applicationFeeCents,
-    netToCoachCents: payment.amountCents - payment.applicationFeeCents,
+    platformFeeCents,
+    netToCoachCents: payment.amountCents - platformFeeCents,
     stripe: {
       eventId: event.id,
       checkoutSessionId: event.checkoutId,
       paymentIntentId: payment.paymentIntentId,
       chargeId: payment.chargeId,
-      ...(payment.transferId ? { transferId: payment.transferId } : {}),
+    },
+  };
+}
+
+/** Stripe's processing fee of a payment or a refund (`source`: the charge or refund id), as its own entry. */
+export function processingFeeEntry(
+  payment: LedgerEntry,
+  fee: { at: string; eventId: string; sourceId: string; feeCents: number; refundId?: string },
+): LedgerEntry {
+  const entry = followUp(
+    payment,
+    { id: fee.eventId, at: fee.at },
+    ledgerEntryId.processingFee(fee.sourceId),
+    'processing_fee',
+  );
+  return {
+    ...entry,
+    processingFeeCents: fee.feeCents,
+    stripe: { ...entry.stripe, ...(fee.refundId ? { refundId: fee.refundId } : {}) },
+  };
+}
+
+/** The coach's share of a delivered session, moved to their account from the charge that paid for it. */
+export function transferEntry(
+  transfer: Parties & {
+    at: string;
+    transferId: string;
+    amountCents: number;
+    currency: string;
+    paymentIntentId: string;
+    chargeId: string;
+  },
+): LedgerEntry {
+  return {
+    id: ledgerEntryId.transfer(transfer.sessionId),
+    at: transfer.at,
+    kind: 'transfer',
+    sessionId: transfer.sessionId,
+    coachId: transfer.coachId,
+    menteeId: transfer.menteeId,
+    currency: transfer.currency,
+    ...noMovement,
+    transferredCents: transfer.amountCents,
+    stripe: {
+      eventId: transfer.transferId,
+      paymentIntentId: transfer.paymentIntentId,
+      chargeId: transfer.chargeId,
+      transferId: transfer.transferId,
     },
   };
 }
 
 /**
- * Our refunds reverse the transfer and refund the application fee (adapters/payments.ts), and
- * Stripe refunds the fee in proportion to the amount; the fee's share is rounded as Stripe rounds.
+ * A refund gives back the platform's fee in proportion to the amount (the coach's share was never
+ * transferred, so it goes back to the mentee whole); the fee's share is rounded half up.
  */
 const feeShare = (payment: LedgerEntry, refundCents: number) =>
   payment.grossCents === 0 ? 0 : Math.round((payment.platformFeeCents * refundCents) / payment.grossCents);
 
-const followUp = (payment: LedgerEntry, event: MoneyEvent, id: string, kind: LedgerEntry['kind']): LedgerEntry => ({
+const followUp = (
+  payment: LedgerEntry,
+  event: { id: string; at: string },
+  id: string,
+  kind: LedgerEntry['kind'],
+): LedgerEntry => ({
   id,
   at: event.at,
   kind,
@@ -196,6 +268,9 @@ export const noTotals = (currency: string): LedgerTotals => ({
   refundCents: 0,
   disputedCents: 0,
   netToCoachCents: 0,
+  transferredCents: 0,
+  processingFeeCents: 0,
+  platformNetCents: 0,
 });
 
 /** Sums per currency, in the order currencies first appear. */
@@ -211,7 +286,24 @@ export function ledgerTotals(entries: readonly LedgerEntry[]): LedgerTotals[] {
       refundCents: totals.refundCents + entry.refundCents,
       disputedCents: totals.disputedCents + entry.disputedCents,
       netToCoachCents: totals.netToCoachCents + entry.netToCoachCents,
+      transferredCents: totals.transferredCents + entry.transferredCents,
+      processingFeeCents: totals.processingFeeCents + entry.processingFeeCents,
+      platformNetCents: totals.platformNetCents + entry.platformFeeCents - entry.processingFeeCents,
     });
   }
   return [...byCurrency.values()];
+}
+
+/**
+ * A coach's money at the platform: transferred to their account, and held (their share of what
+ * was paid, less refunds, not yet transferred: sessions not yet delivered, or a transfer owed).
+ */
+export function coachHoldings(entries: readonly LedgerEntry[]): { heldCents: number; transferredCents: number } {
+  let net = 0;
+  let transferredCents = 0;
+  for (const entry of entries) {
+    net += entry.netToCoachCents;
+    transferredCents += entry.transferredCents;
+  }
+  return { heldCents: Math.max(net - transferredCents, 0), transferredCents };
 }

@@ -1,6 +1,6 @@
 import type { LedgerEntry, ReconciliationItem } from '../schemas/ledger';
 
-export type BalanceCategory = 'charge' | 'refund' | 'refund_failure' | 'dispute';
+export type BalanceCategory = 'charge' | 'refund' | 'refund_failure' | 'dispute' | 'transfer';
 
 /** A platform balance transaction that a ledger entry should have a twin of (adapters/payments.ts). */
 export interface BalanceTransaction {
@@ -25,9 +25,14 @@ function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amoun
     case 'dispute_opened':
     case 'dispute_closed':
       return { category: 'dispute', amountCents: -entry.disputedCents };
+    case 'transfer':
+    case 'transfer_reversed':
+      return { category: 'transfer', amountCents: -entry.transferredCents };
     // A refund the provider refused moved nothing.
     case 'refund_retry':
     case 'refund_given_up':
+    // Stripe books its fee on the charge's own balance transaction, not as a movement of its own.
+    case 'processing_fee':
       return null;
   }
 }

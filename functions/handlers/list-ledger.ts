@@ -1,4 +1,5 @@
 import { reconciliationsBetween } from '../data/ledger';
+import { owedTransfers } from '../data/transfers';
 import { profilesById } from '../data/session-ratings';
 import { pageOf } from '../domain/directory';
 import { ledgerTotals } from '../domain/ledger';
@@ -10,12 +11,13 @@ import { ledgerOfDays } from '../sessions/finance-ledger';
 
 const PAGE_SIZE = 100;
 
-/** `GET /api/finance/ledger`: a page of the range's entries, with totals of the whole filtered range. */
+/** `GET /api/finance/ledger`: a page of the range's entries, with totals of the whole filtered range, and what is owed to coaches. */
 export const handler = httpHandler({ schemas: { query: ledgerQuery }, auth: true }, async ({ query, event }) => {
   requireFinance(event);
-  const [ofDays, reconciliations] = await Promise.all([
+  const [ofDays, reconciliations, owed] = await Promise.all([
     ledgerOfDays(query),
     reconciliationsBetween(query.from, query.to),
+    owedTransfers(),
   ]);
   const coaches = await profilesById(ofDays.map((entry) => entry.coachId));
   const nameOf = (coachId: string) => coachNameOf(coaches.get(coachId));
@@ -30,6 +32,7 @@ export const handler = httpHandler({ schemas: { query: ledgerQuery }, auth: true
   const body: LedgerPage = {
     entries: page.items,
     totals: ledgerTotals(entries),
+    owedTransfers: owed,
     reconciliations: reconciliations.filter((day) => day.mismatches.length > 0),
     coachNames,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),

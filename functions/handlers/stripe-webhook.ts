@@ -31,7 +31,7 @@ async function applyPaymentEvent(payments: Payments, received: PaymentEvent, now
     case 'accountUpdated':
       return recordAccountStatus(payments, received.accountId, now);
     case 'checkoutPaid':
-      return settlePaidCheckout(received.sessionId, received.paymentIntentId, now);
+      return settlePaidCheckout(received.sessionId, received, now);
     case 'checkoutExpired':
       return settleExpiredCheckout(received.sessionId, now);
     case 'chargeRefunded':

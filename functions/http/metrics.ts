@@ -21,6 +21,10 @@ export const BUSINESS_METRICS = {
   jobFailures: 'JobFailures',
   /** Mismatches the daily reconciliation found (functions/jobs/reconcile-ledger.ts). */
   reconciliationMismatches: 'ReconciliationMismatches',
+  /** A transfer of a coach's share failed: it is retried, owed and finally dead-lettered (the TransfersFailing alarm). */
+  transferFailures: 'TransferFailures',
+  /** A dispute was opened on a charge whose coach had already been paid: the platform carries it (alarmed). */
+  disputesAfterTransfer: 'DisputesAfterTransfer',
 } as const;
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];

@@ -15,6 +15,8 @@ export const runtimeConfig = z.object({
   privacyPolicyUrl: z.url(),
   termsOfServiceUrl: z.url(),
   supportEmail: z.email(),
+  /** The stage's platform fee (domain/fees.ts), so the rates card shows what a coach receives per session. */
+  feeRule: z.object({ percent: z.number(), floorPercent: z.number(), floorCents: z.int() }),
   /** Same-origin path of the web analytics script; absent means no analytics. */
   analyticsScriptPath: z.optional(z.string().check(z.startsWith('/'))),
 });

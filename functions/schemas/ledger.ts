@@ -1,8 +1,11 @@
 import { recordId } from './record-id';
 import * as z from './zod';
 
+/** In the order of a payment's life: entries of one instant are listed in this order (sessions/finance-ledger.ts). */
 export const LEDGER_KINDS = [
   'payment',
+  /** Stripe's own processing fee of a payment or refund, from its balance transaction. */
+  'processing_fee',
   'refund',
   'refund_failed',
   'dispute_opened',
@@ -11,6 +14,10 @@ export const LEDGER_KINDS = [
   'refund_retry',
   /** The refund was given up: every try failed, or the charge is disputed (moves no money). */
   'refund_given_up',
+  /** The coach's share of a delivered session, transferred to their account. */
+  'transfer',
+  /** A transfer taken back from the coach's account (at Stripe, by an operator). */
+  'transfer_reversed',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -33,6 +40,10 @@ export const ledgerEntry = z.object({
   /** Held by an open or lost dispute: plus when opened, minus when won back. */
   disputedCents: z.int(),
   netToCoachCents: z.int(),
+  /** Moved to the coach's account: plus for a transfer, minus when it is reversed. Absent on older entries. */
+  transferredCents: z._default(z.int(), 0),
+  /** Stripe's processing fee the platform paid (minus when Stripe gave it back). Absent on older entries. */
+  processingFeeCents: z._default(z.int(), 0),
   stripe: z.object({
     eventId: z.string(),
     checkoutSessionId: z.optional(z.string()),
@@ -54,6 +65,10 @@ export const ledgerTotals = z.object({
   refundCents: z.int(),
   disputedCents: z.int(),
   netToCoachCents: z.int(),
+  transferredCents: z.int(),
+  processingFeeCents: z.int(),
+  /** What the platform really keeps: its fees less Stripe's processing fees. */
+  platformNetCents: z.int(),
 });
 export type LedgerTotals = z.infer<typeof ledgerTotals>;
 
@@ -109,9 +124,24 @@ export const reconciliation = z.object({
 });
 export type Reconciliation = z.infer<typeof reconciliation>;
 
+/** A coach's share of a delivered session that could not be transferred yet; retried daily. */
+export const owedTransfer = z.object({
+  sessionId: z.string(),
+  coachId: z.string(),
+  amountCents: z.int(),
+  currency: z.string(),
+  /** Why the last try did not transfer (the coach's account cannot receive transfers yet, or Stripe's error). */
+  reason: z.string(),
+  since: z.string(),
+  lastTriedAt: z.string(),
+});
+export type OwedTransfer = z.infer<typeof owedTransfer>;
+
 export const ledgerPage = z.object({
   entries: z.array(ledgerEntry),
   totals: z.array(ledgerTotals),
+  /** Every transfer to a coach the platform owes now, whatever the range. */
+  owedTransfers: z.array(owedTransfer),
   /** Days of the range whose reconciliation with Stripe found a mismatch. */
   reconciliations: z.array(reconciliation),
   /** The name of each coach the page's entries name, by coach id (none for an account without a profile). */
@@ -123,5 +153,9 @@ export type LedgerPage = z.infer<typeof ledgerPage>;
 export const earnings = z.object({
   thisMonth: z.array(ledgerTotals),
   allTime: z.array(ledgerTotals),
+  /** Paid for the coach's sessions and not yet transferred to them (not yet delivered, or a transfer owed). */
+  heldCents: z.int(),
+  /** Transferred to the coach's account, all time. */
+  transferredCents: z.int(),
 });
 export type Earnings = z.infer<typeof earnings>;

@@ -9,22 +9,17 @@ import type { SessionItem } from '../data/session-item';
 import { cancelSession, createBooking, recordSessionFields } from '../data/sessions';
 import { timeBlocks } from '../data/time-claims';
 import { claimUnpaidHold } from '../data/unpaid-holds';
-import { type BookingRequest, paymentDeadline, type PlannedBooking, planBooking, platformFee } from '../domain/booking';
+import { type BookingRequest, paymentDeadline, type PlannedBooking, planBooking } from '../domain/booking';
 import { DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
+import { platformFee } from '../domain/fees';
 import { isoSeconds } from '../domain/instants';
+import { feeRule } from '../http/fee-rule';
 import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
 import type { NewBooking } from '../schemas/session';
 import { startFollowUps } from './confirmation';
 import { externalEventRequest } from './external-events';
-
-const DEFAULT_PLATFORM_FEE_PERCENT = 10;
-
-const platformFeePercent = () => {
-  const configured = Number(process.env.PLATFORM_FEE_PERCENT);
-  return Number.isFinite(configured) && process.env.PLATFORM_FEE_PERCENT ? configured : DEFAULT_PLATFORM_FEE_PERCENT;
-};
 
 /** An external event's times come from the coach's calendar, never from the request. */
 const toRequest = async (
@@ -68,7 +63,7 @@ function newSession(
     end,
     durationMinutes: plan.durationMinutes,
     priceCents: plan.priceCents,
-    platformFeeCents: platformFee(plan.priceCents, platformFeePercent()),
+    platformFeeCents: plan.priceCents === 0 ? 0 : platformFee(plan.priceCents, feeRule()),
     status: plan.status,
     sessionType: 'one-time',
     isFreeConsultation: plan.isFreeConsultation,
@@ -95,8 +90,6 @@ async function startCheckout(
     const { checkoutId, url } = await paymentsFromEnvironment().createCheckout({
       sessionId: session.id,
       amountCents: session.priceCents,
-      platformFeeCents: session.platformFeeCents,
-      destinationAccountId: coach.stripeAccountId as string,
       description: `${session.durationMinutes}-minute mentoring session with ${coachName(coach)}`,
       customerEmail: mentee.email,
       successUrl: `${siteOrigin()}/payment-success?session_id=${session.id}`,
@@ -150,6 +143,7 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
     request,
     availability: request.kind === 'slot' ? await availabilityOfCoach(coach.userId) : [],
     now,
+    feeRule: feeRule(),
   });
   const session = newSession(plan, coach, menteeId, request.eventType ?? null, now);
   await createBooking(
@@ -185,7 +179,14 @@ export async function previewExternalBooking(viewerId: string, coachId: string, 
   const coach = await getProfile(coachId);
   if (coach?.userType !== 'mentor') throw new DomainError('NOT_FOUND', 'This mentor does not exist.');
   const request = await externalEventRequest(coach, eventUri, now);
-  const plan = planBooking({ coach: bookableCoach(coach), menteeId: viewerId, request, availability: [], now });
+  const plan = planBooking({
+    coach: bookableCoach(coach),
+    menteeId: viewerId,
+    request,
+    availability: [],
+    now,
+    feeRule: feeRule(),
+  });
   return {
     start: isoSeconds(plan.start),
     end: isoSeconds(plan.end),

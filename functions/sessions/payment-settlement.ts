@@ -4,7 +4,9 @@ import type { SessionItem } from '../data/session-item';
 import { requestRefund } from '../data/refunds';
 import { cancelSession, confirmPayment, expirePendingSession, getSession } from '../data/sessions';
 import { PAYMENT_ABANDONED_REASON } from '../domain/booking';
+import { type PaidCheckout, settlementMismatch } from '../domain/settlement';
 import { log } from '../http/log';
+import { isLiveStage } from '../http/stage';
 import { startFollowUps } from './confirmation';
 import { startRefund } from './refunds';
 
@@ -17,7 +19,15 @@ const TIME_LOST_REASON =
  * The meeting, e-mails and reminders are handed to a job; a delivery that finds the session
  * already paid hands them over again, in case the one that paid it died before it could.
  */
-export async function settlePaidCheckout(sessionId: string, paymentIntentId: string | null, now: Date): Promise<void> {
+export async function settlePaidCheckout(sessionId: string, paid: PaidCheckout, now: Date): Promise<void> {
+  const session = await getSession(sessionId);
+  if (!session) throw new Error(`No session ${sessionId}`);
+  const mismatch = settlementMismatch(session, paid, isLiveStage());
+  if (mismatch) {
+    log('error', 'a payment that does not match its session settles nothing', { sessionId, mismatch });
+    return;
+  }
+  const { paymentIntentId } = paid;
   const outcome = await confirmPayment(sessionId, paymentIntentId, now);
   switch (outcome.result) {
     case 'scheduled':
@@ -75,7 +85,8 @@ async function closeCheckoutThen(session: SessionItem, now: Date, cancel: () => 
     const payments = paymentsFromEnvironment();
     await payments.expireCheckout(session.checkoutId);
     const state = await payments.checkoutState(session.checkoutId);
-    if (state.status === 'paid') return settlePaidCheckout(session.id, state.paymentIntentId, now);
+    if (state.status === 'paid')
+      return settlePaidCheckout(session.id, { ...state, checkoutId: session.checkoutId }, now);
   }
   await cancel();
 }
@@ -104,17 +115,32 @@ export async function abandonPendingSession(session: SessionItem, now: Date): Pr
   });
 }
 
+/** A success page polls its session; the provider is asked about one checkout at most this often per instance. */
+const CHECKOUT_LOOK_INTERVAL_MS = 5_000;
+const lastLookAt = new Map<string, number>();
+
+/** Whether this instance asked about the checkout within the interval; if not, notes that it asks now. */
+function lookedRecently(checkoutId: string, now: Date): boolean {
+  const last = lastLookAt.get(checkoutId);
+  if (last !== undefined && now.getTime() - last < CHECKOUT_LOOK_INTERVAL_MS) return true;
+  for (const [id, at] of lastLookAt) if (now.getTime() - at >= CHECKOUT_LOOK_INTERVAL_MS) lastLookAt.delete(id);
+  lastLookAt.set(checkoutId, now.getTime());
+  return false;
+}
+
 /**
  * Before a pending session is shown, asks the provider how its checkout stands, so the success
- * page is right even when the provider's event has not arrived yet (ARCHITECTURE section 6).
+ * page is right even when the provider's event has not arrived yet (ARCHITECTURE section 6), at
+ * most once every few seconds per checkout: a page polling it does not become a call to Stripe each time.
  */
 export async function reconcilePendingSession(session: SessionItem, now: Date): Promise<SessionItem> {
   if (session.status !== 'pending_payment') return session;
   if (session.paymentExpiresAt && session.paymentExpiresAt <= now.toISOString()) {
     await expireUnpaidSession(session.id, now);
-  } else if (session.checkoutId) {
+  } else if (session.checkoutId && !lookedRecently(session.checkoutId, now)) {
     const state = await paymentsFromEnvironment().checkoutState(session.checkoutId);
-    if (state.status === 'paid') await settlePaidCheckout(session.id, state.paymentIntentId, now);
+    if (state.status === 'paid')
+      await settlePaidCheckout(session.id, { ...state, checkoutId: session.checkoutId }, now);
     if (state.status === 'expired') await settleExpiredCheckout(session.id, now);
   }
   return (await getSession(session.id)) ?? session;

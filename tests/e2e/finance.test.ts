@@ -32,16 +32,22 @@ async function seedMarch() {
         checkoutId: `cs_${index}`,
         sessionId: `session-${index}`,
         paymentIntentId: `pi_${index}`,
+        amountCents,
+        livemode: false,
       },
       {
         paymentIntentId: `pi_${index}`,
         chargeId: `ch_${index}`,
-        transferId: `tr_${index}`,
         amountCents,
-        applicationFeeCents: amountCents / 10,
+        processingFeeCents: 0,
         currency: 'usd',
       },
-      { sessionId: `session-${index}`, coachId: `coach-${index}`, menteeId: 'mentee-1' },
+      {
+        sessionId: `session-${index}`,
+        coachId: `coach-${index}`,
+        menteeId: 'mentee-1',
+        platformFeeCents: amountCents / 10,
+      },
     );
   const first = paid(1, '2026-03-03T15:00:00.000Z', 12_000);
   const second = paid(2, '2026-03-10T15:00:00.000Z', 20_000);

@@ -380,16 +380,17 @@ describe('finance', () => {
         checkoutId: 'cs_dp',
         sessionId: 'session-dp',
         paymentIntentId: 'pi_dp',
+        amountCents: 15_000,
+        livemode: false,
       },
       {
         paymentIntentId: 'pi_dp',
         chargeId: 'ch_dp',
-        transferId: 'tr_dp',
         amountCents: 15_000,
-        applicationFeeCents: 1_500,
+        processingFeeCents: 465,
         currency: 'usd',
       },
-      { sessionId: 'session-dp', coachId: ledgerCoachId, menteeId: mentee.userId },
+      { sessionId: 'session-dp', coachId: ledgerCoachId, menteeId: mentee.userId, platformFeeCents: 1_500 },
     );
     const dispute = { paymentIntentId: 'pi_dp', amountCents: 15_000, disputeId: 'dp_1' };
     for (const entry of [

@@ -115,6 +115,83 @@ describe('the daily reconciliation', () => {
   });
 });
 
+describe("coaches' transfers after delivery", () => {
+  const functionArn = (operation: string) => ({ 'Fn::GetAtt': [synth.logicalId(construct('Api', operation)), 'Arn'] });
+  const deadLetters = () => ({ 'Fn::GetAtt': [synth.logicalId(construct('Scheduler', 'DeadLetters')), 'Arn'] });
+
+  it('are made by the completion job, which Lambda retries twice and then dead-letters', () => {
+    synth.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: synth.logicalId(construct('Api', 'completeSession')) },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: deadLetters() } },
+    });
+    expect(synth.resourceOf(construct('Api', 'completeSession')).Properties.Environment.Variables).toHaveProperty(
+      'STRIPE_SECRET_ARN',
+    );
+  });
+
+  it('are tried again daily at 03:30 UTC while owed, with the same retries and dead letters', () => {
+    synth.template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(30 3 * * ? *)',
+      ScheduleExpressionTimezone: 'UTC',
+      Target: {
+        Arn: functionArn('payOwedTransfers'),
+        Input: '{}',
+        RetryPolicy: { MaximumRetryAttempts: 3 },
+        DeadLetterConfig: { Arn: deadLetters() },
+      },
+    });
+    synth.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: synth.logicalId(construct('Api', 'payOwedTransfers')) },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: deadLetters() } },
+    });
+  });
+
+  it('alarm as TransfersFailing on any failed transfer, and on any dispute of money already paid out, to the alarm topic', () => {
+    const topic = { Ref: synth.logicalId(construct('Observability', 'AlarmTopic')) };
+    for (const [metricName, name] of [
+      ['TransferFailures', 'PhysicianMentors-prod-TransfersFailing'],
+      ['DisputesAfterTransfer', undefined],
+    ] as const) {
+      synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        ...(name ? { AlarmName: name } : {}),
+        Namespace: 'PhysicianMentors',
+        MetricName: metricName,
+        Statistic: 'Sum',
+        Period: 300,
+        ComparisonOperator: 'GreaterThanThreshold',
+        Threshold: 0,
+        AlarmActions: [topic],
+      });
+    }
+  });
+});
+
+describe('the platform fee from context', () => {
+  const settings = (context: Record<string, string>) => settingsFromContext(new App({ context }).node);
+
+  it("defaults to 10%, never below Stripe's 2.9% + 30¢, and reaches every function", () => {
+    expect(settings({}).feeRule).toEqual({ percent: 10, floorPercent: 2.9, floorCents: 30 });
+    expect(synth.resourceOf(construct('Api', 'createSession')).Properties.Environment.Variables).toMatchObject({
+      PLATFORM_FEE_PERCENT: '10',
+      PLATFORM_FEE_FLOOR_PERCENT: '2.9',
+      PLATFORM_FEE_FLOOR_CENTS: '30',
+    });
+  });
+
+  it('takes each part per stage, and refuses a rule that cannot work', () => {
+    expect(settings({ platformFeePercent: '12', platformFeeFloorCents: '45' }).feeRule).toEqual({
+      percent: 12,
+      floorPercent: 2.9,
+      floorCents: 45,
+    });
+    expect(() => settings({ platformFeePercent: '100' })).toThrow(/platformFeePercent/);
+    expect(() => settings({ platformFeeFloorCents: '30.5' })).toThrow(/platformFeeFloorCents/);
+    expect(() => settings({ platformFeeFloorPercent: '-1' })).toThrow(/platformFeeFloorPercent/);
+  });
+});
+
 describe('archive retention from context', () => {
   const settings = (context: Record<string, string>) => settingsFromContext(new App({ context }).node);
 

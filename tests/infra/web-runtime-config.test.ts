@@ -1,3 +1,4 @@
+import { DEFAULT_FEE_RULE } from '../../functions/domain/fees';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +42,7 @@ beforeAll(() => {
     privacyPolicyUrl: 'https://policies.example.org/privacy?</script>',
     termsOfServiceUrl: 'https://policies.example.org/terms',
     supportEmail: 'support@example.org',
+    feeRule: DEFAULT_FEE_RULE,
   };
   new Web(stack, 'Web', {
     siteBucket: bucket('Site'),

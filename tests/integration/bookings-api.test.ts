@@ -110,7 +110,7 @@ describe('POST /api/sessions: the rules', () => {
     expect(response.status).toBe(400);
     expect((await response.json()).error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      message: 'This session would cost $0.25, below the $0.50 minimum for a card payment. Choose a longer session.',
+      message: 'This session would cost $0.25, below the $0.50 minimum for a paid session. Choose a longer session.',
     });
     expect((await book(mentee, { ...slot(2, 10, 30), coachId: cheap.userId })).status).toBe(201);
   });
@@ -151,7 +151,7 @@ describe('POST /api/sessions: the rules', () => {
     expect(result.session.status).toBe('pending_payment');
     const checkout = await payments.findCheckout(checkoutIdOf(result.checkoutUrl as string));
     expect(checkout?.amountCents).toBe(RATE_CENTS / 2);
-    expect(checkout?.platformFeeCents).toBe(600);
+    expect((await getSession(result.session.id))?.platformFeeCents).toBe(600);
   });
 
   it('only takes free consultations for a coach whose payment account is not finished', async () => {
@@ -359,11 +359,13 @@ describe('a paid session through the local checkout', () => {
         id: `evt_latepay_${session.id}`,
         type: 'checkout.session.completed',
         created: Math.floor(Date.now() / 1000),
+        livemode: false,
         data: {
           object: {
             id: checkoutId,
             payment_status: 'paid',
             payment_intent: (await payments.findCheckout(checkoutId))?.paymentIntentId,
+            amount_total: RATE_CENTS / 2,
             metadata: { sessionId: session.id },
           },
         },

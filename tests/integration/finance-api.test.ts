@@ -25,6 +25,8 @@ let finance: SignedInUser;
 let outsider: SignedInUser;
 
 const FEE_CENTS = RATE_CENTS / 10;
+/** Stripe's 2.9% + 30¢ of the charge, which the stand-in keeps as Stripe does. */
+const PROCESSING_FEE_CENTS = Math.round(RATE_CENTS * 0.029) + 30;
 const today = () => new Date().toISOString().slice(0, 10);
 
 const deliver = ({ body, signature }: { body: string; signature: string }) =>
@@ -86,9 +88,10 @@ afterAll(async () => {
 });
 
 describe('the ledger, from the processed webhooks', () => {
-  it('records a paid booking as one payment entry: gross, application fee and net to the coach, with the Stripe ids', async () => {
-    const [entry, ...others] = await entriesOf(paidOnly.session.id);
+  it("records a paid booking as a payment entry (gross, platform fee, the coach's net held) and Stripe's processing fee", async () => {
+    const [entry, fee, ...others] = await entriesOf(paidOnly.session.id);
     expect(others).toEqual([]);
+    expect(fee).toMatchObject({ kind: 'processing_fee', processingFeeCents: PROCESSING_FEE_CENTS, grossCents: 0 });
     expect(entry).toMatchObject({
       kind: 'payment',
       coachId: coach.userId,
@@ -104,9 +107,9 @@ describe('the ledger, from the processed webhooks', () => {
         checkoutSessionId: paidOnly.checkoutId,
         paymentIntentId: expect.stringMatching(/^pi_/),
         chargeId: expect.stringMatching(/^ch_/),
-        transferId: expect.stringMatching(/^tr_/),
       },
     });
+    expect(entry?.stripe).not.toHaveProperty('transferId');
   });
 
   it('adds nothing for a redelivered event, even when the webhook dedup record is gone', async () => {
@@ -115,7 +118,7 @@ describe('the ledger, from the processed webhooks', () => {
       new DeleteCommand({ TableName: tableName(), Key: webhookEventRecordKey(JSON.parse(paidOnly.paid.body).id) }),
     );
     expect(await (await deliver(paidOnly.paid)).json()).toMatchObject({ duplicate: false });
-    expect(kinds(await entriesOf(paidOnly.session.id))).toEqual(['payment']);
+    expect(kinds(await entriesOf(paidOnly.session.id))).toEqual(['payment', 'processing_fee']);
   });
 
   it('records the refund of a cancelled paid session from Stripe charge.refunded, giving back fee and net', async () => {
@@ -127,8 +130,8 @@ describe('the ledger, from the processed webhooks', () => {
     expect(response.status).toBe(200);
     await stack.jobsSettled();
     const entries = await entriesOf(refunded.session.id);
-    expect(kinds(entries)).toEqual(['payment', 'refund']);
-    expect(entries[1]).toMatchObject({
+    expect(kinds(entries)).toEqual(['payment', 'processing_fee', 'refund']);
+    expect(entries[2]).toMatchObject({
       grossCents: 0,
       refundCents: RATE_CENTS,
       platformFeeCents: -FEE_CENTS,
@@ -144,14 +147,14 @@ describe('the ledger, from the processed webhooks', () => {
     expect((await deliver(closed)).status).toBe(200);
     expect((await deliver(closed)).status).toBe(200);
     const entries = await entriesOf(disputed.session.id);
-    expect(kinds(entries)).toEqual(['payment', 'dispute_opened', 'dispute_closed']);
-    expect(entries.map((entry) => entry.disputedCents)).toEqual([0, RATE_CENTS, 0]);
-    expect(entries[1]?.stripe.disputeId).toMatch(/^dp_/);
+    expect(kinds(entries)).toEqual(['payment', 'processing_fee', 'dispute_opened', 'dispute_closed']);
+    expect(entries.map((entry) => entry.disputedCents)).toEqual([0, 0, RATE_CENTS, 0]);
+    expect(entries[2]?.stripe.disputeId).toMatch(/^dp_/);
   });
 
   it('totals the range: paid sessions, gross, fees, refunds, disputes and net to coaches', async () => {
     const page = await ledgerAs(finance, { from: today(), to: today() });
-    expect(page.entries).toHaveLength(6);
+    expect(page.entries).toHaveLength(9);
     expect(page.totals).toEqual([
       {
         currency: 'usd',
@@ -161,6 +164,10 @@ describe('the ledger, from the processed webhooks', () => {
         refundCents: RATE_CENTS,
         disputedCents: RATE_CENTS,
         netToCoachCents: 2 * (RATE_CENTS - FEE_CENTS),
+        transferredCents: 0,
+        processingFeeCents: 3 * PROCESSING_FEE_CENTS,
+        // The refunded payment's processing fee is lost: the platform's true net.
+        platformNetCents: 2 * FEE_CENTS - 3 * PROCESSING_FEE_CENTS,
       },
     ]);
     const refunds = await ledgerAs(finance, { from: today(), to: today(), kind: 'refund', coachId: coach.userId });
@@ -209,7 +216,7 @@ describe('the CSV export', () => {
       'disputed',
       'net_to_coach',
     ]);
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(9);
     const column = (name: string) => (header as string[]).indexOf(name);
     const sum = (name: string) => rows.reduce((total, row) => total + Math.round(Number(row[column(name)]) * 100), 0);
     const { totals } = await ledgerAs(finance, { from, to });
@@ -254,7 +261,7 @@ describe("a coach's earnings", () => {
     const other = earnings.parse(
       await (await fetch(`${stack.apiUrl}/api/me/earnings`, { headers: outsider.auth })).json(),
     );
-    expect(other).toEqual({ thisMonth: [], allTime: [] });
+    expect(other).toEqual({ thisMonth: [], allTime: [], heldCents: 0, transferredCents: 0 });
   });
 });
 
@@ -319,7 +326,8 @@ describe('the local demo seed', () => {
       expect(result.mismatches, day).toEqual([]);
       matched += result.matched;
     }
-    // Twelve charges, two refunds, three disputes opened and two closed (a lost one moves nothing, and matches).
-    expect(matched).toBe(19);
+    // Twelve charges, two refunds, three disputes opened and two closed (a lost one moves nothing, and matches),
+    // and the transfers of the seven sessions delivered undisputed.
+    expect(matched).toBe(26);
   });
 });

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/data/client';
+import { keys } from '../../functions/data/keys';
 import type { SessionItem } from '../../functions/data/session-item';
 import { createBooking } from '../../functions/data/sessions';
 import { timeBlocks } from '../../functions/data/time-claims';
@@ -30,4 +33,20 @@ export async function storedBooking(
   };
   await createBooking(session, new Date());
   return session;
+}
+
+/** Moves a session an hour into the past, ended: what its completion job finds at its end. */
+export async function endedAgo(sessionId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.session(sessionId),
+      UpdateExpression: 'SET #start = :start, #end = :end',
+      ExpressionAttributeNames: { '#start': 'start', '#end': 'end' },
+      ExpressionAttributeValues: {
+        ':start': new Date(Date.now() - 2 * 60 * 60_000).toISOString(),
+        ':end': new Date(Date.now() - 60 * 60_000).toISOString(),
+      },
+    }),
+  );
 }

@@ -4,7 +4,6 @@ import {
   type BookingRequest,
   paymentDeadline,
   planBooking,
-  platformFee,
   sessionPrice,
 } from '../../functions/domain/booking';
 import { DomainError } from '../../functions/domain/errors';
@@ -121,12 +120,28 @@ describe('planBooking', () => {
   describe('a price below the smallest card charge (50 cents)', () => {
     it('is refused with a message that names both amounts', () => {
       expect(() => plan(slot('2026-03-03T15:00:00Z', 15), { hourlyRateCents: 100 })).toThrow(
-        'This session would cost $0.25, below the $0.50 minimum for a card payment. Choose a longer session.',
+        'This session would cost $0.25, below the $0.50 minimum for a paid session. Choose a longer session.',
       );
     });
 
     it('is accepted at exactly 50 cents', () => {
       expect(plan(slot('2026-03-03T15:00:00Z', 30), { hourlyRateCents: 100 }).priceCents).toBe(50);
+    });
+
+    it('rises with the fee floor, so the coach always receives something', () => {
+      const feeRule = { percent: 10, floorPercent: 2.9, floorCents: 100 };
+      const request = slot('2026-03-03T15:00:00Z', 60);
+      const withRate = (hourlyRateCents: number) => () =>
+        planBooking({
+          coach: { ...coach, hourlyRateCents },
+          menteeId: 'mentee',
+          request,
+          availability,
+          now: NOW,
+          feeRule,
+        });
+      expect(withRate(100)).toThrow('below the $1.05 minimum for a paid session');
+      expect(withRate(200)().priceCents).toBe(200);
     });
 
     it('does not apply to a free consultation', () => {
@@ -185,13 +200,7 @@ describe('planBooking', () => {
   });
 });
 
-describe('platformFee and paymentDeadline', () => {
-  it('keeps the configured share, clamped to 0–100 %', () => {
-    expect(platformFee(7_500, 10)).toBe(750);
-    expect(platformFee(7_500, -5)).toBe(0);
-    expect(platformFee(7_500, 150)).toBe(7_500);
-  });
-
+describe('paymentDeadline', () => {
   it('holds an unpaid booking for 30 minutes', () => {
     expect(paymentDeadline(NOW)).toEqual(new Date('2026-03-02T12:30:00Z'));
   });

@@ -31,6 +31,8 @@ describe('CSV rows', () => {
     refundCents: 0,
     disputedCents: 0,
     netToCoachCents: 10_800,
+    transferredCents: 0,
+    processingFeeCents: 0,
     stripe: { eventId: 'evt_1', paymentIntentId: 'pi_1' },
   };
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CapturedPayment,
+  coachHoldings,
   followUpEntry,
   ledgerTotals,
   type MoneyEvent,
   paymentEntry,
+  processingFeeEntry,
+  transferEntry,
 } from '../../functions/domain/ledger';
 import type { LedgerEntry } from '../../functions/schemas/ledger';
 
@@ -12,11 +15,11 @@ const parties = { sessionId: 'session-1', coachId: 'coach-1', menteeId: 'mentee-
 const captured: CapturedPayment = {
   paymentIntentId: 'pi_1',
   chargeId: 'ch_1',
-  transferId: 'tr_1',
   amountCents: 12_000,
-  applicationFeeCents: 1_200,
+  processingFeeCents: 378,
   currency: 'usd',
 };
+const session = { ...parties, platformFeeCents: 1_200 };
 const paid = paymentEntry(
   {
     id: 'evt_paid',
@@ -25,9 +28,11 @@ const paid = paymentEntry(
     checkoutId: 'cs_1',
     sessionId: 'session-1',
     paymentIntentId: 'pi_1',
+    amountCents: 12_000,
+    livemode: false,
   },
   captured,
-  parties,
+  session,
 );
 const refunded = (refundedCents: number, previouslyRefundedCents: number): MoneyEvent => ({
   id: `evt_refund_${refundedCents}`,
@@ -50,7 +55,7 @@ const amounts = (entry: LedgerEntry | null) =>
   };
 
 describe('the payment entry', () => {
-  it('splits what the mentee paid into the application fee and the net transferred to the coach', () => {
+  it("splits what the mentee paid into the session's platform fee and the coach's net, held until delivery", () => {
     expect(amounts(paid)).toEqual({
       grossCents: 12_000,
       platformFeeCents: 1_200,
@@ -67,9 +72,9 @@ describe('the payment entry', () => {
         checkoutSessionId: 'cs_1',
         paymentIntentId: 'pi_1',
         chargeId: 'ch_1',
-        transferId: 'tr_1',
       },
     });
+    expect(paid.stripe).not.toHaveProperty('transferId');
   });
 
   it('is named after the PaymentIntent, so a second event about the same payment makes the same entry', () => {
@@ -81,27 +86,13 @@ describe('the payment entry', () => {
         checkoutId: 'cs_1',
         sessionId: 'session-1',
         paymentIntentId: 'pi_1',
+        amountCents: 12_000,
+        livemode: false,
       },
       captured,
-      parties,
+      session,
     );
     expect(again.id).toBe(paid.id);
-  });
-
-  it('leaves out a transfer id Stripe has not made', () => {
-    const direct = paymentEntry(
-      {
-        id: 'evt',
-        kind: 'checkoutPaid',
-        at: paid.at,
-        checkoutId: 'cs_1',
-        sessionId: 'session-1',
-        paymentIntentId: 'pi_1',
-      },
-      { ...captured, transferId: null },
-      parties,
-    );
-    expect(direct.stripe).not.toHaveProperty('transferId');
   });
 });
 
@@ -200,6 +191,9 @@ describe('totals', () => {
         refundCents: 12_000,
         disputedCents: 0,
         netToCoachCents: 0,
+        transferredCents: 0,
+        processingFeeCents: 0,
+        platformNetCents: 0,
       },
       {
         currency: 'eur',
@@ -209,8 +203,46 @@ describe('totals', () => {
         refundCents: 0,
         disputedCents: 0,
         netToCoachCents: 10_800,
+        transferredCents: 0,
+        processingFeeCents: 0,
+        platformNetCents: 1_200,
       },
     ]);
+  });
+
+  it("show the platform's true net: its fees less Stripe's processing fees, a refunded payment's fee lost", () => {
+    const fee = processingFeeEntry(paid, { at: paid.at, eventId: 'evt_paid', sourceId: 'ch_1', feeCents: 378 });
+    const refund = follow(refunded(12_000, 0)) as LedgerEntry;
+    expect(ledgerTotals([paid, fee])[0]).toMatchObject({
+      platformFeeCents: 1_200,
+      processingFeeCents: 378,
+      platformNetCents: 822,
+    });
+    expect(ledgerTotals([paid, fee, refund])[0]).toMatchObject({ platformFeeCents: 0, platformNetCents: -378 });
+  });
+
+  it("hold the coach's share until the transfer, which moves it to their account", () => {
+    const transfer = transferEntry({
+      ...parties,
+      at: '2026-10-07T10:00:00.000Z',
+      transferId: 'tr_1',
+      amountCents: 10_800,
+      currency: 'usd',
+      paymentIntentId: 'pi_1',
+      chargeId: 'ch_1',
+    });
+    expect(transfer).toMatchObject({
+      id: 'transfer:session-1',
+      kind: 'transfer',
+      transferredCents: 10_800,
+      netToCoachCents: 0,
+    });
+    expect(coachHoldings([paid])).toEqual({ heldCents: 10_800, transferredCents: 0 });
+    expect(coachHoldings([paid, transfer])).toEqual({ heldCents: 0, transferredCents: 10_800 });
+    expect(coachHoldings([paid, follow(refunded(12_000, 0)) as LedgerEntry])).toEqual({
+      heldCents: 0,
+      transferredCents: 0,
+    });
   });
 
   it('of nothing are no totals', () => {

@@ -15,6 +15,8 @@ const entry = (kind: LedgerEntry['kind'], amounts: Partial<LedgerEntry>, chargeI
   refundCents: 0,
   disputedCents: 0,
   netToCoachCents: 0,
+  transferredCents: 0,
+  processingFeeCents: 0,
   stripe: { eventId: 'evt', chargeId },
   ...amounts,
 });

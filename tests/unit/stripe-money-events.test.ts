@@ -13,6 +13,7 @@ const reduce = (type: string, object: Record<string, unknown>, previous?: Record
     object: 'event',
     type,
     created: CREATED,
+    livemode: false,
     data: { object, ...(previous ? { previous_attributes: previous } : {}) },
   };
   const { body, signature } = signStripeEvent(event, SECRET);
@@ -26,6 +27,7 @@ describe('money events from Stripe', () => {
         id: 'cs_1',
         payment_status: 'paid',
         payment_intent: 'pi_1',
+        amount_total: 6_000,
         metadata: { sessionId: 'session-1' },
       }),
     ).toEqual({
@@ -35,6 +37,8 @@ describe('money events from Stripe', () => {
       checkoutId: 'cs_1',
       sessionId: 'session-1',
       paymentIntentId: 'pi_1',
+      amountCents: 6_000,
+      livemode: false,
     });
   });
 
@@ -149,9 +153,16 @@ describe('platform balance transactions', () => {
         source: { id: 'dp_1', object: 'dispute', charge: 'ch_1' } as Stripe.Dispute,
       }),
     ).toMatchObject({ category: 'dispute', chargeId: 'ch_1' });
+    expect(
+      transaction({
+        type: 'transfer',
+        amount: -10_800,
+        source: { id: 'tr_1', object: 'transfer', source_transaction: 'ch_1' } as Stripe.Transfer,
+      }),
+    ).toMatchObject({ category: 'transfer', chargeId: 'ch_1', amountCents: -10_800 });
   });
 
-  it('leaves out what the ledger does not keep: transfers, payouts, other adjustments', () => {
+  it('leaves out what the ledger does not keep: payouts, other adjustments, a transfer not funded by a charge', () => {
     expect(transaction({ type: 'transfer', amount: -10_800, source: 'tr_1' })).toBeNull();
     expect(transaction({ type: 'payout', amount: -50_000, source: 'po_1' })).toBeNull();
     expect(transaction({ type: 'adjustment', reporting_category: 'other_adjustment', source: 'x' })).toBeNull();

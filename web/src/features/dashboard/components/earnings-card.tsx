@@ -34,7 +34,10 @@ function Period({ title, totals }: { title: string; totals: LedgerTotals[] }) {
   );
 }
 
-/** A coach's earnings from the ledger, this month and all time, and the way to their payouts. */
+/**
+ * A coach's earnings from the ledger: what the platform holds for sessions not yet delivered, what
+ * it transferred after delivery, this month and all time, and the way to their payouts.
+ */
 export function EarningsCard() {
   const earnings = useMyEarnings();
   const openPayouts = async () => {
@@ -59,10 +62,24 @@ export function EarningsCard() {
       ) : earnings.isError ? (
         <LoadFailed what="your earnings" error={earnings.error} onRetry={() => void earnings.refetch()} />
       ) : (
-        <div className="mt-4 grid gap-6 sm:grid-cols-2">
-          <Period title="This month" totals={earnings.data.thisMonth} />
-          <Period title="All time" totals={earnings.data.allTime} />
-        </div>
+        <>
+          <dl className="mt-4 grid grid-cols-2 gap-4 rounded-xl bg-slate-50 p-4 text-sm">
+            <div>
+              <dt className="text-slate-700">Held until your sessions take place</dt>
+              <dd className="text-lg font-semibold tabular-nums">{formatMoney(earnings.data.heldCents, 'usd')}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-700">Transferred to your Stripe account</dt>
+              <dd className="text-lg font-semibold tabular-nums">
+                {formatMoney(earnings.data.transferredCents, 'usd')}
+              </dd>
+            </div>
+          </dl>
+          <div className="mt-4 grid gap-6 sm:grid-cols-2">
+            <Period title="This month" totals={earnings.data.thisMonth} />
+            <Period title="All time" totals={earnings.data.allTime} />
+          </div>
+        </>
       )}
     </section>
   );

@@ -12,6 +12,9 @@ export const KIND_LABELS: Record<(typeof LEDGER_KINDS)[number], string> = {
   dispute_closed: 'Dispute closed',
   refund_retry: 'Refund refused, retrying',
   refund_given_up: 'Refund given up',
+  processing_fee: 'Processing fee',
+  transfer: 'Transfer to mentor',
+  transfer_reversed: 'Transfer reversed',
 };
 
 /** A closed dispute says how it ended: won gives the held amount back (a negative `disputedCents`). */

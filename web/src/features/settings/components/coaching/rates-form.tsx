@@ -10,9 +10,14 @@ import { SwitchField } from '@/components/ui/switch-field';
 import { errorMessage } from '@/lib/error-message';
 import { useUpdateRates } from '../../api/update-rates';
 import { type RatesFormValues, rateProblemTitle, ratesForm, toRatesFormValues } from './rates-form-schema';
+import { SessionPayouts } from './session-payouts';
 
 /** Spec section 9: a free consultation lasts 15 or 30 minutes. */
 const FREE_CONSULT_MINUTES = [15, 30] as const;
+
+/** The rate as typed (whole dollars), in cents; nothing while it is not a number yet. */
+const wholeDollarsToCents = (dollars: unknown) =>
+  typeof dollars === 'number' && Number.isFinite(dollars) ? Math.round(dollars) * 100 : null;
 
 /** The inline messages say what is wrong; the toast names it with the spec's title. */
 function toastFirstProblem(errors: FieldErrors<RatesFormValues>) {
@@ -64,6 +69,7 @@ export function RatesForm({ profile }: { profile: Profile }) {
           {...register('hourlyRate', { setValueAs: numberOrNull })}
         />
       </div>
+      <SessionPayouts hourlyRateCents={wholeDollarsToCents(watch('hourlyRate'))} />
       <TextAreaField
         label="Coach bio"
         placeholder="What you offer mentees, and how you like to work."

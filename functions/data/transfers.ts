@@ -1,0 +1,123 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type OwedTransfer, owedTransfer } from '../schemas/ledger';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import { queryAll } from './query-all';
+import type { SessionItem } from './session-item';
+import { getSession } from './sessions';
+
+export type TransferClaim =
+  /** The transfer may be made now: the session is completed and no dispute was opened before this. */
+  'claimed' | 'disputed' | 'transferred' | 'not_completed';
+
+/**
+ * Marks a completed session's transfer as started, on condition no dispute is recorded on it, so a
+ * dispute is either recorded first (and blocks the transfer) or finds the transfer started (and is
+ * alarmed, see {@link recordDispute}). Marking it again (a retry) keeps the first instant.
+ */
+export async function claimTransfer(sessionId: string, now: Date): Promise<TransferClaim> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.session(sessionId),
+        UpdateExpression: 'SET transferStartedAt = if_not_exists(transferStartedAt, :now)',
+        ConditionExpression:
+          '#status = :completed AND attribute_not_exists(disputeId) AND (attribute_not_exists(transferId) OR transferId = :null)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':completed': 'completed', ':now': now.toISOString(), ':null': null },
+      }),
+    );
+    return 'claimed';
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+  const session = await getSession(sessionId);
+  if (session?.transferId) return 'transferred';
+  if (session?.disputeId) return 'disputed';
+  return 'not_completed';
+}
+
+/** The transfer was made: the session keeps its id, and it is no longer owed. */
+export async function recordTransfer(sessionId: string, transferId: string, now: Date): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.session(sessionId),
+            UpdateExpression: 'SET transferId = :transfer, updatedAt = :now',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':transfer': transferId, ':now': now.toISOString() },
+          },
+        },
+        { Delete: { TableName: tableName(), Key: keys.owedTransfer(sessionId) } },
+      ],
+    }),
+  );
+}
+
+/** A transfer that could not be made now: kept for the daily retry and for finance to see, since its first failure. */
+export async function recordOwedTransfer(owed: Omit<OwedTransfer, 'since' | 'lastTriedAt'>, now: Date): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.owedTransfer(owed.sessionId),
+      UpdateExpression:
+        'SET sessionId = :session, coachId = :coach, amountCents = :amount, currency = :currency, reason = :reason, since = if_not_exists(since, :now), lastTriedAt = :now',
+      ExpressionAttributeValues: {
+        ':session': owed.sessionId,
+        ':coach': owed.coachId,
+        ':amount': owed.amountCents,
+        ':currency': owed.currency,
+        ':reason': owed.reason,
+        ':now': now.toISOString(),
+      },
+    }),
+  );
+}
+
+/** A transfer no longer owed without being made (its charge was disputed meanwhile). */
+export async function forgetOwedTransfer(sessionId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.owedTransfer(sessionId) }));
+}
+
+/** Every transfer the platform owes, oldest first. */
+export async function owedTransfers(): Promise<OwedTransfer[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'pk = :partition',
+    ExpressionAttributeValues: { ':partition': keys.owedTransfersPartition },
+    ConsistentRead: true,
+  });
+  return items.map((item) => owedTransfer.parse(item)).sort((a, b) => a.since.localeCompare(b.since));
+}
+
+/**
+ * Records a dispute of the session's charge (once) and answers what it found: whether this is the
+ * first notice of it, and whether the coach's transfer had already started (then the platform has
+ * paid out money the bank is taking back, which is alarmed).
+ */
+export async function recordDispute(
+  sessionId: string,
+  disputeId: string,
+): Promise<{ firstNotice: boolean; afterTransfer: boolean } | null> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.session(sessionId),
+        UpdateExpression: 'SET disputeId = if_not_exists(disputeId, :dispute)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':dispute': disputeId },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const before = Attributes as SessionItem;
+    return { firstNotice: !before.disputeId, afterTransfer: Boolean(before.transferStartedAt || before.transferId) };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+import { MIN_CARD_CHARGE_CENTS } from './constants';
+
+/**
+ * What the platform keeps of a paid session: a share of the price, but never less than a floor
+ * that covers the card processor's own fee on that price (Stripe: 2.9% + 30¢), so no booking,
+ * however small, costs the platform money. Both parts are per stage (CDK context, lib/stack.ts).
+ */
+export interface FeeRule {
+  /** The platform's share, in percent of the price. */
+  percent: number;
+  /** The floor: the processor's percentage of the price... */
+  floorPercent: number;
+  /** ...plus its fixed fee per charge, in cents. */
+  floorCents: number;
+}
+
+export const DEFAULT_FEE_RULE: FeeRule = { percent: 10, floorPercent: 2.9, floorCents: 30 };
+
+/** Rounded up, so the floor covers the processor's fee whichever way it rounds its own. */
+export const feeFloor = (priceCents: number, rule: FeeRule): number =>
+  Math.ceil((priceCents * rule.floorPercent) / 100) + rule.floorCents;
+
+/** The platform fee of a price: the larger of the share and the floor. */
+export const platformFee = (priceCents: number, rule: FeeRule): number =>
+  Math.max(Math.round((priceCents * rule.percent) / 100), feeFloor(priceCents, rule));
+
+/** What the coach receives of a paid session: its price less the platform fee. */
+export const coachNet = (priceCents: number, rule: FeeRule): number => priceCents - platformFee(priceCents, rule);
+
+/**
+ * The smallest price a paid session may have: at least what a card can be charged, and enough
+ * that the coach receives something once the fee is kept.
+ */
+export function minimumPaidPrice(rule: FeeRule): number {
+  let price = MIN_CARD_CHARGE_CENTS;
+  while (coachNet(price, rule) < 1) price += 1;
+  return price;
+}
+
+/** A fee rule is usable when its parts are non-negative and the share is a percentage below 100. */
+export function isFeeRule(rule: FeeRule): boolean {
+  const { percent, floorPercent, floorCents } = rule;
+  return (
+    [percent, floorPercent, floorCents].every((part) => Number.isFinite(part) && part >= 0) &&
+    percent < 100 &&
+    floorPercent < 100 &&
+    Number.isInteger(floorCents)
+  );
+}

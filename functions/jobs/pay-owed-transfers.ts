@@ -1,0 +1,10 @@
+import { log } from '../http/log';
+import { payOwedTransfers } from '../sessions/coach-transfer';
+import { jobHandler } from './job-handler';
+
+/** Daily, on its own schedule (lib/finance.ts): tries every transfer the platform owes a coach again. */
+export const handler = jobHandler('payOwedTransfers', async () => {
+  const results = await payOwedTransfers(new Date());
+  log('info', 'payOwedTransfers', results);
+  return results;
+});

@@ -1,0 +1,284 @@
+import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lambdaHandler } from '../../bin/local/lambda-modules';
+import { standInKeys } from '../../bin/local/standin-keys';
+import { armStripeFaults } from '../../bin/local/stripe-faults';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { injectedAdapters } from '../../functions/adapters/injected';
+import type { JobQueue } from '../../functions/adapters/job-queue';
+import { signStripeEvent } from '../../functions/adapters/stripe-events';
+import { db, tableName } from '../../functions/data/client';
+import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
+import { getProfile } from '../../functions/data/profiles';
+import { getSession } from '../../functions/data/sessions';
+import { owedTransfers } from '../../functions/data/transfers';
+import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
+import { earnings } from '../../functions/schemas/ledger';
+import { bookingResult } from '../../functions/schemas/session';
+import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
+import { endedAgo } from '../support/bookings';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+
+/**
+ * The money of a paid session: charged and held by the platform, transferred to the coach once
+ * after delivery, never for a cancelled session, owed while the coach's account cannot take it,
+ * retried and dead-lettered when Stripe refuses; and a payment that is not the session's settles nothing.
+ */
+
+let stack: TestStack;
+let payments: LocalPayments;
+let coach: SignedInUser;
+let mentee: SignedInUser;
+/** The EMF lines the functions wrote (metrics are on in this file). */
+let emf: string[] = [];
+
+const PRICE = RATE_CENTS / 2;
+const NET = coachNet(PRICE, DEFAULT_FEE_RULE);
+
+type Job = (event: unknown) => Promise<unknown>;
+const job = async (name: string) => (await lambdaHandler(name)) as Job;
+
+beforeAll(async () => {
+  vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+  // Lambda's two retries, a few milliseconds apart instead of minutes.
+  stack = await startTestStack();
+  payments = localPaymentsFromEnvironment() as LocalPayments;
+  coach = await publishedCoach(stack.config, { payments: true });
+});
+
+beforeEach(async () => {
+  mentee = await signedInUserWithProfile(stack.config, 'mentee');
+  emf = [];
+  const write = process.stdout.write.bind(process.stdout);
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk, ...rest) => {
+    if (String(chunk).includes('"_aws"')) {
+      emf.push(String(chunk));
+      return true;
+    }
+    return write(chunk, ...(rest as []));
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  armStripeFaults({ transfers: 0 });
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await stack?.dispose();
+});
+
+const counted = (metric: string) => emf.filter((line) => line.includes(`"${metric}"`)).length;
+
+async function book(start: string) {
+  const response = await fetch(`${stack.apiUrl}/api/sessions`, {
+    method: 'POST',
+    headers: { ...mentee.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ coachId: coach.userId, start, durationMinutes: 30 }),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const { session, checkoutUrl } = bookingResult.parse(await response.json());
+  return { session, checkoutId: new URL(checkoutUrl as string).searchParams.get('id') as string };
+}
+
+const deliver = (event: { body: string; signature: string }) =>
+  fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    body: event.body,
+  });
+
+/** Booked, paid at the stand-in's checkout, and Stripe's event delivered. */
+async function paidSession(start: string) {
+  const { session, checkoutId } = await book(start);
+  const event = await payments.settleCheckout(checkoutId, 'paid');
+  expect((await deliver(event as { body: string; signature: string })).status).toBe(200);
+  await stack.jobsSettled();
+  return { session, checkoutId };
+}
+
+const entriesOf = async (sessionId: string) =>
+  (await ledgerEntriesOfCoach(coach.userId)).filter((entry) => entry.sessionId === sessionId);
+
+async function myEarnings() {
+  const response = await fetch(`${stack.apiUrl}/api/me/earnings`, { headers: coach.auth });
+  expect(response.status).toBe(200);
+  return earnings.parse(await response.json());
+}
+
+/** What Stripe's account does while the coach's payouts are restricted: it takes no transfers. */
+async function setAccountCanReceive(can: boolean) {
+  const accountId = (await getProfile(coach.userId))?.stripeAccountId as string;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: standInKeys.stripeAccount(accountId),
+      UpdateExpression: 'SET payoutsEnabled = :can',
+      ExpressionAttributeValues: { ':can': can },
+    }),
+  );
+}
+
+describe('a delivered session', () => {
+  it('holds the money until the completion job, which transfers the net once however often it runs', async () => {
+    const before = await myEarnings();
+    const { session } = await paidSession(at(2, 9));
+    const paid = await myEarnings();
+    expect(paid.heldCents - before.heldCents).toBe(NET);
+    expect(paid.transferredCents).toBe(before.transferredCents);
+    // Stripe's processing fee of the charge is its own entry, so finance sees the platform's true net.
+    expect((await entriesOf(session.id)).map((entry) => [entry.kind, entry.processingFeeCents])).toEqual([
+      ['payment', 0],
+      ['processing_fee', Math.round(PRICE * 0.029) + 30],
+    ]);
+
+    await endedAgo(session.id);
+    const complete = await job('completeSession');
+    await complete({ sessionId: session.id });
+    await complete({ sessionId: session.id });
+
+    const transfer = await payments.findTransfer(session.id);
+    expect(transfer).toMatchObject({ amountCents: NET, sourceChargeId: expect.stringMatching(/^ch_/) });
+    const stored = await getSession(session.id);
+    expect(stored).toMatchObject({ status: 'completed', transferId: transfer?.transferId });
+    expect((await entriesOf(session.id)).filter((entry) => entry.kind === 'transfer')).toEqual([
+      expect.objectContaining({
+        transferredCents: NET,
+        stripe: expect.objectContaining({ transferId: transfer?.transferId }),
+      }),
+    ]);
+    const after = await myEarnings();
+    expect(after.heldCents).toBe(before.heldCents);
+    expect(after.transferredCents - before.transferredCents).toBe(NET);
+  });
+
+  it('gets no transfer when it was cancelled: refunded from the platform, nothing to reverse', async () => {
+    const { session } = await paidSession(at(2, 11));
+    const cancel = await fetch(`${stack.apiUrl}/api/sessions/${session.id}/cancel`, {
+      method: 'POST',
+      headers: { ...mentee.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Something came up' }),
+    });
+    expect(cancel.status).toBe(200);
+    await stack.jobsSettled();
+    await endedAgo(session.id);
+    await (await job('completeSession'))({ sessionId: session.id });
+    expect(await payments.findTransfer(session.id)).toBeNull();
+    expect((await getSession(session.id))?.status).toBe('cancelled');
+  });
+
+  it('is owed while the coach cannot receive transfers, and paid by the daily retry once they can', async () => {
+    const { session } = await paidSession(at(2, 13));
+    await setAccountCanReceive(false);
+    await endedAgo(session.id);
+    await (await job('completeSession'))({ sessionId: session.id });
+    expect(await payments.findTransfer(session.id)).toBeNull();
+    expect(await owedTransfers()).toContainEqual(
+      expect.objectContaining({
+        sessionId: session.id,
+        amountCents: NET,
+        reason: expect.stringContaining('capabilities'),
+      }),
+    );
+
+    await setAccountCanReceive(true);
+    await (await job('payOwedTransfers'))({});
+    expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
+    expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(session.id);
+  });
+
+  it('is retried when Stripe refuses the transfer, then dead-lettered, counted for the alarm, and still owed', async () => {
+    const { session } = await paidSession(at(2, 15));
+    await endedAgo(session.id);
+    armStripeFaults({ transfers: 3 });
+    await (injectedAdapters().jobs as JobQueue).start('completeSession', session.id);
+    await stack.jobsSettled();
+    // Lambda's two retries of the failed run, now instead of minutes later.
+    for (let retry = 0; retry < JOB_FUNCTION_RETRY_ATTEMPTS; retry++) {
+      stack.runPendingJobsNow('completeSession');
+      await stack.jobsSettled();
+    }
+
+    expect(await stack.deadLetters()).toContainEqual(
+      expect.objectContaining({
+        job: 'completeSession',
+        sessionId: session.id,
+        error: expect.stringContaining('insufficient'),
+      }),
+    );
+    expect(counted('TransferFailures')).toBe(3);
+    expect(await payments.findTransfer(session.id)).toBeNull();
+    expect((await getSession(session.id))?.status).toBe('completed');
+    expect(await owedTransfers()).toContainEqual(expect.objectContaining({ sessionId: session.id }));
+
+    await (await job('payOwedTransfers'))({});
+    expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
+  });
+
+  it('is not transferred when its charge was disputed first; a dispute after the transfer is recorded and alarmed', async () => {
+    const disputed = await paidSession(at(3, 9));
+    expect((await deliver(await payments.openDispute(disputed.checkoutId))).status).toBe(200);
+    await endedAgo(disputed.session.id);
+    await (await job('completeSession'))({ sessionId: disputed.session.id });
+    expect(await payments.findTransfer(disputed.session.id)).toBeNull();
+    expect(counted('DisputesAfterTransfer')).toBe(0);
+
+    const late = await paidSession(at(3, 11));
+    await endedAgo(late.session.id);
+    await (await job('completeSession'))({ sessionId: late.session.id });
+    expect(await payments.findTransfer(late.session.id)).not.toBeNull();
+    expect((await deliver(await payments.openDispute(late.checkoutId))).status).toBe(200);
+    expect((await entriesOf(late.session.id)).map((entry) => entry.kind)).toContain('dispute_opened');
+    expect(counted('DisputesAfterTransfer')).toBe(1);
+  });
+});
+
+describe('settlement checks', () => {
+  /** A `checkout.session.completed` Stripe could sign for this session, with some fact changed. */
+  const completedEvent = (sessionId: string, checkout: { id: string; amount_total: number; livemode?: boolean }) =>
+    signStripeEvent(
+      {
+        id: `evt_test_${checkout.id}_${checkout.amount_total}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        livemode: checkout.livemode ?? false,
+        data: {
+          object: {
+            id: checkout.id,
+            object: 'checkout.session',
+            status: 'complete',
+            payment_status: 'paid',
+            payment_intent: `pi_other_${checkout.id}`,
+            amount_total: checkout.amount_total,
+            metadata: { sessionId },
+          },
+        },
+      },
+      process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string,
+    );
+
+  it.each([
+    ['a wrong amount', 9, (checkoutId: string) => ({ id: checkoutId, amount_total: PRICE - 1 })],
+    ['another Checkout id', 11, () => ({ id: 'cs_not_this_sessions', amount_total: PRICE })],
+    [
+      'live-mode money on a test stage',
+      13,
+      (checkoutId: string) => ({ id: checkoutId, amount_total: PRICE, livemode: true }),
+    ],
+  ])('changes nothing for %s', async (_case, hour, checkoutOf) => {
+    const { session, checkoutId } = await book(at(4, hour));
+    expect((await deliver(completedEvent(session.id, checkoutOf(checkoutId)))).status).toBe(200);
+    await stack.jobsSettled();
+    const stored = await getSession(session.id);
+    expect(stored?.status).toBe('pending_payment');
+    expect(stored?.paymentIntentId ?? null).toBeNull();
+    expect(await entriesOf(session.id)).toEqual([]);
+    // Reading it asks the stand-in, whose checkout is still open: still pending.
+    const read = await fetch(`${stack.apiUrl}/api/sessions/${session.id}`, { headers: mentee.auth });
+    expect((await read.json()).status).toBe('pending_payment');
+  });
+});

@@ -13,6 +13,8 @@ import { S3RVER_CLIENT } from './s3';
 import { serveZoomStandIn } from './zoom-standin';
 import { serveCalendlyStandIn } from './calendly-standin';
 import { serveStripeStandIn } from './stripe-standin';
+import type { CalendarStandInStore } from './calendar-standin-store';
+import { serveCalendarStandIns } from './calendar-standins';
 
 /** API Gateway's own limit for an HTTP API request body. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -25,6 +27,8 @@ export interface ApiServerOptions {
   authorize: (authorization: string | undefined) => Promise<Claims | null>;
   mailboxFile: string;
   media: { endpoint: string; bucket: string };
+  /** What the Google and Microsoft calendar stand-ins remember. */
+  calendarStandIns: CalendarStandInStore;
 }
 
 function lambdaContext(requestId: string, route: Route, deadline: number): Context {
@@ -149,6 +153,8 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
       return serveStripeStandIn(req, res, url, `http://127.0.0.1:${options.port}`);
     if (url.pathname.startsWith('/_local/zoom/')) return serveZoomStandIn(res, url);
     if (url.pathname.startsWith('/_local/calendly/')) return serveCalendlyStandIn(req, res, url);
+    if (url.pathname.startsWith('/_local/google/') || url.pathname.startsWith('/_local/microsoft/'))
+      return serveCalendarStandIns(req, res, url, options.calendarStandIns);
     if (url.pathname === '/_local/mail') return sendJson(res, 200, await readMailbox(options.mailboxFile));
     if (url.pathname === '/_local/mailbox') {
       const page = mailboxPage(await readMailbox(options.mailboxFile));

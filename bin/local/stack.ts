@@ -23,6 +23,10 @@ import { startDailyReconciliation } from './daily-reconciliation';
 import { startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
+import { CalendarStandInStore } from './calendar-standin-store';
+import { localCalendarEnvironment } from './calendar-standins';
+import { localTokenCipher } from './local-token-cipher';
+import { startMinuteJob } from './minute-job';
 
 export interface LocalPorts {
   web: number;
@@ -58,6 +62,8 @@ export interface LocalStack {
   apiUrl: string;
   config: RuntimeConfig;
   mailboxFile: string;
+  /** What the Google and Microsoft calendar stand-ins remember (tests drive them through `/_local/...`). */
+  calendarStandIns: CalendarStandInStore;
   /** DynamoDB Local's process id (fault tests pause it). */
   dynamodbPid: number;
   /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
@@ -131,9 +137,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // See functions/adapters/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
       AWS_REQUEST_TIMEOUT_MS: process.env.AWS_REQUEST_TIMEOUT_MS ?? '8000',
       AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',
+      ...localCalendarEnvironment({ browserOrigin: webOrigin, serverOrigin: `http://127.0.0.1:${ports.api}` }),
     });
 
-    injectLocalStandIns({ siteOrigin: webOrigin, mailboxFile });
+    const calendarStandIns = new CalendarStandInStore(path.join(dataDir, 'calendar-standins.json'));
+    stops.push(async () => calendarStandIns.releaseAll());
+    injectLocalStandIns({
+      siteOrigin: webOrigin,
+      mailboxFile,
+      tokenCipher: await localTokenCipher(path.join(dataDir, 'token-key')),
+    });
     stops.push(async () => removeLocalStandIns());
 
     const scheduler = await startLocalScheduler(path.join(dataDir, 'schedules.json'));
@@ -147,7 +160,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(directory.stop);
 
     if (options.seed) {
-      await seedDemoData(cognito);
+      await seedDemoData(cognito, calendarStandIns);
       await directory.settled();
     }
 
@@ -178,8 +191,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
       mailboxFile,
       media: { endpoint: s3.endpoint, bucket: LOCAL_MEDIA_BUCKET },
+      calendarStandIns,
     });
     stops.push(() => closeServer(api));
+    // lib/mentor-calendars.ts's schedule: mentors' busy times read again every minute.
+    stops.push(startMinuteJob(async () => (await lambdaHandler('refreshCalendarBusy'))({})));
     const apiUrl = `http://localhost:${ports.api}`;
     // Where the Stripe stand-in sends the events Stripe causes itself (a refund's charge.refunded).
     process.env.LOCAL_STRIPE_WEBHOOK_URL = `${apiUrl}/api/webhooks/stripe`;
@@ -212,6 +228,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       config,
       mailboxFile,
       dynamodbPid: dynamo.pid,
+      calendarStandIns,
       jobsSettled: scheduler.settled,
       directorySettled: directory.settled,
       stop,

@@ -30,7 +30,7 @@ export const awsClientSettings = () => ({
 /** Stripe's client: one retry (it sends idempotency keys), 3 s each. */
 export const STRIPE_CLIENT_SETTINGS = { timeout: 3_000, maxNetworkRetries: 1 } as const;
 
-/** Zoom and Calendly over fetch. */
+/** Zoom, Calendly, Google and Microsoft over fetch. */
 export const OUTBOUND_REQUEST_TIMEOUT_MS = 3_000;
 
 /** Whatever a payment provider call takes in all, retries included; a stand-in that hangs is cut off here too. */
@@ -119,9 +119,14 @@ export function answeredBeforeTimeout<T>(context: Context | undefined, call: () 
 }
 
 /** fetch with a request timeout; a timeout or a refused connection becomes DependencyUnavailableError. */
-export async function boundedFetch(dependency: string, url: string, init: RequestInit = {}): Promise<Response> {
+export async function boundedFetch(
+  dependency: string,
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = OUTBOUND_REQUEST_TIMEOUT_MS,
+): Promise<Response> {
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(OUTBOUND_REQUEST_TIMEOUT_MS) });
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     if (response.status === 429 || response.status >= 500) {
       throw new DependencyUnavailableError(dependency, `${response.status} ${await response.text()}`);
     }

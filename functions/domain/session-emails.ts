@@ -21,6 +21,8 @@ export interface SessionFacts {
   priceCents: number;
   isFreeConsultation: boolean;
   meetingUrl?: string | null;
+  /** The mentor's own calendar did not answer the live check at booking (sessions/mentor-calendars.ts). */
+  calendarUnchecked?: boolean | null;
 }
 
 export interface SessionEmail {
@@ -111,12 +113,17 @@ function compose(
   };
 }
 
+export const CALENDAR_UNCHECKED_NOTE =
+  'Your calendar could not be checked when this session was booked, so please make sure you are free at this time.';
+
 /** Sent to each party once the session is confirmed (free) or paid (spec section 7, 'send-booking-confirmation'). */
 export function sessionConfirmationEmail(letter: Letter): SessionEmail {
   const lead =
     letter.role === 'mentee'
       ? `Your ${sessionKind(letter.session)} with ${displayName(letter.other)} is booked.`
-      : `${displayName(letter.other)} booked a ${sessionKind(letter.session)} with you.`;
+      : `${displayName(letter.other)} booked a ${sessionKind(letter.session)} with you.${
+          letter.session.calendarUnchecked ? ` ${CALENDAR_UNCHECKED_NOTE}` : ''
+        }`;
   return compose(
     letter,
     `Session confirmed: ${sessionTimeFor(letter.recipient, letter.session.start)}`,

@@ -17,6 +17,7 @@ import { siteOrigin } from '../http/site';
 import type { NewBooking } from '../schemas/session';
 import { startFollowUps } from './confirmation';
 import { externalEventRequest } from './external-events';
+import { checkCalendarsAtBooking } from './mentor-calendars';
 
 const DEFAULT_PLATFORM_FEE_PERCENT = 10;
 
@@ -155,7 +156,13 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
     availability: request.kind === 'slot' ? await availabilityOfCoach(coach.userId) : [],
     now,
   });
-  const session = newSession(plan, coach, menteeId, request.eventType ?? null, now);
+  // A slot is checked against the coach's own calendars live; an external event comes from theirs.
+  const calendarCheck =
+    request.kind === 'slot' ? await checkCalendarsAtBooking(coach.userId, plan.start, plan.end, now) : 'checked';
+  const session = {
+    ...newSession(plan, coach, menteeId, request.eventType ?? null, now),
+    ...(calendarCheck === 'unchecked' ? { calendarUnchecked: true } : {}),
+  };
   await createBooking(
     session,
     now,

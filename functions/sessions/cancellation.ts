@@ -10,6 +10,7 @@ import { DomainError } from '../domain/errors';
 import { sessionCancellationEmail } from '../domain/session-emails';
 import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
+import { deleteBookingEvent } from './mentor-calendars';
 import { refundPaidSession } from './payment-settlement';
 
 const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
@@ -77,6 +78,10 @@ export async function cancelByParty(
     await attempt(`unschedule ${job}`, session.id, () => scheduler.unschedule(job, session.id));
   }
   await attempt('delete meeting', session.id, () => deleteMeeting(cancelled, now));
+  const { calendarEvent } = cancelled;
+  if (calendarEvent) {
+    await attempt('delete calendar event', session.id, () => deleteBookingEvent(session.coachId, calendarEvent, now));
+  }
   await attempt('notify the other party', session.id, () => notifyOtherParty(cancelled, cancelledBy, now));
   return cancelled;
 }

@@ -3,7 +3,8 @@ export type BusyRange = readonly [start: number, end: number];
 
 /**
  * Sorted, non-overlapping ranges covering exactly the busy times given: ranges that overlap or
- * touch become one, empty and inverted ones are dropped. So one lookup answers for any mix of
+ * touch become one, inverted ones are dropped. A zero-length one stays: it still takes a slot it
+ * falls strictly inside. So one lookup answers for any mix of
  * sessions and calendar events, however many.
  */
 export function mergeBusy(
@@ -13,7 +14,7 @@ export function mergeBusy(
   for (const { start, end } of intervals) {
     const from = typeof start === 'number' ? start : new Date(start).getTime();
     const to = typeof end === 'number' ? end : new Date(end).getTime();
-    if (to > from) ranges.push([from, to]);
+    if (to >= from) ranges.push([from, to]);
   }
   ranges.sort((a, b) => a[0] - b[0]);
   const merged: [number, number][] = [];

@@ -2,13 +2,14 @@ import type { Profile } from '@functions/schemas/profile';
 import { ExternalLink } from 'lucide-react';
 import { SettingsCard } from '../settings-card';
 import { AvailabilityEditor } from './availability-editor';
+import { CalendarsCard } from './calendars-card';
 import { PaymentAccountSection } from './payment-account-section';
 import { PublishToggle } from './publish-toggle';
 import { RatesForm } from './rates-form';
 import { useCoachingSettingsRefresh } from './use-coaching-settings-refresh';
 import { ServiceConnectSection } from './service-connect-section';
 
-/** Spec section 2, Coach settings tab: publication, rates, availability, payments and meetings. */
+/** Spec section 2, Coach settings tab: publication, rates, availability, own calendars, payments and meetings. */
 export function CoachingTab({ profile }: { profile: Profile }) {
   useCoachingSettingsRefresh();
   return (
@@ -30,6 +31,7 @@ export function CoachingTab({ profile }: { profile: Profile }) {
         <RatesForm profile={profile} />
       </SettingsCard>
       <AvailabilityEditor coachId={profile.userId} zone={profile.timezone} />
+      <CalendarsCard />
       <SettingsCard title="Payment account" lead="Mentees pay by card; payouts go to your bank account.">
         <PaymentAccountSection paymentAccount={profile.paymentAccount} />
       </SettingsCard>

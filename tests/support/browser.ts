@@ -43,7 +43,7 @@ export const SCREENSHOTS = 'test-results/screenshots';
  * A page of its own context (axe-core's Playwright integration needs one), loaded and settled,
  * with the uncaught page errors it collects.
  */
-export async function openPage(browser: Browser, url: string, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS]) {
+export async function openPage(browser: Browser, url: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   // The context goes with its page; a browser already closing may refuse, which is fine.

@@ -66,9 +66,12 @@ function ConnectionChoices({ connection }: { connection: CalendarConnectionView 
   return (
     <div className="space-y-4 rounded-xl border border-slate-200 p-4">
       {connection.status === 'connected' ? (
-        <p className="flex flex-wrap items-center gap-2 font-semibold text-green-800">
-          <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
-          {label} connected <span className="font-normal text-slate-700">as {connection.account}</span>
+        <p className="flex items-start gap-2 font-semibold text-green-800">
+          <CheckCircle2 className="mt-0.5 h-5 w-5 flex-none" aria-hidden="true" />
+          <span>
+            {label} connected{' '}
+            <span className="block break-all font-normal text-slate-700 sm:inline">as {connection.account}</span>
+          </span>
         </p>
       ) : (
         <div className="space-y-3">

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CalendarProviderId } from '../adapters/calendar-providers';
 import type { BusyRange } from '../domain/calendar-busy';
 import type { CalendarChoice, ConnectionStatus } from '../domain/mentor-calendars';
@@ -36,9 +36,22 @@ export interface CalendarConsent {
 export const CALENDAR_CONSENT_SECONDS = 10 * 60;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException ||
-  (error as { name?: string }).name === 'ConditionalCheckFailedException';
+/** A conditional update of one connection: false when its condition did not hold, and nothing was written. */
+async function updatedIf(
+  userId: string,
+  provider: CalendarProviderId,
+  update: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.mentorCalendar(userId, provider), ...update }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
 
 export async function rememberCalendarConsent(state: string, consent: CalendarConsent, now: Date) {
   await db().send(
@@ -115,27 +128,17 @@ export async function updateCalendarTokens(
   accessTokenExpiresAt: string,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.mentorCalendar(connection.userId, connection.provider),
-        UpdateExpression: 'SET tokens = :tokens, accessTokenExpiresAt = :expires, version = :next, updatedAt = :now',
-        ConditionExpression: 'version = :read',
-        ExpressionAttributeValues: {
-          ':tokens': tokens,
-          ':expires': accessTokenExpiresAt,
-          ':next': connection.version + 1,
-          ':read': connection.version,
-          ':now': now.toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return updatedIf(connection.userId, connection.provider, {
+    UpdateExpression: 'SET tokens = :tokens, accessTokenExpiresAt = :expires, version = :next, updatedAt = :now',
+    ConditionExpression: 'version = :read',
+    ExpressionAttributeValues: {
+      ':tokens': tokens,
+      ':expires': accessTokenExpiresAt,
+      ':next': connection.version + 1,
+      ':read': connection.version,
+      ':now': now.toISOString(),
+    },
+  });
 }
 
 export async function updateCalendarChoices(
@@ -157,52 +160,28 @@ export async function updateCalendarChoices(
 
 /** The provider said invalid_grant: true for the one write that turns a connection `reauth_required`. */
 export async function markReauthRequired(connection: CalendarConnectionItem, now: Date): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.mentorCalendar(connection.userId, connection.provider),
-        UpdateExpression: 'SET #status = :reauth, updatedAt = :now',
-        // Only the grant that failed: a reconnect in between wrote a new version.
-        ConditionExpression: '#status = :connected AND version = :read',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':reauth': 'reauth_required',
-          ':connected': 'connected',
-          ':read': connection.version,
-          ':now': now.toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return updatedIf(connection.userId, connection.provider, {
+    UpdateExpression: 'SET #status = :reauth, updatedAt = :now',
+    // Only the grant that failed: a reconnect in between wrote a new version.
+    ConditionExpression: '#status = :connected AND version = :read',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':reauth': 'reauth_required',
+      ':connected': 'connected',
+      ':read': connection.version,
+      ':now': now.toISOString(),
+    },
+  });
 }
 
 /** True for the one caller that may send the mentor the "reconnect your calendar" e-mail. */
 export async function claimReauthNotice(connection: CalendarConnectionItem, now: Date): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.mentorCalendar(connection.userId, connection.provider),
-        UpdateExpression: 'SET reauthNotifiedAt = :now',
-        ConditionExpression: '#status = :reauth AND version = :read AND attribute_not_exists(reauthNotifiedAt)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':reauth': 'reauth_required',
-          ':read': connection.version,
-          ':now': now.toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return updatedIf(connection.userId, connection.provider, {
+    UpdateExpression: 'SET reauthNotifiedAt = :now',
+    ConditionExpression: '#status = :reauth AND version = :read AND attribute_not_exists(reauthNotifiedAt)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':reauth': 'reauth_required', ':read': connection.version, ':now': now.toISOString() },
+  });
 }
 
 export async function deleteCalendarConnection(userId: string, provider: CalendarProviderId): Promise<void> {

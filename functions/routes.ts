@@ -23,6 +23,8 @@ export type Grant =
   | 'archive:write'
   /** Starts that job now, asynchronously (functions/adapters/job-queue.ts): invokes that job's function only. */
   | 'start:finishBooking'
+  /** Starts the NPI registry check of the caller (functions/jobs/check-npi.ts). */
+  | 'start:checkNpi'
   /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'
   /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
@@ -87,7 +89,7 @@ export const routes: readonly Route[] = [
     handler: 'render-directory-page',
     auth: 'public',
     memoryMb: PAGE_RENDER_MEMORY_MB,
-    table: ['query:directory'],
+    table: ['query:directory', 'query:byOwner'],
     grants: ['directory:read', 'site:read'],
   },
   {
@@ -107,7 +109,7 @@ export const routes: readonly Route[] = [
     path: '/api/coaches',
     handler: 'list-coaches',
     auth: 'public',
-    table: ['query:directory'],
+    table: ['query:directory', 'query:byOwner'],
     grants: ['directory:read'],
   },
   {
@@ -180,7 +182,7 @@ export const routes: readonly Route[] = [
     handler: 'register',
     auth: 'public',
     table: ['read', 'write'],
-    grants: [],
+    grants: ['start:checkNpi'],
   },
   {
     operation: 'getMe',
@@ -207,7 +209,7 @@ export const routes: readonly Route[] = [
     handler: 'update-me',
     auth: 'user',
     table: ['read', 'write'],
-    grants: [],
+    grants: ['start:checkNpi'],
   },
   {
     operation: 'getSignInMethods',
@@ -466,12 +468,94 @@ export const routes: readonly Route[] = [
     grants: [],
   },
   {
+    operation: 'updateNpi',
+    method: 'PUT',
+    path: '/api/me/npi',
+    handler: 'update-npi',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['scheduler:manage'],
+  },
+  {
+    operation: 'getMyVerification',
+    method: 'GET',
+    path: '/api/me/verification',
+    handler: 'get-my-verification',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
+  },
+  {
     operation: 'getMyEarnings',
     method: 'GET',
     path: '/api/me/earnings',
     handler: 'get-my-earnings',
     auth: 'user',
     table: ['read', 'query:byOwner'],
+    grants: [],
+  },
+  // Messages between a mentee and their mentor (issue 26; functions/messages/).
+  {
+    operation: 'sendMessage',
+    method: 'POST',
+    path: '/api/messages',
+    handler: 'send-message',
+    auth: 'user',
+    table: ['read', 'write', 'query:byParty'],
+    grants: ['mail:send'],
+  },
+  {
+    operation: 'listMyConversations',
+    method: 'GET',
+    path: '/api/me/conversations',
+    handler: 'list-my-conversations',
+    auth: 'user',
+    table: ['read', 'query:byOwner'],
+    grants: [],
+  },
+  {
+    operation: 'getContact',
+    method: 'GET',
+    path: '/api/me/contacts/{userId}',
+    handler: 'get-contact',
+    auth: 'user',
+    table: ['read', 'query:byParty'],
+    grants: [],
+  },
+  {
+    operation: 'listConversationMessages',
+    method: 'GET',
+    path: '/api/conversations/{id}/messages',
+    handler: 'list-conversation-messages',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
+  },
+  {
+    operation: 'markConversationRead',
+    method: 'POST',
+    path: '/api/conversations/{id}/read',
+    handler: 'mark-conversation-read',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: [],
+  },
+  {
+    operation: 'getMyUnread',
+    method: 'GET',
+    path: '/api/me/unread',
+    handler: 'get-my-unread',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
+  },
+  {
+    operation: 'reportMessage',
+    method: 'POST',
+    path: '/api/messages/{id}/report',
+    handler: 'report-message',
+    auth: 'user',
+    table: ['read', 'write'],
     grants: [],
   },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
@@ -535,6 +619,20 @@ export const jobs: readonly Job[] = [
     handler: 'refresh-calendar-busy',
     table: ['read', 'write', 'query:byOwner'],
     grants: ['mail:send', ...CALENDAR_GRANTS],
+  },
+  /** The NPI registry check of one mentor: a new NPI or name, a retry after the registry was unreachable, a re-check. */
+  {
+    operation: 'checkNpi',
+    handler: 'check-npi',
+    table: ['read', 'write'],
+    grants: ['scheduler:manage', 'mail:send'],
+  },
+  /** Monthly, on its own schedule (lib/npi-recheck.ts): starts a re-check of every verified mentor. */
+  {
+    operation: 'recheckVerifiedMentors',
+    handler: 'recheck-verified-mentors',
+    table: ['query:byOwner'],
+    grants: ['start:checkNpi'],
   },
   /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
   {

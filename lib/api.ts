@@ -47,6 +47,20 @@ export interface OperationFunctionProps {
   memorySize?: number;
 }
 
+const FUNCTION_LOGS_ID = 'FunctionLogs';
+
+/**
+ * One log group for every function of the stack. A group per function cost a CloudFormation
+ * resource each, and the stack, with a function per operation and job, must stay under the
+ * 500-resource limit. Every line still names its function (Powertools Logger's `function_name`),
+ * so Logs Insights reads one function at a time.
+ */
+function sharedFunctionLogGroup(scope: Construct, logs: LogSettings): LogGroup {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild(FUNCTION_LOGS_ID) as LogGroup | undefined;
+  return existing ?? new LogGroup(stack, FUNCTION_LOGS_ID, logs);
+}
+
 /** Every operation runs with the same runtime, bundling, tracing and logging. */
 export class OperationFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: OperationFunctionProps) {
@@ -60,7 +74,7 @@ export class OperationFunction extends LambdaFunction {
       memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       tracing: Tracing.ACTIVE,
-      logGroup: new LogGroup(scope, `${id}Logs`, props.logs),
+      logGroup: sharedFunctionLogGroup(scope, props.logs),
       // No --enable-source-maps: Node would parse every loaded file's map at init (about 100 ms CPU
       // per cold start, scripts/bench-cold-starts.ts). The maps ship in the asset for symbolicating offline.
       environment: { ...props.environment, ...POWERTOOLS_ENVIRONMENT },
@@ -311,6 +325,7 @@ function grantsFor(targets: GrantTargets) {
       for (const [name, value] of Object.entries(targets.schedulerEnvironment)) fn.addEnvironment(name, value);
     },
     'start:finishBooking': allowStarting('finishBooking'),
+    'start:checkNpi': allowStarting('checkNpi'),
     'accounts:read': (fn) =>
       targets.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'),
     'accounts:set-password': (fn) =>

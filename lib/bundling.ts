@@ -101,8 +101,15 @@ export function esbuildOptions(entry: LambdaEntry, functionDir: string): BuildOp
   };
 }
 
+/** The handler test kit (README, "Testing one handler"): test code, never part of a function. */
+const TEST_KIT = /(^|\/)functions\/testing\//;
+
 const metafileOf = (result: { metafile?: Metafile }, entry: LambdaEntry): Metafile => {
   if (!result.metafile) throw new Error(`esbuild returned no metafile for ${entry.operation}`);
+  const testKit = Object.keys(result.metafile.inputs).filter((input) => TEST_KIT.test(input));
+  if (testKit.length > 0) {
+    throw new Error(`${entry.operation} imports the handler test kit, which no bundle may hold: ${testKit.join(', ')}`);
+  }
   return result.metafile;
 };
 

@@ -8,6 +8,7 @@ import {
   type IMetric,
   MathExpression,
   Metric,
+  SearchExpression,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -19,11 +20,20 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { BUSINESS_METRICS, type BusinessMetric, METRICS_NAMESPACE, metricDimensions } from '../functions/http/metrics';
+import {
+  BUSINESS_METRICS,
+  type BusinessMetric,
+  DEPENDENCY_LATENCY,
+  METRICS_NAMESPACE,
+  metricDimensions,
+  SLOW_CALL_MS,
+} from '../functions/http/metrics';
 
 /** The operation whose failures mean a Stripe event was not applied (Stripe retries it for days). */
 const WEBHOOK_OPERATION = 'stripeWebhook';
 const FIVE_MINUTES = Duration.minutes(5);
+/** A dependency is slow when its calls' average stays over its SLOW_CALL_MS this many periods in a row. */
+const SLOW_DEPENDENCY_PERIODS = 3;
 /** An alarm's metric math takes at most ten metrics. */
 const METRICS_PER_ALARM = 10;
 /**
@@ -56,7 +66,8 @@ export interface ObservabilityProps {
 
 /**
  * What tells the operators that the live service is failing: one SNS topic every alarm publishes
- * to, alarms on the functions, the API, the dead-letter queue and the table, and the stage's dashboard.
+ * to, alarms on the functions, the API, the dead-letter queue, the table and each dependency's
+ * latency, and the stage's dashboard.
  */
 export class Observability extends Construct {
   readonly alarmTopic: Topic;
@@ -137,6 +148,36 @@ export class Observability extends Construct {
       operations: TABLE_OPERATIONS,
       period: FIVE_MINUTES,
     });
+    // The functions time every dependency call (functions/adapters/dependency-latency.ts) by dependency
+    // and operation; a Metrics Insights query folds a dependency's operations into one series.
+    const dependencyLatency = `SCHEMA(${METRICS_NAMESPACE}, ${Object.keys(metricDimensions(props.stage)).join(', ')}, dependency, operation)`;
+    for (const [dependency, slowMs] of Object.entries(SLOW_CALL_MS)) {
+      alarms.push(
+        new Alarm(this, `${dependency}LatencyAlarm`, {
+          alarmDescription: `${dependency} calls averaged over ${slowMs} ms for ${SLOW_DEPENDENCY_PERIODS * 5} minutes (DependencyLatency; the slow calls are logged as 'slow dependency call').`,
+          metric: new MathExpression({
+            expression: `SELECT AVG(${DEPENDENCY_LATENCY}) FROM ${dependencyLatency} WHERE Stage = '${props.stage}' AND dependency = '${dependency}'`,
+            period: FIVE_MINUTES,
+          }),
+          threshold: slowMs,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+          evaluationPeriods: SLOW_DEPENDENCY_PERIODS,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
+    const dependencyWidget = (title: string, statistic: string) =>
+      new GraphWidget({
+        title,
+        width: 12,
+        left: [
+          new SearchExpression({
+            expression: `SEARCH('{${METRICS_NAMESPACE},${Object.keys(metricDimensions(props.stage)).join(',')},dependency,operation} MetricName="${DEPENDENCY_LATENCY}" Stage="${props.stage}"', '${statistic}', 300)`,
+            label: '',
+          }),
+        ],
+      });
+
     alarms.push(
       // The webhook's errors alarm above sees only a crash or timeout: a failure it answers as 5xx is this count.
       alarm(
@@ -184,6 +225,10 @@ export class Observability extends Construct {
             title: 'Webhook and job failures',
             left: [webhookFailures, business(BUSINESS_METRICS.jobFailures)],
           }),
+        ],
+        [
+          dependencyWidget('Dependency latency p99 (ms), by dependency and operation', 'p99'),
+          dependencyWidget('Dependency calls, by dependency and operation', 'SampleCount'),
         ],
         [
           new GraphWidget({ title: 'Dead-letter queue depth', left: [deadLetters] }),

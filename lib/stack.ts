@@ -25,6 +25,7 @@ import { FIREWALL_REGION, FirewallStack, SiteFirewall } from './firewall';
 import { MailIdentityStack } from './mail';
 import { Observability } from './observability';
 import { JobScheduler } from './scheduler';
+import { DEFAULT_NPI_REGISTRY_URL, NpiRecheck } from './npi-recheck';
 import { Storage, UploadCors } from './storage';
 import { type CustomDomain, Web } from './web';
 
@@ -63,6 +64,8 @@ export interface DeploymentSettings {
   site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
   /** Subscribed to the alarm topic (`-c alarmEmail=…`); it confirms by the mail SNS sends. */
   alarmEmail?: string;
+  /** Where the NPI checks reach the NPPES NPI Registry API (`-c npiRegistryUrl=…`). */
+  npiRegistryUrl: string;
 }
 
 export function settingsFromContext(node: Node): DeploymentSettings {
@@ -107,7 +110,15 @@ export function settingsFromContext(node: Node): DeploymentSettings {
       analyticsScriptPath: context('analyticsScriptPath'),
     },
     alarmEmail: context('alarmEmail'),
+    npiRegistryUrl: httpsUrl('npiRegistryUrl', context('npiRegistryUrl') ?? DEFAULT_NPI_REGISTRY_URL),
   };
+}
+
+function httpsUrl(key: string, value: string): string {
+  if (!URL.canParse(value) || new URL(value).protocol !== 'https:') {
+    throw new Error(`-c ${key}=${value} must be an https:// address.`);
+  }
+  return value.replace(/\/+$/, '');
 }
 
 const DEFAULT_PLATFORM_FEE_PERCENT = 10;
@@ -204,6 +215,7 @@ export class PhysicianMentorsStack extends Stack {
         SITE_ORIGIN: siteOrigin,
         USER_POOL_ID: auth.userPool.userPoolId,
         USER_POOL_CLIENT_ID: auth.client.userPoolClientId,
+        NPI_REGISTRY_URL: settings.npiRegistryUrl,
       },
       logs,
     });
@@ -222,6 +234,10 @@ export class PhysicianMentorsStack extends Stack {
       scheduler,
       reconcileFunction: api.jobFunctions.get('reconcileLedger') as OperationFunction,
       stage: settings.stage,
+    });
+    new NpiRecheck(this, 'NpiRecheck', {
+      scheduler,
+      recheckFunction: api.jobFunctions.get('recheckVerifiedMentors') as OperationFunction,
     });
     new Observability(this, 'Observability', {
       stage: settings.stage,

@@ -15,6 +15,7 @@ import { serveCalendlyStandIn } from './calendly-standin';
 import { serveStripeStandIn } from './stripe-standin';
 import type { CalendarStandInStore } from './calendar-standin-store';
 import { serveCalendarStandIns } from './calendar-standins';
+import { newNpiStandInState, serveNpiStandIn } from './npi-standin';
 
 /** API Gateway's own limit for an HTTP API request body. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -100,11 +101,12 @@ function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyResultV2)
 /**
  * The local stand-in for CloudFront + API Gateway: `/api/*` and the page routes (`/coaches`) run the
  * same handler modules from the same route table (with the JWT authorizer in front of 'user' routes), `/config.json` the
- * runtime config, `/media/*` the media bucket, `/_local/*` the local mailbox and the Stripe stand-in.
+ * runtime config, `/media/*` the media bucket, `/_local/*` the local mailbox and the Stripe, Zoom, Calendly and NPI Registry stand-ins.
  */
 export function startApiServer(options: ApiServerOptions): Promise<http.Server> {
   const match = routeMatcher(routes);
   const s3 = new S3Client({ ...S3RVER_CLIENT, endpoint: options.media.endpoint });
+  const npiRegistry = newNpiStandInState();
 
   async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     const found = match(req.method ?? 'GET', url.pathname);
@@ -155,6 +157,7 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     if (url.pathname.startsWith('/_local/calendly/')) return serveCalendlyStandIn(req, res, url);
     if (url.pathname.startsWith('/_local/google/') || url.pathname.startsWith('/_local/microsoft/'))
       return serveCalendarStandIns(req, res, url, options.calendarStandIns);
+    if (url.pathname.startsWith('/_local/npi/')) return serveNpiStandIn(req, res, url, npiRegistry);
     if (url.pathname === '/_local/mail') return sendJson(res, 200, await readMailbox(options.mailboxFile));
     if (url.pathname === '/_local/mailbox') {
       const page = mailboxPage(await readMailbox(options.mailboxFile));

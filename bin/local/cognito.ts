@@ -16,6 +16,7 @@ import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import type { Mailer } from '../../functions/adapters/mailer';
 import { LOCAL_AWS } from './aws-local';
+import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
 
 const require = createRequire(import.meta.url);
 // cognito-local is built on the AWS SDK v2, which prints a maintenance notice on load.
@@ -199,7 +200,8 @@ type LocalTarget = (request: unknown) => Promise<{ status: number; body: unknown
 
 /**
  * Forwards every call to cognito-local, turning GetTokensFromRefreshToken into the InitiateAuth
- * it knows, and answering the operations it lacks (ResendConfirmationCode) itself.
+ * it knows, and answering the operations it lacks (ResendConfirmationCode) itself. Answers that
+ * could tell an unknown address from a known one are put into AWS's words first.
  */
 function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarget>): http.RequestListener {
   return (req, res) => {
@@ -210,16 +212,16 @@ function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarge
       const headers = { ...req.headers };
       const target = String(headers['x-amz-target'] ?? '').replace(TARGET_PREFIX, '');
       const local = localTargets[target] ?? (SELF_SERVICE_TARGETS.has(target) ? refuseWithoutAdminScope : undefined);
+      const reply = (answer: CognitoAnswer) => {
+        const { status, body: answered } = USER_EXISTENCE_TARGETS.has(target)
+          ? withoutUserExistence(target, JSON.parse(body.toString('utf8')), answer)
+          : answer;
+        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
+        res.end(JSON.stringify(answered));
+      };
       if (local) {
         local(JSON.parse(body.toString('utf8')))
-          .then((answer) => {
-            if (!answer) return forward(body);
-            res.writeHead(answer.status, {
-              'content-type': 'application/x-amz-json-1.1',
-              'access-control-allow-origin': '*',
-            });
-            res.end(JSON.stringify(answer.body));
-          })
+          .then((answer) => (answer ? reply(answer) : forward(body)))
           .catch(() => res.writeHead(500).end());
         return;
       }
@@ -241,8 +243,19 @@ function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarge
         const upstream = http.request(
           { host: '127.0.0.1', port: innerPort, method: req.method, path: req.url, headers },
           (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
+            if (!USER_EXISTENCE_TARGETS.has(target)) {
+              res.writeHead(answer.statusCode ?? 502, answer.headers);
+              answer.pipe(res);
+              return;
+            }
+            const answerChunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => answerChunks.push(chunk));
+            answer.on('end', () => {
+              reply({
+                status: answer.statusCode ?? 502,
+                body: jsonOrText(Buffer.concat(answerChunks).toString('utf8')),
+              });
+            });
           },
         );
         upstream.on('error', () => {
@@ -252,6 +265,14 @@ function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarge
       }
     });
   };
+}
+
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** An SDK client for cognito-local: any credentials sign, the region is the local stack's. */

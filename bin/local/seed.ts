@@ -26,6 +26,9 @@ import { refreshBusyCacheQuietly, storeNewConnection } from '../../functions/ses
 import type { CalendarStandInStore } from './calendar-standin-store';
 import { LOCAL_CALENDAR_CLIENTS } from './calendar-standins';
 import { GOOGLE_CALENDAR_SCOPES } from '../../functions/adapters/google-calendar';
+import { getNpiRecord, recordVerified, startCheck } from '../../functions/data/npi-verifications';
+import { evaluateRegistryAnswer } from '../../functions/domain/npi';
+import { demoMentorNpi, demoMentorRegistryResult } from './npi-fixtures';
 
 export const DEMO_PASSWORD = 'DemoPass123!';
 export const DEMO_MENTEE_EMAIL = 'mentee@demo.physicianmentors.test';
@@ -178,6 +181,19 @@ async function seedMentor(mentor: DemoMentor, now: DateTime) {
   ]);
 }
 
+/**
+ * A demo mentor starts verified, through the same writes a registry check makes, with what the NPI
+ * Registry stand-in answers for them (npi-fixtures.ts). A mentor who already has an NPI keeps it.
+ */
+async function seedVerification(mentor: DemoMentor, position: number, now: Date) {
+  if (await getNpiRecord(mentor.userId)) return;
+  const npi = demoMentorNpi(position);
+  const answer = { result_count: 1, results: [demoMentorRegistryResult(mentor, npi)] };
+  const outcome = evaluateRegistryAnswer(answer, mentor.lastName, npi);
+  if (outcome.state !== 'verified') throw new Error(`The registry stand-in does not verify ${mentor.lastName}`);
+  await recordVerified(await startCheck(mentor.userId, npi, now), mentor.lastName, outcome.snapshot, now);
+}
+
 const demoMentorAccount = (userId: string): DemoMentor => ({
   userId,
   email: DEMO_MENTOR_EMAIL,
@@ -206,6 +222,12 @@ const demoMentorAccount = (userId: string): DemoMentor => ({
   ],
   ratings: [],
 });
+
+/** Every demo mentor, the `mentor@` account first; its place in this list picks its NPI (npi-fixtures.ts). */
+export const demoMentorsWithAccount = (mentorAccountId: string): DemoMentor[] => [
+  demoMentorAccount(mentorAccountId),
+  ...demoMentors,
+];
 
 /**
  * Demo data for `npm start`: the published demo mentors with availability and ratings, and two
@@ -303,8 +325,11 @@ export async function seedDemoData(
     createdAt: stamp,
     updatedAt: stamp,
   });
-  const mentors = [demoMentorAccount(mentorId), ...demoMentors];
-  for (const mentor of mentors) await seedMentor(mentor, now);
+  const mentors = demoMentorsWithAccount(mentorId);
+  for (const [position, mentor] of mentors.entries()) {
+    await seedMentor(mentor, now);
+    await seedVerification(mentor, position, now.toJSDate());
+  }
   await seedDemoLedger({ menteeId, coaches: mentors.slice(0, 4), now, stableId });
   await seedDemoMentorCalendar(mentorId, calendarStandIns, now);
   await put({ ...seedMarker, seededAt: stamp });

@@ -129,11 +129,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       USER_POOL_CLIENT_ID: cognito.userPoolClientId,
       STAGE: 'local',
       ...POWERTOOLS_ENVIRONMENT,
+      // Metrics reach nobody locally, and every dependency call writes one (DependencyLatency); slow calls are still logged.
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       // What the local Stripe stand-in (bin/local/stripe-payments.ts) signs its events with: like Stripe,
       // Checkout events with the platform endpoint's secret and account events with the Connect one's.
       LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',
       LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_local_connect_standin',
       PLATFORM_FEE_PERCENT: process.env.PLATFORM_FEE_PERCENT ?? '10',
+      // The NPI Registry stand-in (bin/local/npi-standin.ts), served by the local API server.
+      NPI_REGISTRY_URL: `http://127.0.0.1:${ports.api}/_local/npi`,
       // See functions/adapters/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
       AWS_REQUEST_TIMEOUT_MS: process.env.AWS_REQUEST_TIMEOUT_MS ?? '8000',
       AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',

@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { httpOperation, timedCall } from './dependency-latency';
 
 /**
  * How long a function may wait for the services it depends on. Each request to AWS, Stripe, Zoom
@@ -126,7 +127,9 @@ export async function boundedFetch(
   timeoutMs = OUTBOUND_REQUEST_TIMEOUT_MS,
 ): Promise<Response> {
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await timedCall(dependency, httpOperation(init.method, url), () =>
+      fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+    );
     if (response.status === 429 || response.status >= 500) {
       throw new DependencyUnavailableError(dependency, `${response.status} ${await response.text()}`);
     }

@@ -21,7 +21,7 @@ import {
   NO_PASSWORD_GROUP,
 } from '../domain/sign-in-methods';
 import { awsClientSettings } from './dependency-budget';
-import { traced } from './tracing';
+import { timed } from './dependency-latency';
 
 export interface UserInfo {
   sub: string;
@@ -253,7 +253,7 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
 
 /** Locally COGNITO_ENDPOINT points at cognito-local. */
 const cognitoClient = () =>
-  traced(
+  timed(
     new CognitoIdentityProviderClient({
       ...awsClientSettings(),
       endpoint: process.env.COGNITO_ENDPOINT || undefined,

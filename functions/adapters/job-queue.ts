@@ -5,7 +5,7 @@ import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import { requiredEnvironment } from './required-environment';
 import type { JobName } from './scheduler';
-import { traced } from './tracing';
+import { timed } from './dependency-latency';
 
 /** Jobs a request or a webhook hands its slow follow-ups to, to run now but not in its own time. */
 export interface JobQueue {
@@ -21,7 +21,7 @@ export function lambdaJobQueue(): JobQueue {
   // The SDK loads with the first job started, so a request that starts none never loads it.
   const lambda = onFirstUse(async () => {
     const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
-    const client = traced(new LambdaClient(awsClientSettings()));
+    const client = timed(new LambdaClient(awsClientSettings()));
     return (input: InvokeCommandInput) => client.send(new InvokeCommand(input));
   });
   return {

@@ -1,5 +1,5 @@
 import { awsClientSettings } from './dependency-budget';
-import { traced } from './tracing';
+import { timed } from './dependency-latency';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 
@@ -26,7 +26,7 @@ export function sesMailer(from: string): Mailer {
   // The SES client loads with the first e-mail, so a request that sends none never loads it.
   const ses = onFirstUse(async () => {
     const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
-    return { client: traced(new SESv2Client(awsClientSettings())), SendEmailCommand };
+    return { client: timed(new SESv2Client(awsClientSettings())), SendEmailCommand };
   });
   return {
     async send(mail) {

@@ -6,7 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { awsClientSettings } from './dependency-budget';
-import { traced } from './tracing';
+import { timed } from './dependency-latency';
 
 /** The media bucket (headshots), as the API needs it once a file is there (uploads: media-upload.ts). */
 export interface MediaStore {
@@ -65,7 +65,7 @@ export function s3MediaStore(client: S3Client, bucket: string): MediaStore {
  */
 export function s3ClientFromEnvironment(): S3Client {
   const { S3_ENDPOINT, S3_FORCE_PATH_STYLE, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
-  return traced(
+  return timed(
     new S3Client({
       ...awsClientSettings(),
       endpoint: S3_ENDPOINT || undefined,

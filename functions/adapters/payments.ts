@@ -2,6 +2,7 @@ import type { CapturedPayment } from '../domain/ledger';
 import type { AccountStatus } from '../domain/payment-account';
 import type { BalanceTransaction } from '../domain/reconciliation';
 import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from './dependency-budget';
+import { timedCall } from './dependency-latency';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import { toBalanceTransaction } from './stripe-balance';
@@ -210,7 +211,8 @@ const bounded = new WeakMap<Payments, Payments>();
 
 /**
  * Every call that goes to the provider ends within PAYMENTS_CALL_BUDGET_MS, retries included, so a
- * provider (or stand-in) that hangs turns into a 503 and never into the function's timeout.
+ * provider (or stand-in) that hangs turns into a 503 and never into the function's timeout; and
+ * each is timed as a `Stripe` dependency call named after the method.
  */
 function withinPaymentsBudget(payments: Payments): Payments {
   const known = bounded.get(payments);
@@ -220,7 +222,9 @@ function withinPaymentsBudget(payments: Payments): Payments {
     if (name === 'verifyWebhook') continue;
     Object.assign(wrapped, {
       [name]: (...args: unknown[]) =>
-        withinBudget('payments', PAYMENTS_CALL_BUDGET_MS, () => method.apply(payments, args) as Promise<unknown>),
+        withinBudget('payments', PAYMENTS_CALL_BUDGET_MS, () =>
+          timedCall('Stripe', name, () => method.apply(payments, args) as Promise<unknown>),
+        ),
     });
   }
   bounded.set(payments, wrapped);

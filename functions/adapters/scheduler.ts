@@ -1,7 +1,7 @@
 import type { CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
 import { jobArnVariable } from '../routes';
 import { awsClientSettings } from './dependency-budget';
-import { traced } from './tracing';
+import { timed } from './dependency-latency';
 import { injectedOrCloud } from './injected';
 import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
 import { onFirstUse } from './on-first-use';
@@ -13,7 +13,9 @@ export type JobName =
   | 'completeSession'
   | 'finishBooking'
   | 'remindDayBefore'
-  | 'remindHourBefore';
+  | 'remindHourBefore'
+  /** Its id is `<mentor's user id>.<retry>` (functions/verification/npi-check.ts), not a session's. */
+  | 'checkNpi';
 
 /** One-off jobs that run once at a given time with a session id. */
 export interface JobScheduler {
@@ -72,7 +74,7 @@ export function eventBridgeScheduler(): JobScheduler {
   // The SDK loads with the first schedule change, so a request that changes none never loads it.
   const sdk = onFirstUse(async () => {
     const scheduler = await import('@aws-sdk/client-scheduler');
-    return { ...scheduler, client: traced(new scheduler.SchedulerClient(awsClientSettings())) };
+    return { ...scheduler, client: timed(new scheduler.SchedulerClient(awsClientSettings())) };
   });
   const targets: ScheduleTargets = {
     groupName: requiredEnvironment('SCHEDULE_GROUP'),

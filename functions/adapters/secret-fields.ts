@@ -1,9 +1,9 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from '../schemas/zod';
 import { awsClientSettings } from './dependency-budget';
-import { traced } from './tracing';
+import { timed } from './dependency-latency';
 
-const secretsManager = traced(new SecretsManagerClient(awsClientSettings()));
+const secretsManager = timed(new SecretsManagerClient(awsClientSettings()));
 
 const secretFields = z.record(z.string(), z.string());
 

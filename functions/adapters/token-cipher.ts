@@ -1,7 +1,7 @@
 import { awsClientSettings } from './dependency-budget';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
-import { traced } from './tracing';
+import { timed } from './dependency-latency';
 
 /**
  * Encrypts the third-party tokens we keep (calendar refresh tokens), so the table never holds them
@@ -17,7 +17,7 @@ export interface TokenCipher {
 export function kmsTokenCipher(keyId: string): TokenCipher {
   const kms = onFirstUse(async () => {
     const { KMSClient, EncryptCommand, DecryptCommand } = await import('@aws-sdk/client-kms');
-    return { client: traced(new KMSClient(awsClientSettings())), EncryptCommand, DecryptCommand };
+    return { client: timed(new KMSClient(awsClientSettings())), EncryptCommand, DecryptCommand };
   });
   return {
     async encrypt(plaintext, context) {

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsClientSettings } from '../adapters/dependency-budget';
-import { traced } from '../adapters/tracing';
+import { timed } from '../adapters/dependency-latency';
 
 let cached:
   | { endpoint: string | undefined; client: DynamoDBClient; documentClient: DynamoDBDocumentClient }
@@ -14,7 +14,7 @@ let cached:
 function clients() {
   const endpoint = process.env.DYNAMODB_ENDPOINT || undefined;
   if (!cached || cached.endpoint !== endpoint) {
-    const client = traced(new DynamoDBClient({ endpoint, ...awsClientSettings() }));
+    const client = timed(new DynamoDBClient({ endpoint, ...awsClientSettings() }));
     cached = {
       endpoint,
       client,

@@ -28,5 +28,6 @@ export function toCoach(item: CoachSource): Coach {
     offersFreeConsult: item.offersFreeConsult ?? false,
     freeConsultMinutes: item.freeConsultMinutes ?? 15,
     calendlyUrl: item.calendlyUrl ?? null,
+    ...(item.verification ? { verification: item.verification } : {}),
   };
 }

@@ -24,14 +24,24 @@ export type DirectoryRow = ProfileItem & {
   coachBioExcerpt?: string | null;
 };
 
-/** Every published coach's entry in the directory index: its shards read in parallel. */
+/**
+ * Every published coach's entry in the directory index: its shards read in parallel, with the
+ * badge of each verified one, read from the verified mentors' partition of gsi1 beside them (the
+ * directory index projects its limit of 20 attributes already, and an index's projection cannot
+ * change in place).
+ */
 export async function readDirectoryRows(): Promise<DirectoryRow[]> {
-  const shards = await Promise.all(
-    Array.from({ length: DIRECTORY_SHARDS }, (_, shard) =>
+  const [verified, ...shards] = await Promise.all([
+    queryIndexPartition<ProfileItem & { pk: string }>(tableSchema.indexes.byOwner, keys.verifiedMentorsPartition),
+    ...Array.from({ length: DIRECTORY_SHARDS }, (_, shard) =>
       queryIndexPartition<DirectoryRow>(tableSchema.indexes.directory, directoryPartition(shard)),
     ),
-  );
-  return shards.flat();
+  ]);
+  const badges = new Map(verified.map((profile) => [profile.pk, profile.verification]));
+  return shards.flat().map((row) => {
+    const verification = badges.get(row.pk);
+    return verification ? { ...row, verification } : row;
+  });
 }
 
 /** The cards of these entries in name order (the index's sort key), bios as the card's excerpts. */

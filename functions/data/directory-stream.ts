@@ -21,6 +21,8 @@ const CARD_ATTRIBUTES: readonly string[] = [
   tableSchema.indexes.directory.partitionKey,
   tableSchema.indexes.directory.sortKey,
   ...tableSchema.directoryProjection,
+  // Not projected by the directory index: read beside it (data/coaches.ts readDirectoryRows).
+  'verification',
 ];
 
 type Image = Record<string, unknown>;

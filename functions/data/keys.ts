@@ -14,11 +14,17 @@ function directoryShardOf(userId: string): number {
 }
 
 const USER_PREFIX = 'USER#';
+const VERIFIED_MENTORS_PARTITION = 'VERIFIED';
 const coachRatingsPartition = (coachId: string) => `COACH#${coachId}#RATINGS`;
 const coachSessionsPartition = (coachId: string) => `COACH#${coachId}#SESSIONS`;
 const menteeSessionsPartition = (menteeId: string) => `MENTEE#${menteeId}#SESSIONS`;
 const ratingsByStarsKey = (stars: number, timeKey: string) => `${stars}#${timeKey}`;
 const coachLedgerPartition = (coachId: string) => `COACH#${coachId}#LEDGER`;
+const conversationPartition = (conversationId: string) => `CONVERSATION#${conversationId}`;
+const userConversationsPartition = (userId: string) => `USER#${userId}#CONVERSATIONS`;
+const MESSAGE_PREFIX = 'MSG#';
+/** Zero-padded, so a conversation's messages sort by their sequence number. */
+const messageSortKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart(10, '0')}`;
 /** `month` is `YYYY-MM` (UTC). */
 const ledgerMonthPartition = (month: string) => `LEDGER#${month}`;
 
@@ -68,6 +74,13 @@ export const keys = {
   mentorCalendarConsent: (state: string) => ({ pk: `CALSTATE#${state}`, sk: 'STATE' }),
   /** A mentor's busy times from their calendars, as last read (the slots read only this). */
   mentorCalendarBusy: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CALBUSY' }),
+  /** A mentor's NPI and what the registry last said about it: its own item, so no profile read carries the NPI. */
+  npiVerification: (userId: string) => ({ pk: `USER#${userId}`, sk: 'NPI' }),
+  /** The NPI checks a mentor asked for on one UTC day (`YYYY-MM-DD`), counted to the daily limit; expires by TTL. */
+  npiChecksOnDay: (userId: string, day: string) => ({ pk: `USER#${userId}`, sk: `NPICHECKS#${day}` }),
+  /** Verified mentors' profiles in one sparse partition of gsi1: the monthly re-check and the directory read it. */
+  verifiedMentorsPartition: VERIFIED_MENTORS_PARTITION,
+  verifiedMentor: (userId: string) => ({ gsi1pk: VERIFIED_MENTORS_PARTITION, gsi1sk: userId }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
   /** Ratings of one coach in time order (gsi1) and by stars, then time (gsi2). */
   coachRatingsPartition,
@@ -100,4 +113,36 @@ export const keys = {
   /** The reconciliation of one UTC day (`YYYY-MM-DD`) with the provider, in its month's partition. */
   reconciliation: (day: string) => ({ pk: `RECONCILIATION#${day.slice(0, 7)}`, sk: day }),
   reconciliationMonth: (month: string) => `RECONCILIATION#${month}`,
+  /** One conversation of a pair: its parties and the last sequence number given to a message. */
+  conversation: (conversationId: string) => ({ pk: conversationPartition(conversationId), sk: 'CONVERSATION' }),
+  /** A message under its conversation, in the order the conversation numbered them. */
+  message: (conversationId: string, seq: number) => ({
+    pk: conversationPartition(conversationId),
+    sk: messageSortKey(seq),
+  }),
+  /** The message sort keys of a conversation strictly between two sequence numbers. */
+  messagesBetween: (conversationId: string, afterSeq: number, beforeSeq: number) => ({
+    pk: conversationPartition(conversationId),
+    from: messageSortKey(afterSeq + 1),
+    to: messageSortKey(beforeSeq - 1),
+  }),
+  /** A report of one message by one party, kept for the moderators. */
+  messageReport: (conversationId: string, seq: number, reporterId: string) => ({
+    pk: conversationPartition(conversationId),
+    sk: `REPORT#${messageSortKey(seq)}#${reporterId}`,
+  }),
+  /** One user's side of a conversation (unread count, last message), listed by last activity (gsi1). */
+  conversationEntry: (userId: string, conversationId: string) => ({
+    pk: `${USER_PREFIX}${userId}`,
+    sk: `CONV#${conversationId}`,
+  }),
+  conversationEntryIndex: (userId: string, lastAt: string, conversationId: string) => ({
+    gsi1pk: userConversationsPartition(userId),
+    gsi1sk: `${lastAt}#${conversationId}`,
+  }),
+  userConversationsPartition,
+  /** The sum of a user's unread counts over all conversations, written with each of them. */
+  unreadMessages: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'UNREAD' }),
+  /** When a user sent their recent messages, for the sending rate limit. */
+  messageRate: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'MSGRATE' }),
 };

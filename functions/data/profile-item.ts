@@ -1,3 +1,5 @@
+import type { CoachVerification } from '../schemas/coach';
+
 /**
  * A profile as stored (pk USER#id, sk PROFILE). Field names are the spec's `profiles` fields in
  * camelCase; `published` is the spec's is_coach. Private fields never leave through `toCoach`.
@@ -43,6 +45,8 @@ export interface ProfileItem {
   zoomConnected?: boolean;
   /** True once the coach connected Calendly; the tokens live in data/calendar-connections.ts. */
   calendlyConnected?: boolean;
+  /** The public badge, only while the registry check says verified (data/npi-verifications.ts); the NPI lives in its own item. */
+  verification?: CoachVerification;
   createdAt: string;
   updatedAt: string;
 }

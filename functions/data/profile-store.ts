@@ -4,7 +4,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ProfileItem } from './profile-item';
-import { DIRECTORY_ONLY_ATTRIBUTES, profileRow } from './profiles';
+import { INDEX_ONLY_ATTRIBUTES, profileRow } from './profiles';
 
 export interface ProfileStore {
   get(userId: string): Promise<ProfileItem | null>;
@@ -24,7 +24,7 @@ const MAX_ATTEMPTS = 5;
 
 const stripKeys = (row: Row): ProfileItem => {
   const { pk: _pk, sk: _sk, ...profile } = row;
-  for (const attribute of DIRECTORY_ONLY_ATTRIBUTES) delete profile[attribute];
+  for (const attribute of INDEX_ONLY_ATTRIBUTES) delete profile[attribute];
   return profile as unknown as ProfileItem;
 };
 

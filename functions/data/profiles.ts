@@ -14,6 +14,7 @@ export function profileRow(profile: ProfileItem) {
     ...profile,
     ...keys.profile(profile.userId),
     ...(listed ? keys.directoryEntry(profile) : {}),
+    ...(profile.verification ? keys.verifiedMentor(profile.userId) : {}),
     ...cardExcerpts(profile),
   };
 }
@@ -27,8 +28,8 @@ export const cardExcerpts = (profile: Pick<ProfileItem, 'bio' | 'coachBio'>) => 
   coachBioExcerpt: cardExcerpt(profile.coachBio) ?? undefined,
 });
 
-/** The row attributes only the directory index reads. */
-export const DIRECTORY_ONLY_ATTRIBUTES = ['dirpk', 'dirsk', 'bioExcerpt', 'coachBioExcerpt'] as const;
+/** The row attributes only the indexes read: the directory's, and gsi1's partition of verified mentors. */
+export const INDEX_ONLY_ATTRIBUTES = ['dirpk', 'dirsk', 'bioExcerpt', 'coachBioExcerpt', 'gsi1pk', 'gsi1sk'] as const;
 
 export async function getProfile(userId: string): Promise<ProfileItem | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));

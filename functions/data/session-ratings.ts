@@ -15,7 +15,8 @@ const BATCH_SIZE = 100;
 
 type Row = Record<string, unknown> & { pk: string; sk: string };
 
-async function batchGet(itemKeys: readonly { pk: string; sk: string }[]): Promise<Row[]> {
+/** Every item of these keys that exists, in no particular order, in BatchGetItem's chunks. */
+export async function batchGet(itemKeys: readonly { pk: string; sk: string }[]): Promise<Row[]> {
   const found: Row[] = [];
   for (let index = 0; index < itemKeys.length; index += BATCH_SIZE) {
     let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
@@ -45,4 +46,10 @@ export async function counterpartsAndRatings(sessions: readonly SessionItem[], v
     else profiles.set(keys.userIdOf(row.pk), row as unknown as ProfileItem);
   }
   return { profiles, ratings };
+}
+
+/** Profiles by user id, in BatchGetItem calls (finance names each entry's coach). */
+export async function profilesById(userIds: readonly string[]): Promise<Map<string, ProfileItem>> {
+  const rows = await batchGet([...new Set(userIds)].map(keys.profile));
+  return new Map(rows.map((row) => [keys.userIdOf(row.pk), row as unknown as ProfileItem]));
 }

@@ -30,13 +30,15 @@ export function authEmail(kind: AuthEmailKind, siteOrigin: string, email: string
           subject: 'Confirm your Physician Mentors account',
           lead: 'Welcome to Physician Mentors. Confirm your e-mail address to finish creating your account.',
           action: 'Confirm my account',
+          expiry: 'The link works for 24 hours.',
         }
       : {
           subject: 'Reset your Physician Mentors password',
           lead: 'We received a request to reset your password. If it was not you, ignore this e-mail.',
           action: 'Choose a new password',
+          expiry: 'The link works for 1 hour; after that, ask for a new one on the sign-in page.',
         };
-  const text = `${copy.lead}\n\n${copy.action}: ${link}\n\nYour code: ${code}\n`;
-  const html = `<p>${escapeHtml(copy.lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(copy.action)}</a></p><p>Your code: <strong>${escapeHtml(code)}</strong></p>`;
+  const text = `${copy.lead}\n\n${copy.action}: ${link}\n${copy.expiry}\n\nYour code: ${code}\n`;
+  const html = `<p>${escapeHtml(copy.lead)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(copy.action)}</a></p><p>${escapeHtml(copy.expiry)}</p><p>Your code: <strong>${escapeHtml(code)}</strong></p>`;
   return { subject: copy.subject, text, html };
 }

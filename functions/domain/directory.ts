@@ -8,6 +8,8 @@ export interface DirectoryFilters {
   q?: string;
   specialty?: string;
   experience?: DirectoryExperienceThreshold;
+  /** Verified physicians only (the NPI registry check). */
+  verified?: boolean;
 }
 
 /** Between the texts of one coach in its search text; a search holding it matches no coach. */
@@ -20,6 +22,7 @@ interface Facets {
   specialties: string[];
   /** NaN when the experience has no readable number. */
   years: number;
+  verified: boolean;
 }
 
 function facetsOf(coach: Coach): Facets {
@@ -30,6 +33,7 @@ function facetsOf(coach: Coach): Facets {
       .toLowerCase(),
     specialties: specialties.map((text) => text.toLowerCase()),
     years: Number.parseInt(coach.experience ?? '', 10),
+    verified: coach.verification?.status === 'verified',
   };
 }
 
@@ -129,6 +133,9 @@ function experienceTest(threshold: DirectoryExperienceThreshold | undefined): Fa
   return (facets) => Number.isFinite(facets.years) && facets.years >= minimum;
 }
 
+const verifiedTest = (verified: boolean | undefined): FacetTest | null =>
+  verified ? (facets) => facets.verified : null;
+
 const passes = (test: FacetTest | null, coach: Coach) => !test || test(facetsOf(coach));
 
 export const matchesSearch = (coach: Coach, q: string | undefined) => passes(searchTest(searchNeedle(q)), coach);
@@ -140,9 +147,12 @@ export const meetsExperience = (coach: Coach, threshold: DirectoryExperienceThre
 /** The coaches passing every filter, in their order; without a filter, the list itself, not a copy. */
 export function filterCoaches(coaches: readonly Coach[], filters: DirectoryFilters): readonly Coach[] {
   const needle = searchNeedle(filters.q);
-  const tests = [searchTest(needle), specialtyTest(filters.specialty), experienceTest(filters.experience)].filter(
-    (test): test is FacetTest => test !== null,
-  );
+  const tests = [
+    searchTest(needle),
+    specialtyTest(filters.specialty),
+    experienceTest(filters.experience),
+    verifiedTest(filters.verified),
+  ].filter((test): test is FacetTest => test !== null);
   if (tests.length === 0) return coaches;
   const facets = facetsOfList(coaches);
   const passesAll = (position: number) => tests.every((test) => test(facets[position] as Facets));
@@ -170,7 +180,7 @@ export function rememberingFilter(maxMatches: number) {
       remembered = { searches: new Map(), size: 0 };
       byList.set(coaches, remembered);
     }
-    const key = JSON.stringify([filters.q, filters.specialty, filters.experience]);
+    const key = JSON.stringify([filters.q, filters.specialty, filters.experience, filters.verified === true]);
     const known = remembered.searches.get(key);
     if (known) return known;
     const matching = filterCoaches(coaches, filters);

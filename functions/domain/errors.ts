@@ -17,6 +17,12 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INVALID_CURSOR: 400,
+  /** Messages: the two users have no booking (yet) that lets them talk. */
+  NO_RELATIONSHIP: 403,
+  /** Messages: the sender's own limit (domain/messages.ts), answered with Retry-After. */
+  RATE_LIMITED: 429,
+  /** Not ten digits with a valid check digit (domain/npi.ts). */
+  INVALID_NPI: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -43,6 +49,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown[],
+    /** Sent as `Retry-After`: when asking again can succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -117,10 +117,13 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Years of practice a mentor picks at sign-up. */
+/** Years of practice a mentor picks, at sign-up and in Settings alike (spec section 9). */
 export const MENTOR_EXPERIENCE_CHOICES = ['5-10', '10-15', '15-20', '20+'] as const;
-/** Years of practice on the profile form. */
-export const EXPERIENCE_BANDS = ['0-5', '5-10', '10-15', '15+'] as const;
+/**
+ * The profile bands of spec section 3 that are not sign-up choices: no longer offered, but a
+ * profile that holds one keeps it (and may save it again) until the mentor picks another.
+ */
+export const EARLIER_EXPERIENCE_BANDS = ['0-5', '15+'] as const;
 /** The directory's experience filter: at least this many years. */
 export const DIRECTORY_EXPERIENCE_THRESHOLDS = ['10', '15', '20'] as const;
 export type DirectoryExperienceThreshold = (typeof DIRECTORY_EXPERIENCE_THRESHOLDS)[number];

@@ -29,6 +29,7 @@ export function profileFromRegistration(userId: string, registration: Registrati
     agreedToTerms: _agreed,
     hourlyRate,
     timezone,
+    npi: _npi,
     ...fields
   } = registration;
   const stamp = now.toISOString();
@@ -39,6 +40,8 @@ export function profileFromRegistration(userId: string, registration: Registrati
     timezone: timezone ?? DEFAULT_PROFILE_TIME_ZONE,
     languages: DEFAULT_LANGUAGES,
     ...(hourlyRate == null ? {} : { hourlyRateCents: hourlyRate * 100 }),
+    // A mentor writes one bio at sign-up; it is also the coach bio the rates card edits.
+    ...(fields.userType === 'mentor' && fields.bio?.trim() ? { coachBio: fields.bio } : {}),
     createdAt: stamp,
     updatedAt: stamp,
   };
@@ -68,6 +71,8 @@ export function profileFromIdentity(user: UserInfo, now: Date, timezone = DEFAUL
  */
 export function applyProfileUpdate(current: ProfileItem, update: ProfileUpdate, now: Date): ProfileItem {
   const next: ProfileItem = { ...current, ...update, updatedAt: now.toISOString() };
+  // The badge says the registry lists this name: a new name goes back to pending (verification/npi-checks.ts).
+  if (nameChanged(current, next)) delete next.verification;
   if (specialtiesClash(next.specialty, next.secondarySpecialty)) {
     throw new DomainError('VALIDATION_FAILED', SAME_SPECIALTY_MESSAGE, [
       { field: 'body.secondarySpecialty', message: SAME_SPECIALTY_MESSAGE },
@@ -75,6 +80,9 @@ export function applyProfileUpdate(current: ProfileItem, update: ProfileUpdate, 
   }
   return next.userType === 'mentee' ? { ...next, published: false } : next;
 }
+
+export const nameChanged = (before: Pick<ProfileItem, 'firstName' | 'lastName'>, after: typeof before) =>
+  before.firstName !== after.firstName || before.lastName !== after.lastName;
 
 /** The owner's view of a profile: provider account ids become flags and never leave the server. */
 export function toProfileView(item: ProfileItem): Profile {

@@ -1,4 +1,5 @@
-import type { SessionStatus } from './booking';
+import { PAYMENT_ABANDONED_REASON, PAYMENT_EXPIRED_REASON, type SessionStatus } from './booking';
+import { formatWholeDollars } from './money';
 
 /**
  * The dashboard's status of a session (spec section 4, 'Dashboard display status'), derived from
@@ -6,6 +7,10 @@ import type { SessionStatus } from './booking';
  * 'soon' is the nearer one (starting within one hour), 'upcoming' is further out.
  */
 export type DisplayStatus = 'active' | 'soon' | 'upcoming' | 'past' | 'cancelled' | 'completed' | 'scheduled';
+
+/** What a coach is told of a session without a meeting link: the stored note speaks to the mentee. */
+export const COACH_NO_MEETING_NOTE =
+  'No meeting link yet: connect Zoom in Settings, or send your mentee a meeting link before the session.';
 
 export const SOON_WINDOW_MS = 60 * 60 * 1000;
 
@@ -70,4 +75,30 @@ export function nextBoundary(session: TimedSession, now: Date): Date | null {
   const end = Date.parse(session.end);
   const boundaries = [start - SOON_WINDOW_MS, start, end].filter((instant) => instant > at);
   return boundaries.length > 0 ? new Date(Math.min(...boundaries)) : null;
+}
+
+interface PricedSession {
+  status: SessionStatus;
+  priceCents: number;
+  isFreeConsultation: boolean;
+  cancellationReason: string | null;
+  /** What became of the refund of a cancelled paid session, where the server says. */
+  refund?: { status: 'requested' | 'succeeded' | 'failed' } | null;
+}
+
+/** A checkout left or let expire: a booking that never happened, not a cancelled session. */
+export const isAbandonedCheckout = (session: Pick<PricedSession, 'status' | 'cancellationReason'>) =>
+  session.status === 'cancelled' &&
+  (session.cancellationReason === PAYMENT_ABANDONED_REASON || session.cancellationReason === PAYMENT_EXPIRED_REASON);
+
+const REFUND_WORDS = { requested: 'refund requested', succeeded: 'refunded', failed: 'refund failed' } as const;
+
+/** The price and where its payment stands, so both parties can match a session to money: '$60 · paid'. */
+export function paymentLabel(session: PricedSession): string {
+  if (session.isFreeConsultation || session.priceCents === 0) return 'Free';
+  const price = formatWholeDollars(session.priceCents);
+  if (session.status === 'pending_payment') return `${price} · awaiting payment`;
+  if (isAbandonedCheckout(session)) return `${price} · not paid`;
+  if (session.status === 'cancelled') return `${price} · ${REFUND_WORDS[session.refund?.status ?? 'succeeded']}`;
+  return `${price} · paid`;
 }

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { addToCalendarLinks, calendarInvite } from './calendar-invite';
 import { DEFAULT_PROFILE_TIME_ZONE } from './constants';
+import { COACH_NO_MEETING_NOTE } from './session-display';
 import { escapeHtml } from './html';
 import { isTimeZone } from './time-zone';
 import { formatWholeDollars } from './money';
@@ -53,7 +54,15 @@ export const sessionTimeFor = (party: EmailParty, iso: string) =>
 const displayName = (party: EmailParty) =>
   `${party.firstName} ${party.lastName}${party.credentials ? `, ${party.credentials}` : ''}`;
 
+/** Without a link yet, each reader is told what happens next from where they sit. */
+const NO_MEETING_LINK_YET: Record<Letter['role'], string> = {
+  mentee: 'Your mentor will share the meeting link before the session.',
+  coach: COACH_NO_MEETING_NOTE,
+};
+
 const sessionKind = (session: SessionFacts) => (session.isFreeConsultation ? 'free consultation' : 'mentoring session');
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function details(letter: Letter): [string, string][] {
   const { session, recipient, other, role } = letter;
@@ -62,7 +71,7 @@ function details(letter: Letter): [string, string][] {
     ['When', sessionTimeFor(recipient, session.start)],
     ['Duration', `${session.durationMinutes} minutes`],
     ['Price', session.isFreeConsultation ? 'FREE' : formatWholeDollars(session.priceCents)],
-    ['Meeting link', session.meetingUrl ?? 'Your mentor will share the meeting link before the session.'],
+    ['Meeting link', session.meetingUrl ?? NO_MEETING_LINK_YET[role]],
   ];
 }
 
@@ -79,7 +88,8 @@ function compose(
     start: letter.session.start,
     end: letter.session.end,
     summary: `Mentoring: ${displayName(letter.other)}`,
-    description: `${sessionKind(letter.session)} on Physician Mentors. ${letter.session.meetingUrl ?? ''}`.trim(),
+    description:
+      `${capitalized(sessionKind(letter.session))} on Physician Mentors. ${letter.session.meetingUrl ?? ''}`.trim(),
     url: letter.session.meetingUrl,
   };
   // Beside the .ics: the mentee's own calendar may be Google's or Outlook's on the web (not after a cancellation).

@@ -3,6 +3,7 @@ import { dynamoProfileStore } from '../data/profile-store';
 import { profileFromRegistration } from '../domain/profile';
 import { httpHandler } from '../http/handler';
 import { type RegistrationResult, registration } from '../schemas/profile';
+import { checkNewNpi } from '../verification/npi-checks';
 
 /**
  * Sign-up on the server rather than from the browser straight to Cognito, so the sign-up data is
@@ -10,7 +11,8 @@ import { type RegistrationResult, registration } from '../schemas/profile';
  */
 export const handler = httpHandler({ schemas: { body: registration } }, async ({ body, now }) => {
   const userId = await identityFromEnvironment().signUp(body);
-  await dynamoProfileStore.createOnce(profileFromRegistration(userId, body, now));
+  const { created } = await dynamoProfileStore.createOnce(profileFromRegistration(userId, body, now));
+  if (created && body.userType === 'mentor' && body.npi) await checkNewNpi(userId, body.npi, now);
   const result: RegistrationResult = { userId, email: body.email };
   return { status: 201, body: result };
 });

@@ -35,15 +35,55 @@ export const POWERTOOLS_ENVIRONMENT = {
   POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
 };
 
+/** How long each call to a dependency took (functions/adapters/dependency-latency.ts), by `dependency` and `operation`. */
+export const DEPENDENCY_LATENCY = 'DependencyLatency';
+
+/**
+ * The dependencies the functions call, by the name their calls are timed under, and when a call
+ * counts as slow: it is logged, and an average this slow for 15 minutes raises an alarm
+ * (lib/observability.ts). DynamoDB answers in milliseconds; the rest are a network hop or the
+ * internet away. A dependency missing here is still timed and logged, at DEFAULT_SLOW_CALL_MS.
+ */
+export const SLOW_CALL_MS = {
+  DynamoDB: 100,
+  S3: 500,
+  SES: 1_000,
+  Scheduler: 1_000,
+  Cognito: 1_000,
+  Lambda: 1_000,
+  SecretsManager: 1_000,
+  Stripe: 1_500,
+  Zoom: 1_500,
+  Calendly: 1_500,
+} as const satisfies Record<string, number>;
+export const DEFAULT_SLOW_CALL_MS = 1_000;
+export const slowCallMs = (dependency: string): number =>
+  (SLOW_CALL_MS as Record<string, number>)[dependency] ?? DEFAULT_SLOW_CALL_MS;
+
 let metrics: Metrics | undefined;
+
+// Created on first use, after the environment (STAGE, the Powertools variables) is in place.
+const stageMetrics = () => {
+  metrics ??= new Metrics({ defaultDimensions: { Stage: process.env.STAGE ?? 'unknown' } });
+  return metrics;
+};
 
 /**
  * Counts one business event and writes it out at once, so a function that later fails or times out
  * still reports it, and jobs and handlers need no flush of their own.
  */
 export function countMetric(name: BusinessMetric, value = 1): void {
-  // Created on first use, after the environment (STAGE, the Powertools variables) is in place.
-  metrics ??= new Metrics({ defaultDimensions: { Stage: process.env.STAGE ?? 'unknown' } });
-  metrics.addMetric(name, MetricUnit.Count, value);
-  metrics.publishStoredMetrics();
+  stageMetrics().addMetric(name, MetricUnit.Count, value).publishStoredMetrics();
+}
+
+/**
+ * One dependency call's duration, written out at once like {@link countMetric}: the calls of an
+ * invocation that runs into its timeout are the ones worth seeing.
+ */
+export function recordDependencyLatency(dependency: string, operation: string, durationMs: number): void {
+  stageMetrics()
+    .addDimension('dependency', dependency)
+    .addDimension('operation', operation)
+    .addMetric(DEPENDENCY_LATENCY, MetricUnit.Milliseconds, durationMs)
+    .publishStoredMetrics();
 }

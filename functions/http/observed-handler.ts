@@ -1,15 +1,13 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
-import { tracer } from '../adapters/tracing';
 import { logger } from './log';
 
 /**
- * The outermost layers of every function (HTTP handlers, jobs, triggers): the Lambda context on
- * every log line of the invocation (request id, cold start, function name; reset afterwards) and
- * the invocation's X-Ray segment. Responses stay out of the trace: they carry personal data.
+ * The outermost layer of every function (HTTP handlers, jobs, triggers): the Lambda context on
+ * every log line of the invocation (request id, cold start, function name; reset afterwards).
+ * Lambda's active tracing (lib/api.ts) records the invocation's segment with its init; the trace
+ * id is on every log line (functions/http/log.ts) and dependency calls are timed as metrics
+ * (functions/adapters/dependency-latency.ts), so no X-Ray SDK runs in the function.
  */
 export const observedHandler = <Event, Result>() =>
-  middy<Event, Result>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(captureLambdaHandler(tracer, { captureResponse: false }));
+  middy<Event, Result>().use(injectLambdaContext(logger, { resetKeys: true }));

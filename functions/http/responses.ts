@@ -23,8 +23,12 @@ export function jsonResponse(
  */
 export function errorResponse(error: unknown): APIGatewayProxyResultV2 {
   if (error instanceof DomainError) {
-    const { code, message, details } = error;
-    return jsonResponse(errorStatus[code], { error: { code, message, ...(details ? { details } : {}) } });
+    const { code, message, details, retryAfterSeconds } = error;
+    return jsonResponse(
+      errorStatus[code],
+      { error: { code, message, ...(details ? { details } : {}) } },
+      retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+    );
   }
   if (isDependencyUnavailable(error)) {
     log('warn', 'dependency unavailable', { error: String(error) });

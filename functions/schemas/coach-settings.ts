@@ -43,5 +43,6 @@ export const setupChecklistView = z.object({
   ready: z.boolean(),
   done: z.array(z.enum(SETUP_STEPS)),
   missing: z.array(z.enum(SETUP_STEPS)),
+  missingProfileFields: z.array(z.string()),
 });
 export type SetupChecklistView = z.infer<typeof setupChecklistView>;

@@ -2,6 +2,14 @@ import { DIRECTORY_EXPERIENCE_THRESHOLDS } from '../domain/fixed-lists';
 import { recordId } from './record-id';
 import * as z from './zod';
 
+/** The badge: present only while the NPI registry check says verified; what was checked, never the NPI. */
+export const coachVerification = z.object({
+  status: z.literal('verified'),
+  checkedAt: z.string(),
+  taxonomy: z.string(),
+});
+export type CoachVerification = z.infer<typeof coachVerification>;
+
 /** The public view of a published coach (spec section 3, coach_profiles), as the API returns it. */
 export const coach = z.object({
   userId: z.string(),
@@ -25,6 +33,7 @@ export const coach = z.object({
   offersFreeConsult: z.boolean(),
   freeConsultMinutes: z.union([z.literal(15), z.literal(30)]),
   calendlyUrl: z.nullable(z.string()),
+  verification: z.optional(coachVerification),
 });
 export type Coach = z.infer<typeof coach>;
 
@@ -44,6 +53,13 @@ export const coachListQuery = z.strictObject({
   q: searchText,
   specialty: searchText,
   experience: z.optional(z.enum(DIRECTORY_EXPERIENCE_THRESHOLDS)),
+  /** `true`: verified physicians only; `matchingCount` counts with it. */
+  verified: z.optional(
+    z.pipe(
+      z.enum(['true', 'false']),
+      z.transform((flag) => flag === 'true'),
+    ),
+  ),
   cursor: z.optional(z.string().check(z.maxLength(200))),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 24),
 });

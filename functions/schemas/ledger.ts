@@ -66,6 +66,8 @@ export const ledgerQuery = z
     to: day,
     kind: z.optional(z.enum(LEDGER_KINDS)),
     coachId: z.optional(recordId),
+    /** Any part of a coach's name, or the start of a coach id. */
+    coach: z.optional(z.string().check(z.trim(), z.maxLength(100))),
     cursor: z.optional(z.string().check(z.maxLength(200))),
   })
   .check(
@@ -102,6 +104,8 @@ export const ledgerPage = z.object({
   totals: z.array(ledgerTotals),
   /** Days of the range whose reconciliation with Stripe found a mismatch. */
   reconciliations: z.array(reconciliation),
+  /** The name of each coach the page's entries name, by coach id (none for an account without a profile). */
+  coachNames: z.record(z.string(), z.string()),
   nextCursor: z.optional(z.string()),
 });
 export type LedgerPage = z.infer<typeof ledgerPage>;

@@ -1,6 +1,6 @@
 import { MIN_HOURLY_RATE_CENTS } from '../domain/constants';
 import {
-  EXPERIENCE_BANDS,
+  EARLIER_EXPERIENCE_BANDS,
   LANGUAGES,
   MEDICAL_SPECIALTIES,
   MENTOR_EXPERIENCE_CHOICES,
@@ -10,6 +10,7 @@ import { isTimeZone } from '../domain/time-zone';
 import { HEADSHOT_CONTENT_TYPES, INVALID_FILE_TYPE_MESSAGE } from '../domain/headshot';
 import { NO_SPECIFIC_SPECIALTY, SAME_SPECIALTY_MESSAGE, specialtiesClash, storedSpecialty } from '../domain/profile';
 import { RATE_INVALID_MESSAGE, RATE_REQUIRED_MESSAGE } from './coach-settings';
+import { npiNumber } from './verification';
 import * as z from './zod';
 
 /**
@@ -51,11 +52,8 @@ export const PROFILE_TEXT_LIMITS = {
 } as const;
 
 export const USER_TYPES = ['mentee', 'mentor'] as const;
-/** The profile form offers the practice bands; a mentor keeps the range chosen at sign-up. */
-const PROFILE_EXPERIENCE_CHOICES = [...new Set([...EXPERIENCE_BANDS, ...MENTOR_EXPERIENCE_CHOICES])] as [
-  string,
-  ...string[],
-];
+/** The profile form offers the sign-up choices; a profile keeps an earlier band it already holds. */
+const PROFILE_EXPERIENCE_CHOICES = [...MENTOR_EXPERIENCE_CHOICES, ...EARLIER_EXPERIENCE_BANDS] as [string, ...string[]];
 
 const tooLong = (max: number) => `Please use at most ${max} characters.`;
 
@@ -205,6 +203,8 @@ export const registration = z
       hourlyRate: z.optional(hourlyRateDollars),
       /** The browser's zone, so times read the same before and after the first sign-in. */
       timezone: z.optional(timeZone),
+      /** A mentor's NPI, checked against the registry after sign-up; may be left empty. */
+      npi: z.optional(z.union([z.literal(''), npiNumber])),
     },
   )
   .check(

@@ -114,8 +114,9 @@ describe('accounts, end to end', () => {
     const link = await linkFromMail(/confirm/i);
     expect(new URL(link).searchParams.get('confirm')).toBeTruthy();
     await page.goto(link);
-    await page.waitForURL(`${stack.webUrl}/login`);
+    await page.waitForURL((url) => url.pathname === '/login');
     await expectVisible(toast('Email confirmed'));
+    expect(await page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(email);
   });
 
   it('lays the register form out for a phone', async () => {

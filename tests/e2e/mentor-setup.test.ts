@@ -140,15 +140,16 @@ describe('a mentor sets up coaching, end to end', () => {
     await expectVisible(page.getByText('1 of 3 setup items done'));
   });
 
-  it('tries to publish without availability, is refused and the switch goes back', async () => {
+  it('tries to publish without availability and is sent to the availability card instead', async () => {
     await publishSwitch().click();
-    const dialog = page.getByRole('dialog', { name: 'Publish your profile?' });
+    const dialog = page.getByRole('dialog', { name: 'Finish your setup to publish' });
     await expectVisible(dialog);
     await expectVisible(dialog.getByText('1 of 3 setup items done'));
+    expect(await dialog.getByRole('button', { name: 'Publish' }).count()).toBe(0);
     await expectAccessible();
-    await dialog.getByRole('button', { name: 'Publish' }).click();
-    await expectVisible(toast('Update Failed'));
-    await expect.poll(() => publishSwitch().getAttribute('aria-checked')).toBe('false');
+    await dialog.getByRole('button', { name: 'Go to Availability' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('coaching-availability');
+    expect(await publishSwitch().getAttribute('aria-checked')).toBe('false');
   });
 
   it('checks a new slot in the browser, adds one, and removes a weekly one after confirming', async () => {

@@ -6,7 +6,14 @@ import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationFunction } from '../../lib/api';
-import { BUNDLE_ENTRY, bundleFile, LAMBDA_BUNDLING, LAMBDA_HANDLER, lambdaEntries } from '../../lib/bundling';
+import {
+  BUNDLE_ENTRY,
+  bundleFile,
+  bundleLambda,
+  LAMBDA_BUNDLING,
+  LAMBDA_HANDLER,
+  lambdaEntries,
+} from '../../lib/bundling';
 import { type Bundles, bundleFunctions, initOutputs } from '../../scripts/bundle-functions';
 
 /** What only the local stack's stand-ins hold: their pages, their table keys, their signing secret. */
@@ -79,11 +86,11 @@ describe('the deployed Lambda bundles', () => {
     expect(initBytes).toBeLessThan(totalBytes);
   });
 
-  it('hold nothing of the local stack: no module from bin/, tests/ or scripts/, no stand-in marker', async () => {
+  it('hold nothing of the local stack: no module from bin/, tests/, scripts/ or the test kit, no stand-in marker', async () => {
     const foreignInputs = bundles.functions.flatMap(({ metafile }) =>
       Object.entries(metafile.outputs).flatMap(([output, { inputs }]) =>
         Object.keys(inputs)
-          .filter((input) => /(^|\/)(bin|tests|scripts)\//.test(input))
+          .filter((input) => /(^|\/)(bin|tests|scripts|functions\/testing)\//.test(input))
           .map((input) => `${output} <- ${input}`),
       ),
     );
@@ -96,6 +103,17 @@ describe('the deployed Lambda bundles', () => {
       }
     }
     expect(markersFound).toEqual([]);
+  });
+
+  it('cannot be built from a module that imports the handler test kit', async () => {
+    const importsTestKit = {
+      operation: 'importsTestKit',
+      module: '../tests/fixtures/imports-test-kit',
+      nativeModules: [],
+    };
+    await expect(bundleLambda(importsTestKit, path.join(dir, 'refused'))).rejects.toThrow(
+      /importsTestKit imports the handler test kit, which no bundle may hold: .*functions\/testing\/http-event\.ts/,
+    );
   });
 
   it('leave native modules out, to be installed for Lambda’s platform', () => {

@@ -3,6 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../../functions/adapters/job-delivery';
+import { DEPENDENCY_LATENCY, SLOW_CALL_MS } from '../../functions/http/metrics';
 import { jobs, routes } from '../../functions/routes';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { definePhysicianMentorsApp } from '../../lib/stack';
@@ -145,6 +146,28 @@ describe('the alarm topic', () => {
   });
 });
 
+describe('tracing', () => {
+  it('is active on every function of ours (Lambda records each invocation with its init)', () => {
+    const ours = [
+      ...[...routes, ...jobs].map(({ operation }) => id('Api', operation)),
+      id('CustomMessage'),
+      id('DirectorySnapshot', directoryRebuildEntry.operation),
+    ];
+    const resources = synth.template.toJSON().Resources;
+    for (const logicalId of ours) {
+      expect({ logicalId, tracing: resources[logicalId].Properties.TracingConfig }).toEqual({
+        logicalId,
+        tracing: { Mode: 'Active' },
+      });
+    }
+    // Nothing of ours is left out of the list above: every function built by OperationFunction is in it.
+    const bundled = functionIds().filter(
+      (logicalId) => resources[logicalId].Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME,
+    );
+    expect(bundled.sort()).toEqual([...ours].sort());
+  });
+});
+
 describe('the alarms', () => {
   it('watch every function for errors and throttles', () => {
     const ours = operationFunctionIds();
@@ -229,6 +252,21 @@ describe('the alarms', () => {
       ['BatchGetItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'TransactWriteItems', 'UpdateItem'].sort(),
     );
   });
+
+  it("watch each dependency's timed calls, averaged over all its operations, against its slow threshold", () => {
+    const latencyAlarms = Object.values(synth.template.findResources('AWS::CloudWatch::Alarm')).filter((alarm) =>
+      JSON.stringify(alarm.Properties.Metrics ?? []).includes(DEPENDENCY_LATENCY),
+    );
+    const watched = latencyAlarms.map((alarm) => {
+      const [query] = alarm.Properties.Metrics;
+      expect(query.Expression).toMatch(
+        /^SELECT AVG\(DependencyLatency\) FROM SCHEMA\(PhysicianMentors, service, Stage, dependency, operation\) WHERE Stage = 'prod' AND dependency = '\w+'$/,
+      );
+      expect(alarm.Properties).toMatchObject({ ComparisonOperator: 'GreaterThanThreshold', EvaluationPeriods: 3 });
+      return [query.Expression.match(/dependency = '(\w+)'/)[1], alarm.Properties.Threshold];
+    });
+    expect(Object.fromEntries(watched)).toEqual(SLOW_CALL_MS);
+  });
 });
 
 describe('the dashboard', () => {
@@ -243,6 +281,22 @@ describe('the dashboard', () => {
     for (const metric of ['Bookings', 'PaymentsSettled', 'Refunds', 'WebhookFailures', 'JobFailures']) {
       expect(body).toContain(metric);
     }
+  });
+
+  it("shows every dependency's calls and p99 latency by dependency and operation, whichever calls exist", () => {
+    const [dashboard] = Object.values(synth.template.findResources('AWS::CloudWatch::Dashboard'));
+    const parts: unknown[] = dashboard?.Properties.DashboardBody['Fn::Join'][1];
+    const body = JSON.parse(parts.map((part) => (typeof part === 'string' ? part : 'ref')).join('')) as {
+      widgets: { properties: { metrics?: unknown[][] } }[];
+    };
+    const expressions = body.widgets.flatMap((widget) =>
+      (widget.properties.metrics ?? []).flatMap((metric) =>
+        metric.flatMap((part) => (part as { expression?: string }).expression ?? []),
+      ),
+    );
+    const search = (statistic: string) =>
+      `SEARCH('{PhysicianMentors,service,Stage,dependency,operation} MetricName="DependencyLatency" Stage="prod"', '${statistic}', 300)`;
+    expect(expressions).toEqual(expect.arrayContaining([search('p99'), search('SampleCount')]));
   });
 });
 

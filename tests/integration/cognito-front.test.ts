@@ -2,6 +2,7 @@ import {
   CodeMismatchException,
   type CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  ForgotPasswordCommand,
   GetUserCommand,
   InitiateAuthCommand,
   NotAuthorizedException,
@@ -11,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
 import { localCognitoClient } from '../../bin/local/cognito';
+import { maskedAddress } from '../../bin/local/cognito-user-existence';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { hostedUiAccessToken, signedInUser } from '../support/users';
 
@@ -38,7 +40,7 @@ describe('the local Cognito front', () => {
     const ClientId = stack.config.userPoolClientId;
     await cognito.send(new SignUpCommand({ ClientId, Username: email, Password: 'secret-1' }));
     const answer = await cognito.send(new ResendConfirmationCodeCommand({ ClientId, Username: email }));
-    expect(answer.CodeDeliveryDetails?.Destination).toBe(email);
+    expect(answer.CodeDeliveryDetails?.Destination).toBe(maskedAddress(email));
 
     const [first, second] = await codesSentTo(email);
     expect(first).toMatch(/^\d+$/);
@@ -49,6 +51,36 @@ describe('the local Cognito front', () => {
       ).rejects.toBeInstanceOf(CodeMismatchException);
     }
     await cognito.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: second }));
+  });
+
+  it('answers an unknown address as a known one: sign-in, reset and a code, as Cognito with PreventUserExistenceErrors', async () => {
+    const ClientId = stack.config.userPoolClientId;
+    const known = await signedInUser(stack.config);
+    const unknown = `nobody-${Date.now()}@example.test`;
+    const signIn = (email: string, password: string) =>
+      cognito
+        .send(
+          new InitiateAuthCommand({
+            ClientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+          }),
+        )
+        .catch((error: Error) => ({ name: error.name, message: error.message }));
+    const wrongPassword = await signIn(known.email, 'not-the-password');
+    expect(wrongPassword).toEqual({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(await signIn(unknown, 'not-the-password')).toEqual(wrongPassword);
+
+    const reset = await cognito.send(new ForgotPasswordCommand({ ClientId, Username: unknown }));
+    expect(reset.CodeDeliveryDetails).toEqual({
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: maskedAddress(unknown),
+    });
+    expect((await readMailbox(stack.mailboxFile)).some((mail) => mail.to === unknown)).toBe(false);
+    await expect(
+      cognito.send(new ConfirmSignUpCommand({ ClientId, Username: unknown, ConfirmationCode: '123456' })),
+    ).rejects.toBeInstanceOf(CodeMismatchException);
   });
 
   it('refreshes tokens through GetTokensFromRefreshToken, as Amplify v6 does', async () => {

@@ -6,6 +6,7 @@ import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/
 import type { ProfileItem } from '../../functions/data/profile-item';
 import { profileRow } from '../../functions/data/profiles';
 import type { RuntimeConfig } from '../../functions/schemas/config';
+import { sampleProfileItem } from '../../functions/testing/sample-items';
 import { type SignedInUser, signedInUser } from './users';
 
 const HOUR_MS = 60 * 60_000;
@@ -17,19 +18,8 @@ export const RATE_CENTS = 12_000;
 const put = (item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item: item }));
 
 /** A published mentor's profile with only the required fields besides `fields`; no account behind it. */
-export function mentorProfile(userId: string, fields: Partial<ProfileItem>): ProfileItem {
-  return {
-    userId,
-    email: `${userId}@example.test`,
-    userType: 'mentor',
-    published: true,
-    firstName: 'Test',
-    lastName: userId,
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    ...fields,
-  };
-}
+export const mentorProfile = (userId: string, fields: Partial<ProfileItem>): ProfileItem =>
+  sampleProfileItem(userId, 'mentor', { published: true, ...fields });
 
 /** Writes a profile as the profile operations store it, directory keys included. */
 export const storeProfile = (item: ProfileItem) => put(profileRow(item));

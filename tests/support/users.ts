@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/data/client';
-import { profileRow } from '../../functions/data/profiles';
+import { sampleProfile } from '../../functions/testing/sample-items';
 import { randomUUID, sign } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {
@@ -97,15 +97,9 @@ export async function signedInUserWithProfile(
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: profileRow({
-        userId: user.userId,
+      Item: sampleProfile(user.userId, userType, {
         email: user.email,
-        userType,
-        published: false,
-        firstName: 'Test',
         lastName: userType === 'mentor' ? 'Mentor' : 'Mentee',
-        createdAt: '2026-01-01T00:00:00Z',
-        updatedAt: '2026-01-01T00:00:00Z',
       }),
     }),
   );

@@ -16,6 +16,13 @@ describe('auth e-mails', () => {
     );
   });
 
+  it('says how long each link works: a reset for 1 hour, a sign-up for 24 hours (Cognito code lifetimes)', () => {
+    expect(authEmail('forgotPassword', 'https://m.example', 'a@x.test', '1').text).toContain(
+      'The link works for 1 hour',
+    );
+    expect(authEmail('signUp', 'https://m.example', 'a@x.test', '1').html).toContain('The link works for 24 hours.');
+  });
+
   it('escapes the address in the HTML body', () => {
     const mail = authEmail('signUp', 'https://m.example', '<b>@x.test', '1');
     expect(mail.html).not.toContain('<b>@');

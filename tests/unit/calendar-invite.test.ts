@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarInvite } from '../../functions/domain/calendar-invite';
-import { sessionConfirmationEmail } from '../../functions/domain/session-emails';
+import { sessionCancellationEmail, sessionConfirmationEmail } from '../../functions/domain/session-emails';
 
 const event = {
   uid: 'abc@physicianmentors',
@@ -107,6 +107,25 @@ describe('sessionConfirmationEmail', () => {
     });
     expect(unchecked.text).toContain('Your calendar could not be checked');
     expect(letter('coach').text).not.toContain('could not be checked');
+  });
+
+  it('tells each reader who brings the meeting link: the mentor, never the mentee', () => {
+    expect(letter('coach').text).not.toContain('Your mentor');
+    expect(letter('coach').text).toContain('send your mentee a meeting link');
+    const cancelled = sessionCancellationEmail({
+      recipient: coach,
+      role: 'coach',
+      other: mentee,
+      session,
+      reason: 'Conflict',
+      siteOrigin: 'https://site.example',
+      now: new Date('2026-03-01T00:00:00Z'),
+    });
+    expect(cancelled.text).not.toContain('Your mentor');
+  });
+
+  it("starts the calendar file's description with a capital letter", () => {
+    expect(letter('mentee').attachments[0]?.content).toContain('DESCRIPTION:Mentoring session on Physician Mentors.');
   });
 
   it('escapes names in the HTML body', () => {

@@ -2,7 +2,7 @@ import { IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   DIRECTORY_EXPERIENCE_THRESHOLDS,
-  EXPERIENCE_BANDS,
+  EARLIER_EXPERIENCE_BANDS,
   experienceLabel,
   experienceThresholdLabel,
   LANGUAGES,
@@ -65,8 +65,8 @@ describe('experience', () => {
     ]);
   });
 
-  it('keeps the profile bands 0-5 to 15+', () => {
-    expect(EXPERIENCE_BANDS).toEqual(['0-5', '5-10', '10-15', '15+']);
+  it('keeps the profile bands of spec section 3 that are not sign-up choices, for profiles that hold one', () => {
+    expect(EARLIER_EXPERIENCE_BANDS).toEqual(['0-5', '15+']);
   });
 
   it('filters the directory at 10+, 15+ and 20+ years', () => {

@@ -11,10 +11,14 @@ vi.stubEnv('STAGE', 'prod');
 vi.stubEnv('AWS_LAMBDA_INITIALIZATION_TYPE', 'on-demand');
 const { httpHandler } = await import('../../functions/http/handler');
 const { log } = await import('../../functions/http/log');
-const { BUSINESS_METRICS, METRICS_NAMESPACE, POWERTOOLS_ENVIRONMENT, metricDimensions } = await import(
+const { BUSINESS_METRICS, METRICS_NAMESPACE, POWERTOOLS_ENVIRONMENT, SLOW_CALL_MS, metricDimensions } = await import(
   '../../functions/http/metrics'
 );
 const { jobHandler } = await import('../../functions/jobs/job-handler');
+const { httpOperation, timed, timedCall } = await import('../../functions/adapters/dependency-latency');
+const { boundedFetch } = await import('../../functions/adapters/dependency-budget');
+const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+const { DynamoDBDocumentClient, GetCommand } = await import('@aws-sdk/lib-dynamodb');
 
 const context = (awsRequestId: string) =>
   ({
@@ -44,7 +48,10 @@ beforeEach(() => {
   vi.spyOn(process.stdout, 'write').mockImplementation(capture);
   vi.spyOn(process.stderr, 'write').mockImplementation(capture);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  delete process.env._X_AMZN_TRACE_ID;
+});
 
 const logLines = () => lines.filter((line) => !('_aws' in line));
 const emfLines = () => lines.filter((line) => '_aws' in line);
@@ -128,5 +135,93 @@ describe('Powertools on every function', () => {
       expect.objectContaining({ level: 'ERROR', message: 'finishBooking failed', job: 'finishBooking' }),
     ]);
     expect(logLines()[0]).toMatchObject({ function_request_id: 'lambda-5' });
+  });
+});
+
+describe('tracing without the X-Ray SDK', () => {
+  it("puts the invocation's trace id on every line, from _X_AMZN_TRACE_ID as Lambda sets it per invocation", async () => {
+    const handler = httpHandler({}, async () => {
+      log('info', 'inside the operation');
+      return { status: 204 };
+    });
+    process.env._X_AMZN_TRACE_ID = 'Root=1-67891233-abcdef012345678912345678;Parent=53995c3f42cd8ad8;Sampled=1';
+    await handler(event('api-5'), context('lambda-6'));
+    process.env._X_AMZN_TRACE_ID = 'Root=1-67891234-00000000000000000000000b;Parent=53995c3f42cd8ad9;Sampled=0';
+    await handler(event('api-6'), context('lambda-7'));
+
+    expect(logLines().map((line) => [line.function_request_id, line.xray_trace_id])).toEqual([
+      ['lambda-6', '1-67891233-abcdef012345678912345678'],
+      ['lambda-6', '1-67891233-abcdef012345678912345678'],
+      ['lambda-7', '1-67891234-00000000000000000000000b'],
+      ['lambda-7', '1-67891234-00000000000000000000000b'],
+    ]);
+  });
+
+  it('times every command of an AWS SDK client as DependencyLatency by service and operation, failed ones too', async () => {
+    // Nothing listens on port 9: the call fails at once, and is still timed.
+    const client = timed(new DynamoDBClient({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', maxAttempts: 1 }));
+    const documents = DynamoDBDocumentClient.from(client);
+    await expect(documents.send(new GetCommand({ TableName: 't', Key: { pk: 'a', sk: 'b' } }))).rejects.toThrow();
+
+    const [emf] = emfLines() as [{ _aws: { CloudWatchMetrics: unknown[] } } & Record<string, unknown>];
+    expect(emfLines()).toHaveLength(1);
+    expect(emf._aws.CloudWatchMetrics).toEqual([
+      {
+        Namespace: METRICS_NAMESPACE,
+        Dimensions: [[...Object.keys(metricDimensions('prod')), 'dependency', 'operation']],
+        Metrics: [{ Name: 'DependencyLatency', Unit: 'Milliseconds' }],
+      },
+    ]);
+    expect(emf).toMatchObject({ ...metricDimensions('prod'), dependency: 'DynamoDB', operation: 'GetItem' });
+    expect(typeof emf.DependencyLatency).toBe('number');
+  });
+
+  it('logs a call at or over its slow threshold with its duration, and not one under it', async () => {
+    const clock = vi.spyOn(performance, 'now');
+    clock.mockReturnValueOnce(1_000).mockReturnValueOnce(1_000 + SLOW_CALL_MS.Stripe);
+    await timedCall('Stripe', 'createCheckout', async () => 'ok');
+    clock.mockReturnValueOnce(2_000).mockReturnValueOnce(2_099);
+    await timedCall('DynamoDB', 'Query', async () => 'ok');
+    clock.mockReturnValueOnce(3_000).mockReturnValueOnce(3_100);
+    await expect(
+      timedCall('DynamoDB', 'TransactWriteItems', async () => {
+        throw new Error('conditional check failed');
+      }),
+    ).rejects.toThrow('conditional check failed');
+
+    expect(logLines()).toEqual([
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'slow dependency call',
+        dependency: 'Stripe',
+        operation: 'createCheckout',
+        durationMs: SLOW_CALL_MS.Stripe,
+        failed: false,
+      }),
+      expect.objectContaining({
+        dependency: 'DynamoDB',
+        operation: 'TransactWriteItems',
+        durationMs: 100,
+        failed: true,
+      }),
+    ]);
+    expect(emfLines().map((emf) => [emf.dependency, emf.operation, emf.DependencyLatency])).toEqual([
+      ['Stripe', 'createCheckout', SLOW_CALL_MS.Stripe],
+      ['DynamoDB', 'Query', 99],
+      ['DynamoDB', 'TransactWriteItems', 100],
+    ]);
+  });
+
+  it('names an outbound request by method and path with its ids left out, so operations stay few', async () => {
+    expect(httpOperation('post', 'https://zoom.us/oauth/token?grant_type=x')).toBe('POST /oauth/token');
+    expect(httpOperation('DELETE', 'https://api.zoom.us/v2/meetings/85746065432')).toBe('DELETE /v2/meetings/{id}');
+    expect(
+      httpOperation(undefined, 'https://api.calendly.com/scheduled_events/GBGBDCAADAEDCRZ2/invitees/AAAAAAAAAAAAAAAA'),
+    ).toBe('GET /scheduled_events/{id}/invitees/{id}');
+
+    await expect(boundedFetch('Zoom', 'http://127.0.0.1:9/v2/users/me/meetings', { method: 'POST' })).rejects.toThrow(
+      'Zoom is unavailable',
+    );
+    expect(emfLines().map((emf) => [emf.dependency, emf.operation])).toEqual([['Zoom', 'POST /v2/users/me/meetings']]);
   });
 });

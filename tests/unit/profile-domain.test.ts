@@ -64,6 +64,15 @@ describe('profileFromRegistration', () => {
     });
   });
 
+  it("makes a mentor's sign-up bio the coach bio too, so it is written once; a mentee's stays their own", () => {
+    const bio = 'Twenty years in cardiology.';
+    expect(profileFromRegistration('user-1', { ...signUp, bio }, now)).toMatchObject({ bio, coachBio: bio });
+    expect(profileFromRegistration('user-1', { ...signUp, userType: 'mentee', bio }, now)).not.toHaveProperty(
+      'coachBio',
+    );
+    expect(profileFromRegistration('user-1', signUp, now)).not.toHaveProperty('coachBio');
+  });
+
   it('never stores the password or the form-only fields', () => {
     const item = profileFromRegistration('user-1', signUp, now) as unknown as Record<string, unknown>;
     for (const field of ['password', 'confirmPassword', 'agreedToTerms', 'hourlyRate'])

@@ -19,7 +19,12 @@ const mentor = (fields: Partial<ProfileItem> = {}): ProfileItem => ({
 
 describe('setupChecklist', () => {
   it('is ready with the profile and one slot, payment being optional (2 of 3)', () => {
-    expect(setupChecklist(mentor(), 1)).toEqual({ ready: true, done: ['profile', 'availability'], missing: [] });
+    expect(setupChecklist(mentor(), 1)).toEqual({
+      ready: true,
+      done: ['profile', 'availability'],
+      missing: [],
+      missingProfileFields: [],
+    });
   });
 
   it('counts a completed payment setup as the third item', () => {
@@ -35,12 +40,20 @@ describe('setupChecklist', () => {
   });
 
   it.each([
-    ['a blank first name', { firstName: '  ' }],
-    ['no last name', { lastName: '' }],
-    ['no hourly rate', { hourlyRateCents: null }],
-    ['a blank coach bio', { coachBio: ' ' }],
-  ])('needs the profile information: %s is missing', (_case, fields) => {
-    expect(setupChecklist(mentor(fields), 3)).toMatchObject({ ready: false, missing: ['profile'] });
+    ['first name', { firstName: '  ' }],
+    ['last name', { lastName: '' }],
+    ['hourly rate', { hourlyRateCents: null }],
+    ['coach bio', { coachBio: ' ' }],
+  ])('needs the profile information and names it: no %s', (field, fields) => {
+    expect(setupChecklist(mentor(fields), 3)).toMatchObject({
+      ready: false,
+      missing: ['profile'],
+      missingProfileFields: [field],
+    });
+  });
+
+  it('takes the sign-up bio for the coach bio, as the public page shows it', () => {
+    expect(setupChecklist(mentor({ coachBio: null, bio: 'Cardiologist turned CMO.' }), 1).ready).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { dashboardRoutes } from '@/features/dashboard/routes';
 import { directoryRoutes } from '@/features/directory/routes';
 import { financeRoutes } from '@/features/finance/routes';
 import { marketingRoutes, notFoundRoute } from '@/features/marketing/routes';
+import { messagesRoutes } from '@/features/messages/routes';
 import { paymentRoutes } from '@/features/payments/routes';
 import { settingsRoutes } from '@/features/settings/routes';
 import { Layout } from './layout';
@@ -33,6 +34,7 @@ export const appRoutes: RouteObject[] = [
             ...paymentRoutes,
             ...dashboardRoutes,
             ...financeRoutes,
+            ...messagesRoutes,
             notFoundRoute,
           ]),
         ],

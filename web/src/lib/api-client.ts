@@ -27,7 +27,9 @@ interface ErrorPayload {
  * Gateway's JWT authorizer answers 401 with its own `{message}` body.
  */
 export function apiErrorOf(status: number, payload: ErrorPayload): ApiError {
-  if (status === 429) return new ApiError(status, 'TOO_MANY_REQUESTS', TOO_MANY_REQUESTS_MESSAGE);
+  // The messages' own per-sender limit says when to try again; every other 429 reads alike.
+  if (status === 429 && payload.error?.code !== 'RATE_LIMITED')
+    return new ApiError(status, 'TOO_MANY_REQUESTS', TOO_MANY_REQUESTS_MESSAGE);
   const error = payload.error ?? {
     code: status === 401 ? 'UNAUTHORIZED' : 'HTTP_ERROR',
     message: payload.message ?? 'An unexpected error occurred',

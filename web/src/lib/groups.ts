@@ -14,6 +14,11 @@ export function tokenGroups(payload: Record<string, unknown> | undefined): strin
  * the group itself on every finance request.
  */
 export function useIsFinanceMember(): boolean {
+  return useFinanceMembership() === true;
+}
+
+/** As useIsFinanceMember, but undefined while the groups are still being read. */
+export function useFinanceMembership(): boolean | undefined {
   const { user } = useAuth();
   const { data } = useQuery({
     queryKey: ['auth', 'groups', user?.userId],
@@ -24,5 +29,6 @@ export function useIsFinanceMember(): boolean {
     enabled: Boolean(user),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return Boolean(user) && (data ?? []).includes(FINANCE_GROUP);
+  if (!user) return false;
+  return data?.includes(FINANCE_GROUP);
 }

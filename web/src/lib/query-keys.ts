@@ -20,6 +20,15 @@ export const queryKeys = {
     signInMethods: () => ['me', 'sign-in-methods'] as const,
     /** `GET /me/calendars`: the mentor's Google and Microsoft calendar connections. */
     calendars: () => ['me', 'calendars'] as const,
+    /** `GET /me/unread`: the header's badge. */
+    unread: () => ['me', 'unread'] as const,
+    conversations: () => ['me', 'conversations'] as const,
+    /** One thread's messages loaded so far, oldest first (grown by polling with `after`). */
+    conversationMessages: (conversationId: string) => ['me', 'conversations', conversationId, 'messages'] as const,
+    /** `GET /me/contacts/{userId}`: whether the caller may message that member. */
+    contact: (userId: string) => ['me', 'contacts', userId] as const,
+    /** `GET /me/verification`: the NPI registry check. */
+    verification: () => ['me', 'verification'] as const,
   },
   /** The public directory and coach pages. */
   coaches: {

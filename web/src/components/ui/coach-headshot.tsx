@@ -1,14 +1,33 @@
 import clsx from 'clsx';
-import { UserRound } from 'lucide-react';
 import { headshotSources } from './headshot-sources';
+
+/** Dark enough for white initials at AA contrast (4.5:1 and more). */
+const INITIALS_BACKGROUNDS = ['#1d4ed8', '#047857', '#6d28d9', '#b45309', '#be123c', '#0f766e', '#4338ca', '#a21caf'];
+
+/** The same colour for the same person everywhere: FNV-1a of the user id. */
+export function initialsBackground(userId: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) hash = Math.imul(hash ^ userId.charCodeAt(i), 0x01000193);
+  return INITIALS_BACKGROUNDS[(hash >>> 0) % INITIALS_BACKGROUNDS.length] as string;
+}
+
+/** 'Mei-Lin Zhao' → 'MZ'; one word gives one letter. */
+export const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .filter((_, index, words) => index === 0 || index === words.length - 1)
+    .map((word) => [...word][0]?.toUpperCase() ?? '')
+    .join('');
 
 /**
  * A square headshot `displaySize` CSS pixels wide (the className sizes the box to match), from
- * the stored crop that suits the screen, or a neutral placeholder of the same size. `priority`
- * marks the page's main image: loaded at once and first, as it is the largest paint.
+ * the stored crop that suits the screen, or the person's initials on a colour of their own, the
+ * same size. `priority` marks the page's main image: loaded at once and first, as it is the largest paint.
  */
 export function CoachHeadshot({
   url,
+  userId,
   name,
   alt = name,
   displaySize,
@@ -16,6 +35,8 @@ export function CoachHeadshot({
   className,
 }: {
   url: string | null;
+  /** Picks the initials' colour (the name when not given). */
+  userId?: string;
   name: string;
   alt?: string;
   displaySize: number;
@@ -27,10 +48,15 @@ export function CoachHeadshot({
       <div
         role="img"
         aria-label={`No photo of ${name}`}
-        style={{ width: displaySize, height: displaySize }}
-        className={clsx('grid place-items-center bg-brand-50 text-brand-700', className)}
+        style={{
+          width: displaySize,
+          height: displaySize,
+          fontSize: displaySize * 0.38,
+          backgroundColor: initialsBackground(userId ?? name),
+        }}
+        className={clsx('grid select-none place-items-center font-semibold tracking-wide text-white', className)}
       >
-        <UserRound className="h-1/2 w-1/2" aria-hidden="true" />
+        <span aria-hidden="true">{initialsOf(name)}</span>
       </div>
     );
   }

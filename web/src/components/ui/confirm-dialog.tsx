@@ -11,6 +11,7 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   destructive = false,
+  onCloseAutoFocus,
   children,
 }: {
   open: boolean;
@@ -20,10 +21,17 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm(): void;
   destructive?: boolean;
+  onCloseAutoFocus?(event: Event): void;
   children?: ReactNode;
 }) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
       {children}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={() => onOpenChange(false)}>

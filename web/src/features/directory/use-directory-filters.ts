@@ -13,6 +13,7 @@ export function directoryFilters(params: URLSearchParams): DirectoryFilters {
     q: params.get('q')?.trim() || undefined,
     specialty: params.get('specialty') || undefined,
     experience: isThreshold(experience) ? experience : undefined,
+    verified: params.get('verified') === 'true' ? 'true' : undefined,
   };
 }
 
@@ -26,6 +27,7 @@ export function useDirectoryFilters() {
   const q = params.get('q') ?? '';
   const specialty = params.get('specialty') ?? '';
   const { experience } = filters;
+  const verifiedOnly = filters.verified === 'true';
 
   const setFilter = useCallback(
     (name: keyof DirectoryFilters, value: string) =>
@@ -40,5 +42,5 @@ export function useDirectoryFilters() {
 
   const clearFilters = useCallback(() => setParams(new URLSearchParams()), [setParams]);
 
-  return { q, specialty, experience, filters, hasFilters: params.size > 0, setFilter, clearFilters };
+  return { q, specialty, experience, verifiedOnly, filters, hasFilters: params.size > 0, setFilter, clearFilters };
 }

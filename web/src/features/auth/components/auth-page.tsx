@@ -15,7 +15,8 @@ export function AuthPage({
 }) {
   useDocumentTitle(title);
   return (
-    <section className="bg-brand-50 px-4 py-12 md:py-16">
+    // As tall as the main area, so a short card's background meets the footer without a white band.
+    <section className="min-h-svh bg-brand-50 px-4 py-12 md:py-16">
       <div
         className={`mx-auto rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8 ${wide ? 'max-w-3xl' : 'max-w-md'}`}
       >

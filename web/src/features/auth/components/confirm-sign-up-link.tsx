@@ -3,7 +3,8 @@ import { Outlet, useNavigate, useSearchParams } from 'react-router';
 
 /**
  * The sign-up e-mail links to `/?confirm=CODE&email=…` (spec: confirmation e-mails redirect to /).
- * This layout route confirms the account wherever such a link lands, then sends the user to sign in.
+ * This layout route confirms the account wherever such a link lands, then sends the user to sign in
+ * with the address already filled in.
  * It wraps every screen, so Amplify's sign-up code (and the toasts) load only when such a link is opened.
  */
 export function ConfirmSignUpLink() {
@@ -19,7 +20,7 @@ export function ConfirmSignUpLink() {
     started.current = true;
     import('../api/confirm-sign-up-from-link')
       .then(({ confirmSignUpFromLink }) => confirmSignUpFromLink(email, code))
-      .finally(() => navigate('/login', { replace: true }));
+      .finally(() => navigate(`/login?${new URLSearchParams({ email })}`, { replace: true }));
   }, [code, email, navigate]);
 
   return <Outlet />;

@@ -3,11 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_FLOW, signIn } from '@/lib/amplify-auth-flows';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
+import { returnPathFrom } from '@/lib/return-path';
 import { ResendConfirmation } from './resend-confirmation';
 
 const credentials = z.object({
@@ -20,13 +21,18 @@ const isUnconfirmed = (error: unknown) => error instanceof Error && error.name =
 
 export function LoginForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Credentials>({ resolver: zodResolver(credentials), defaultValues: { email: '', password: '' } });
+  } = useForm<Credentials>({
+    resolver: zodResolver(credentials),
+    // Back from a sign-up confirmation link, the address it confirmed.
+    defaultValues: { email: params.get('email') ?? '', password: '' },
+  });
 
   const submit = handleSubmit(async ({ email, password }) => {
     setUnconfirmedEmail(null);
@@ -37,7 +43,7 @@ export function LoginForm() {
         return;
       }
       toast.success('Welcome back!', { description: 'You have successfully signed in.' });
-      navigate('/', { replace: true });
+      navigate(returnPathFrom(params), { replace: true });
     } catch (error) {
       if (isUnconfirmed(error)) setUnconfirmedEmail(email);
       // Cognito does not say which of the two was wrong, so the message sits by the password, the usual culprit.

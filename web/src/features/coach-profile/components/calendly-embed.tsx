@@ -147,7 +147,11 @@ function CalendlyFrame({ coach, coachName, url }: { coach: Coach; coachName: str
       {user ? (
         <ConfirmBookingDialog choice={choice} onClose={() => setScheduledUri(null)} />
       ) : (
-        <LoginDialog open={scheduledUri !== null} onOpenChange={(open) => !open && setScheduledUri(null)} />
+        <LoginDialog
+          open={scheduledUri !== null}
+          onOpenChange={(open) => !open && setScheduledUri(null)}
+          returnTo={`/coaches/${coach.userId}`}
+        />
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { CoachHeadshot } from '@/components/ui/coach-headshot';
 import { TagList } from '@/components/ui/tag-list';
 import { RatingSummary } from '@/components/ui/rating-summary';
+import { VerifiedBadge } from '@/components/ui/verified-badge';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -26,6 +27,7 @@ export function CoachDetailsCard({ coach, display }: { coach: Coach; display: Co
       <div className="flex flex-col gap-5 sm:flex-row">
         <CoachHeadshot
           url={display.headshotUrl}
+          userId={coach.userId}
           name={display.name}
           displaySize={128}
           priority
@@ -36,6 +38,7 @@ export function CoachDetailsCard({ coach, display }: { coach: Coach; display: Co
             {display.name}
             {display.credentials && <span className="font-semibold text-slate-700">, {display.credentials}</span>}
           </h1>
+          {coach.verification && <VerifiedBadge verification={coach.verification} className="mt-2" />}
           {coach.subtitle && <p className="mt-1 text-slate-700">{coach.subtitle}</p>}
           {display.specialtyLine && <p className="mt-1 font-medium text-brand-700">{display.specialtyLine}</p>}
           {display.secondaryLine && <p className="text-sm text-slate-600">{display.secondaryLine}</p>}

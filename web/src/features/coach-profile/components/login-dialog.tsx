@@ -1,7 +1,16 @@
 import { AuthLinks } from './auth-links';
 import { Modal } from '@/components/ui/modal';
 
-export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+/** Asked when a signed-out visitor picks a time; signing in comes back to that time (`returnTo`). */
+export function LoginDialog({
+  open,
+  onOpenChange,
+  returnTo,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  returnTo: string;
+}) {
   return (
     <Modal
       open={open}
@@ -9,7 +18,7 @@ export function LoginDialog({ open, onOpenChange }: { open: boolean; onOpenChang
       title="Login Required"
       description="Sign in or create an account to book a session with this mentor."
     >
-      <AuthLinks />
+      <AuthLinks returnTo={returnTo} />
     </Modal>
   );
 }

@@ -1,7 +1,9 @@
 import { LockKeyhole } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { AuthLinks } from './auth-links';
 
 export function LoginRequiredPanel() {
+  const { pathname } = useLocation();
   return (
     <section aria-labelledby="login-required" className="rounded-xl border border-amber-200 bg-amber-50 p-4">
       <h3 id="login-required" className="flex items-center gap-2 font-semibold text-slate-900">
@@ -12,7 +14,7 @@ export function LoginRequiredPanel() {
         Browse the open times below, then sign in or create an account to book.
       </p>
       <div className="mt-3">
-        <AuthLinks />
+        <AuthLinks returnTo={pathname} />
       </div>
     </section>
   );

@@ -2,7 +2,8 @@ import { timeZoneDisplayName } from '@functions/domain/fixed-lists';
 import type { Coach } from '@functions/schemas/coach';
 import { CalendarX } from 'lucide-react';
 import { DateTime } from 'luxon';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useCoachSlots } from '../api/get-coach-slots';
@@ -24,14 +25,36 @@ function useSessionOptions(coach: Coach) {
   return sessionOptions(coach, user ? eligibility.data === true : true);
 }
 
+/** The login dialog's sign-in comes back to the coach page with the picked time: `?length=30&slot=START`. */
+const LENGTH_PARAMETER = 'length';
+const SLOT_PARAMETER = 'slot';
+
+const pickedTimePath = (pathname: string, option: SessionOption, slot: Slot) =>
+  `${pathname}?${new URLSearchParams({ [LENGTH_PARAMETER]: option.id, [SLOT_PARAMETER]: slot.start })}`;
+
+/** Back from signing in with a picked time that is still free, the booking dialog opens on it again. */
+function useTimePickedBeforeSignIn(slots: readonly Slot[] | undefined, signedIn: boolean, pick: (slot: Slot) => void) {
+  const [params, setParams] = useSearchParams();
+  const start = params.get(SLOT_PARAMETER);
+  useEffect(() => {
+    if (!start || !signedIn || !slots) return;
+    const slot = slots.find((candidate) => candidate.start === start);
+    if (slot) pick(slot);
+    setParams({}, { replace: true });
+  }, [start, signedIn, slots, pick, setParams]);
+}
+
 export function SlotPicker({ coach, coachName }: { coach: Coach; coachName: string }) {
   const { user } = useAuth();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
   const timeZone = useViewerTimeZone();
   const options = useSessionOptions(coach);
-  const [chosenId, setChosenId] = useState<SessionOption['id']>(DEFAULT_SESSION_OPTION.id);
+  const [chosenId, setChosenId] = useState(() => params.get(LENGTH_PARAMETER) ?? DEFAULT_SESSION_OPTION.id);
   const option = options.find((candidate) => candidate.id === chosenId) ?? options[0]!;
   const slots = useCoachSlots(coach.userId, option.minutes);
   const [pickedSlot, setPickedSlot] = useState<Slot | null>(null);
+  useTimePickedBeforeSignIn(slots.data, Boolean(user), setPickedSlot);
 
   return (
     <div className="space-y-6">
@@ -70,7 +93,11 @@ export function SlotPicker({ coach, coachName }: { coach: Coach; coachName: stri
           onClose={() => setPickedSlot(null)}
         />
       ) : (
-        <LoginDialog open={pickedSlot !== null} onOpenChange={(open) => !open && setPickedSlot(null)} />
+        <LoginDialog
+          open={pickedSlot !== null}
+          onOpenChange={(open) => !open && setPickedSlot(null)}
+          returnTo={pickedSlot ? pickedTimePath(pathname, option, pickedSlot) : pathname}
+        />
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isNotFound, useCoach } from '../api/get-coach';
 import { CoachDetailsCard } from '../components/coach-details-card';
+import { MessageCoachLink } from '../components/message-coach-link';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
 // The mentor's details are the page's main content; the scheduling and review cards (the slot grid,
@@ -31,14 +32,17 @@ export function CoachPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <button
-        type="button"
-        onClick={() => navigate('/coaches')}
-        className="inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to coaches
-      </button>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <button
+          type="button"
+          onClick={() => navigate('/coaches')}
+          className="inline-flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          Back to coaches
+        </button>
+        {display && <MessageCoachLink coachId={coachId} coachName={display.name} />}
+      </div>
       {coach.isPending || !display ? (
         <Spinner label="Loading coach details..." />
       ) : (

@@ -1,16 +1,20 @@
 import {
+  COACH_NO_MEETING_NOTE,
   canCancel,
   canRate,
   type DisplayStatus,
   displayLabel,
   displayStatus,
+  paymentLabel,
   showsMeetingLink,
 } from '@functions/domain/session-display';
+import { bookingOpensConversation } from '@functions/domain/messages';
 import type { SessionView } from '@functions/schemas/session';
 import clsx from 'clsx';
-import { CalendarDays, Clock, Video } from 'lucide-react';
+import { CalendarDays, Clock, CreditCard, Video } from 'lucide-react';
 import { DateTime } from 'luxon';
 import { Button } from '@/components/ui/button';
+import { ButtonLink } from '@/components/ui/button-link';
 import { RatingStars } from '@/components/ui/rating-stars';
 
 const statusBadge: Record<DisplayStatus, string> = {
@@ -22,10 +26,6 @@ const statusBadge: Record<DisplayStatus, string> = {
   completed: 'bg-slate-100 text-slate-800',
   cancelled: 'bg-red-50 text-red-800',
 };
-
-/** The stored note speaks to the mentee; the coach is told what they can do about it. */
-const COACH_NO_MEETING_NOTE =
-  'No meeting link yet: connect Zoom in Settings, or send your mentee a meeting link before the session.';
 
 function Badge({ className, children }: { className: string; children: string }) {
   return <span className={clsx('rounded-full px-2.5 py-0.5 text-xs font-semibold', className)}>{children}</span>;
@@ -50,7 +50,9 @@ export function SessionCard({
   const { firstName, lastName, credentials, specialty } = session.otherParty;
   const name = `${firstName} ${lastName}${credentials ? `, ${credentials}` : ''}`;
   const headingId = `session-${session.id}-heading`;
+  const canMessage = bookingOpensConversation(session);
   const actions =
+    canMessage ||
     (showsMeetingLink(status) && Boolean(session.meetingUrl)) ||
     canCancel(status) ||
     canRate(status, session.viewerRole, session.rating !== null);
@@ -77,7 +79,7 @@ export function SessionCard({
         </div>
       </div>
 
-      <ul className="grid gap-1.5 text-sm text-slate-800 sm:grid-cols-3">
+      <ul className="grid gap-1.5 text-sm text-slate-800 sm:grid-cols-2">
         <li className="flex items-center gap-2">
           <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
           {start.toFormat('ccc, LLL d, yyyy')}
@@ -89,6 +91,13 @@ export function SessionCard({
         <li className="flex items-center gap-2">
           <Video className="h-4 w-4 text-slate-500" aria-hidden="true" />
           Online Session
+        </li>
+        <li className="flex items-center gap-2">
+          <CreditCard className="h-4 w-4 text-slate-500" aria-hidden="true" />
+          <span>
+            <span className="sr-only">Payment: </span>
+            {paymentLabel(session)}
+          </span>
         </li>
       </ul>
 
@@ -140,6 +149,11 @@ export function SessionCard({
             <Button variant="danger" onClick={() => onCancel(session)}>
               Cancel<span className="sr-only"> session with {name}</span>
             </Button>
+          )}
+          {canMessage && (
+            <ButtonLink variant="secondary" to={`/messages?with=${encodeURIComponent(session.otherParty.userId)}`}>
+              Message<span className="sr-only"> {name}</span>
+            </ButtonLink>
           )}
           {canRate(status, session.viewerRole, session.rating !== null) && (
             <Button onClick={() => onRate(session)}>

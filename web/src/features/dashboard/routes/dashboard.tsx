@@ -1,4 +1,4 @@
-import { displayStatus, sectionOf } from '@functions/domain/session-display';
+import { displayStatus, isAbandonedCheckout, sectionOf } from '@functions/domain/session-display';
 import type { Profile } from '@functions/schemas/profile';
 import type { SessionView } from '@functions/schemas/session';
 import { useCallback, useMemo, useState } from 'react';
@@ -76,6 +76,29 @@ function SessionSection({
   );
 }
 
+/** Checkouts left or expired, collapsed: the mentee may look them up, but they are not sessions. */
+function NotCompletedBookings({
+  sessions,
+  children,
+}: {
+  sessions: SessionView[];
+  children(session: SessionView): React.ReactNode;
+}) {
+  return (
+    <details className="rounded-2xl border border-slate-200 bg-white p-5">
+      <summary className="cursor-pointer font-semibold text-slate-900">
+        Not completed bookings ({sessions.length})
+      </summary>
+      <p className="mt-2 text-sm text-slate-700">Payment was cancelled or expired, so these were never booked.</p>
+      <ul className="mt-4 space-y-4">
+        {sessions.map((session) => (
+          <li key={session.id}>{children(session)}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 const loaded = (pages: { sessions: SessionView[] }[] | undefined) => pages?.flatMap((page) => page.sessions) ?? [];
 
 function SessionLists({ profile }: { profile: Profile }) {
@@ -119,7 +142,10 @@ function SessionLists({ profile }: { profile: Profile }) {
   // Until the reload lands, a session that ended a moment ago is shown at the top of the past ones.
   const isUpcoming = (s: SessionView) => sectionOf(displayStatus(s, now)) === 'upcoming';
   const justEnded = upcomingLoaded.filter((s) => !isUpcoming(s)).reverse();
-  const past = [...justEnded, ...pastLoaded.filter((s) => !justEnded.some((ended) => ended.id === s.id))];
+  const pastAll = [...justEnded, ...pastLoaded.filter((s) => !justEnded.some((ended) => ended.id === s.id))];
+  // A checkout never finished is no session: the mentee finds it set apart, the coach never sees it.
+  const past = pastAll.filter((s) => !isAbandonedCheckout(s));
+  const notCompleted = profile.userType === 'mentee' ? pastAll.filter(isAbandonedCheckout) : [];
   const card = (session: SessionView) => (
     <SessionCard session={session} now={now} timeZone={timeZone} onCancel={setCancelling} onRate={setRating} />
   );
@@ -136,6 +162,7 @@ function SessionLists({ profile }: { profile: Profile }) {
       <SessionSection id="past-sessions" title="Past sessions" sessions={past} more={pastPages}>
         {card}
       </SessionSection>
+      {notCompleted.length > 0 && <NotCompletedBookings sessions={notCompleted}>{card}</NotCompletedBookings>}
       <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
       <RateSessionDialog session={rating} onClose={() => setRating(null)} />
     </div>

@@ -3,7 +3,8 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type DirectoryFilters = Pick<CoachListQuery, 'q' | 'specialty' | 'experience'>;
+/** `verified` as the query string carries it (the API reads 'true'). */
+export type DirectoryFilters = Pick<CoachListQuery, 'q' | 'specialty' | 'experience'> & { verified?: 'true' };
 
 export const getCoaches = async (filters: DirectoryFilters, cursor: string | undefined) =>
   coachList.parse(await api.get('/coaches', { ...filters, cursor }));

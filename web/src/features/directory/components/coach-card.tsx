@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { CoachHeadshot } from '@/components/ui/coach-headshot';
 import { TagList } from '@/components/ui/tag-list';
 import { RatingSummary } from '@/components/ui/rating-summary';
+import { VerifiedBadge } from '@/components/ui/verified-badge';
 
 export function CoachCard({ coach }: { coach: Coach }) {
   const display = coachDisplay(coach);
@@ -14,12 +15,14 @@ export function CoachCard({ coach }: { coach: Coach }) {
       <div className="flex gap-4">
         <CoachHeadshot
           url={display.headshotUrl}
+          userId={coach.userId}
           name={display.name}
           displaySize={80}
           className="h-20 w-20 flex-none rounded-full"
         />
         <div className="min-w-0">
           <h2 className="text-lg font-semibold text-slate-900">{nameLine}</h2>
+          {coach.verification && <VerifiedBadge verification={coach.verification} className="my-1" />}
           {coach.subtitle && <p className="text-sm text-slate-700">{coach.subtitle}</p>}
           {display.specialtyLine && <p className="text-sm font-medium text-brand-700">{display.specialtyLine}</p>}
           {display.secondaryLine && <p className="text-sm text-slate-600">{display.secondaryLine}</p>}

@@ -3,6 +3,7 @@ import {
   experienceThresholdLabel,
   MEDICAL_SPECIALTIES,
 } from '@functions/domain/fixed-lists';
+import { ShieldCheck } from 'lucide-react';
 import { useCallback } from 'react';
 import type { useDirectoryFilters } from '../use-directory-filters';
 import { FilterSelect } from './filter-select';
@@ -21,9 +22,12 @@ const EXPERIENCE_OPTIONS = [
   })),
 ];
 
-type Filters = Pick<ReturnType<typeof useDirectoryFilters>, 'q' | 'specialty' | 'experience' | 'setFilter'>;
+type Filters = Pick<
+  ReturnType<typeof useDirectoryFilters>,
+  'q' | 'specialty' | 'experience' | 'verifiedOnly' | 'setFilter'
+>;
 
-export function DirectoryFilters({ q, specialty, experience, setFilter }: Filters) {
+export function DirectoryFilters({ q, specialty, experience, verifiedOnly, setFilter }: Filters) {
   const search = useCallback((text: string) => setFilter('q', text), [setFilter]);
   return (
     <search
@@ -43,6 +47,16 @@ export function DirectoryFilters({ q, specialty, experience, setFilter }: Filter
         options={EXPERIENCE_OPTIONS}
         onChange={(value) => setFilter('experience', value)}
       />
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800 md:col-span-3">
+        <input
+          type="checkbox"
+          checked={verifiedOnly}
+          onChange={(event) => setFilter('verified', event.target.checked ? 'true' : '')}
+          className="h-4 w-4 rounded border-slate-300 accent-emerald-700"
+        />
+        <ShieldCheck className="h-4 w-4 text-emerald-700" aria-hidden="true" />
+        Verified physicians only
+      </label>
     </search>
   );
 }

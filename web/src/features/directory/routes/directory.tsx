@@ -11,6 +11,15 @@ import { Button } from '@/components/ui/button';
 
 const SKELETON_CARDS = 6;
 
+/**
+ * 'Showing X of Y mentors' counts the cards on screen (spec: Y is every published mentor); while
+ * more of the matching ones can be loaded, it says how many.
+ */
+function countLine(shown: number, counts: { matchingCount: number; totalCount: number }, more: boolean) {
+  const line = `Showing ${shown} of ${counts.totalCount} mentors`;
+  return more ? `${line}. Load more to see ${counts.matchingCount - shown} more.` : line;
+}
+
 export function DirectoryPage() {
   useDocumentTitle('Find a Mentor');
   useMetaDescription(
@@ -35,7 +44,7 @@ export function DirectoryPage() {
         <DirectoryFilters {...directory} />
       </div>
       <p role="status" aria-live="polite" className="mt-6 min-h-6 text-sm font-medium text-slate-700">
-        {firstPage && `Showing ${firstPage.matchingCount} of ${firstPage.totalCount} mentors`}
+        {firstPage && countLine(list.length, firstPage, coaches.hasNextPage)}
       </p>
       <div className="mt-3">
         {coaches.isPending ? (

@@ -7,7 +7,8 @@ export interface LedgerFilters {
   from: string;
   to: string;
   kind?: LedgerKind;
-  coachId?: string;
+  /** Any part of a coach's name, or the start of a coach id. */
+  coach?: string;
 }
 
 export const ledgerQuery = (filters: LedgerFilters) =>

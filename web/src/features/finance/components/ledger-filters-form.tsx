@@ -1,4 +1,4 @@
-import { LEDGER_KINDS } from '@functions/schemas/ledger';
+import { LEDGER_KINDS, type LedgerEntry } from '@functions/schemas/ledger';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -12,18 +12,31 @@ export const KIND_LABELS: Record<(typeof LEDGER_KINDS)[number], string> = {
   dispute_closed: 'Dispute closed',
 };
 
+/** A closed dispute says how it ended: won gives the held amount back (a negative `disputedCents`). */
+export const entryLabel = (entry: Pick<LedgerEntry, 'kind' | 'disputedCents'>) =>
+  entry.kind === 'dispute_closed'
+    ? `${KIND_LABELS.dispute_closed}: ${entry.disputedCents < 0 ? 'won' : 'lost'}`
+    : KIND_LABELS[entry.kind];
+
+const TO_BEFORE_FROM = 'Choose a To date on or after the From date.';
+
 /** Date range (UTC days) and filters; the ledger reloads when they are applied, not on every keystroke. */
 export function LedgerFiltersForm({ value, onApply }: { value: LedgerFilters; onApply(next: LedgerFilters): void }) {
   const [draft, setDraft] = useState(value);
+  const [rangeError, setRangeError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ ...draft, kind: draft.kind || undefined, coachId: draft.coachId?.trim() || undefined });
+    // ISO dates compare as text; the server refuses a reversed range too, but only the form can say which field.
+    const reversed = Boolean(draft.from && draft.to && draft.from > draft.to);
+    setRangeError(reversed ? TO_BEFORE_FROM : undefined);
+    if (reversed) return;
+    onApply({ ...draft, kind: draft.kind || undefined, coach: draft.coach?.trim() || undefined });
   };
   return (
     <form
       onSubmit={submit}
       aria-label="Ledger filters"
-      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-5 sm:items-end"
+      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2 sm:items-end lg:grid-cols-5"
     >
       <TextField
         label="From (UTC)"
@@ -36,6 +49,7 @@ export function LedgerFiltersForm({ value, onApply }: { value: LedgerFilters; on
         label="To (UTC)"
         type="date"
         required
+        error={rangeError}
         value={draft.to}
         onChange={(e) => setDraft({ ...draft, to: e.target.value })}
       />
@@ -47,9 +61,9 @@ export function LedgerFiltersForm({ value, onApply }: { value: LedgerFilters; on
         onChange={(e) => setDraft({ ...draft, kind: (e.target.value || undefined) as LedgerFilters['kind'] })}
       />
       <TextField
-        label="Coach id"
-        value={draft.coachId ?? ''}
-        onChange={(e) => setDraft({ ...draft, coachId: e.target.value })}
+        label="Coach (name or id)"
+        value={draft.coach ?? ''}
+        onChange={(e) => setDraft({ ...draft, coach: e.target.value })}
       />
       <Button type="submit">Apply</Button>
     </form>

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { SignInRequired } from '@/components/ui/sign-in-required';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { useFinanceMembership } from '@/lib/groups';
 import { errorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { downloadLedgerCsv, type LedgerFilters, useLedger } from '../api/ledger';
@@ -23,8 +25,10 @@ function Ledger({ filters }: { filters: LedgerFilters }) {
   const ledger = useLedger(filters);
   const [downloading, setDownloading] = useState(false);
   if (ledger.isPending) return <Spinner label="Loading the ledger" />;
-  if (ledger.isError)
+  if (ledger.isError) {
+    if (ledger.error instanceof ApiError && ledger.error.status === 403) return <NotFinanceTeam />;
     return <LoadFailed what="the ledger" error={ledger.error} onRetry={() => void ledger.refetch()} />;
+  }
   const [first] = ledger.data.pages;
   const entries = ledger.data.pages.flatMap((page) => page.entries);
   const download = async () => {
@@ -55,7 +59,10 @@ function Ledger({ filters }: { filters: LedgerFilters }) {
             {downloading ? 'Preparing CSV…' : 'Download CSV'}
           </Button>
         </div>
-        <LedgerTable entries={entries} />
+        <LedgerTable
+          entries={entries}
+          coachNames={Object.assign({}, ...ledger.data.pages.map((page) => page.coachNames))}
+        />
         {ledger.hasNextPage && (
           <Button variant="secondary" onClick={() => void ledger.fetchNextPage()} disabled={ledger.isFetchingNextPage}>
             {ledger.isFetchingNextPage ? 'Loading…' : 'Load more entries'}
@@ -66,24 +73,36 @@ function Ledger({ filters }: { filters: LedgerFilters }) {
   );
 }
 
+/** The API's own 403 words, alone: there is nothing to filter or retry. */
+function NotFinanceTeam() {
+  return (
+    <div role="alert" className="rounded-2xl border border-slate-200 bg-white p-10 text-center text-slate-800">
+      Only the finance team can see the ledger.
+    </div>
+  );
+}
+
+function FinanceLedger() {
+  const member = useFinanceMembership();
+  const [filters, setFilters] = useState(thisMonth);
+  if (member === undefined) return <Spinner />;
+  if (!member) return <NotFinanceTeam />;
+  return (
+    <>
+      <LedgerFiltersForm value={filters} onApply={setFilters} />
+      <Ledger filters={filters} />
+    </>
+  );
+}
+
 /** `/finance`: the ledger the Stripe webhooks built, for the finance group (the API answers 403 to anyone else). */
 export function FinancePage() {
   useDocumentTitle('Finance');
   const { user, loading } = useAuth();
-  const [filters, setFilters] = useState(thisMonth);
   return (
     <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Finance</h1>
-      {loading ? (
-        <Spinner />
-      ) : user ? (
-        <>
-          <LedgerFiltersForm value={filters} onApply={setFilters} />
-          <Ledger filters={filters} />
-        </>
-      ) : (
-        <SignInRequired message="Please log in to see the ledger." />
-      )}
+      {loading ? <Spinner /> : user ? <FinanceLedger /> : <SignInRequired message="Please log in to see the ledger." />}
     </div>
   );
 }

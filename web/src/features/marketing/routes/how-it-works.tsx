@@ -10,7 +10,7 @@ const STEPS = [
   },
   {
     title: 'Schedule a session',
-    text: 'Pick a 15-, 30- or 60-minute slot from the mentor’s calendar, shown in your time zone. Many mentors offer a free first consultation of 15 or 30 minutes.',
+    text: 'Pick a 30- or 60-minute session from the mentor’s calendar, shown in your time zone. Many mentors also offer a free first consultation of 15 or 30 minutes.',
   },
   {
     title: 'Connect and learn via video call',

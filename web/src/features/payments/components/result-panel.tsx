@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ButtonLink } from '@/components/ui/button-link';
 
 /** The frame of both payment result pages: an icon, the title, and what follows. */
 export function ResultPanel({
@@ -36,6 +37,9 @@ export function SessionNotFound() {
       <p className="text-center text-slate-700">
         We could not find this session in your account. Check the link, or find it in your sessions.
       </p>
+      <div className="mt-6 flex justify-center">
+        <ButtonLink to="/dashboard">View My Sessions</ButtonLink>
+      </div>
     </ResultPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EXPERIENCE_BANDS, experienceLabel, MENTORING_AREAS } from '@functions/domain/fixed-lists';
+import { experienceLabel, MENTOR_EXPERIENCE_CHOICES, MENTORING_AREAS } from '@functions/domain/fixed-lists';
 import {
   PROFILE_TEXT_LIMITS,
   type Profile,
@@ -28,9 +28,9 @@ const ACCOUNT_TYPES = [
 const withCurrent = (choices: readonly string[], current: string | null) =>
   current && !choices.includes(current) ? [...choices, current] : choices;
 
-/** A mentor keeps the range chosen at sign-up even when it is not one of the profile's bands. */
+/** The sign-up choices, plus an earlier band the profile still holds, so saving never drops it. */
 const experienceChoices = (current: string | null) =>
-  withCurrent(EXPERIENCE_BANDS, current).map((band) => ({ value: band, label: experienceLabel(band) }));
+  withCurrent(MENTOR_EXPERIENCE_CHOICES, current).map((band) => ({ value: band, label: experienceLabel(band) }));
 
 function toFormValues(profile: Profile): ProfileUpdateForm {
   return {

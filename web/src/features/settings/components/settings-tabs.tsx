@@ -62,7 +62,7 @@ export function SettingsTabs({ profile }: { profile: Profile }) {
       </Tabs.List>
       {isMentor && (
         <Tabs.Content value="coaching" className="mt-6">
-          <CoachingTab profile={profile} />
+          <CoachingTab profile={profile} onShowProfileTab={() => setTab('profile')} />
         </Tabs.Content>
       )}
       <Tabs.Content value="profile" className="mt-6">

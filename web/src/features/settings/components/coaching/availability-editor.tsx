@@ -3,6 +3,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { useMyAvailability } from '../../api/my-availability';
 import { SettingsCard } from '../settings-card';
+import { COACHING_SECTIONS } from './coaching-sections';
 import { AddAvailabilityForm } from './add-availability-form';
 import { AvailabilityList } from './availability-list';
 
@@ -10,6 +11,7 @@ export function AvailabilityEditor({ coachId, zone }: { coachId: string; zone: s
   const availability = useMyAvailability();
   return (
     <SettingsCard
+      id={COACHING_SECTIONS.availability}
       title="Availability"
       lead={`When mentees can book you, in your time zone (${timeZoneDisplayName(zone)}).`}
     >

@@ -3,19 +3,21 @@ import { ExternalLink } from 'lucide-react';
 import { SettingsCard } from '../settings-card';
 import { AvailabilityEditor } from './availability-editor';
 import { CalendarsCard } from './calendars-card';
+import { COACHING_SECTIONS } from './coaching-sections';
 import { PaymentAccountSection } from './payment-account-section';
 import { PublishToggle } from './publish-toggle';
 import { RatesForm } from './rates-form';
 import { useCoachingSettingsRefresh } from './use-coaching-settings-refresh';
 import { ServiceConnectSection } from './service-connect-section';
+import { VerificationCard } from './verification-card';
 
 /** Spec section 2, Coach settings tab: publication, rates, availability, own calendars, payments and meetings. */
-export function CoachingTab({ profile }: { profile: Profile }) {
+export function CoachingTab({ profile, onShowProfileTab }: { profile: Profile; onShowProfileTab(): void }) {
   useCoachingSettingsRefresh();
   return (
     <div className="space-y-6">
       <SettingsCard title="Profile visibility" lead="Publish your profile when your setup is ready.">
-        <PublishToggle profile={profile} />
+        <PublishToggle profile={profile} onShowProfileTab={onShowProfileTab} />
         <a
           href={`/coaches/${profile.userId}`}
           target="_blank"
@@ -27,7 +29,12 @@ export function CoachingTab({ profile }: { profile: Profile }) {
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </SettingsCard>
-      <SettingsCard title="Rates" lead="What a session with you costs, and how mentees meet you first.">
+      <VerificationCard userId={profile.userId} />
+      <SettingsCard
+        id={COACHING_SECTIONS.rates}
+        title="Rates"
+        lead="What a session with you costs, and how mentees meet you first."
+      >
         <RatesForm profile={profile} />
       </SettingsCard>
       <AvailabilityEditor coachId={profile.userId} zone={profile.timezone} />

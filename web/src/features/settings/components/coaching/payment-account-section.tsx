@@ -9,12 +9,14 @@ import { errorMessage } from '@/lib/error-message';
 import { requestPaymentAccountLink } from '../../api/payment-account';
 import { openInNewTab } from '@/lib/open-in-new-tab';
 import { queryKeys } from '@/lib/query-keys';
+import { usePaymentStatusOnReturn } from './use-payment-status-on-return';
 
 /** The three displays of spec section 2, each with the one action that moves it on. */
 export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Profile['paymentAccount'] }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const state = paymentAccountState(paymentAccount);
+  usePaymentStatusOnReturn(state === 'incomplete');
 
   const startOnboarding = async () => {
     setBusy(true);

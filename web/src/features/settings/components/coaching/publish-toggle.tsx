@@ -1,5 +1,6 @@
+import type { SetupChecklistView } from '@functions/schemas/coach-settings';
 import type { Profile } from '@functions/schemas/profile';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadFailed } from '@/components/ui/load-failed';
@@ -7,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { SwitchField } from '@/components/ui/switch-field';
 import { errorMessage } from '@/lib/error-message';
 import { useSetupChecklist, useUpdatePublication } from '../../api/publication';
+import { COACHING_SECTIONS } from './coaching-sections';
 import { SetupChecklist } from './setup-checklist';
 
 const showVisibilityChanged = (published: boolean) =>
@@ -16,19 +18,55 @@ const showVisibilityChanged = (published: boolean) =>
         description: 'Your profile is hidden from the directory. Existing bookings stay.',
       });
 
-/** Listing in the directory (spec section 4): every change is confirmed first, a refused one reverts. */
-export function PublishToggle({ profile }: { profile: Profile }) {
+type Destination = { label: string; sectionId: string } | { label: string; tab: 'profile' };
+
+/** The first place that still needs the mentor: names live on the Profile tab, rate and bio in Rates. */
+function firstMissing(checklist: SetupChecklistView): Destination | null {
+  if (checklist.missing.includes('profile')) {
+    const names = checklist.missingProfileFields.every((field) => field === 'first name' || field === 'last name');
+    return names
+      ? { label: 'Go to Profile', tab: 'profile' }
+      : { label: 'Go to Rates', sectionId: COACHING_SECTIONS.rates };
+  }
+  if (checklist.missing.includes('availability')) {
+    return { label: 'Go to Availability', sectionId: COACHING_SECTIONS.availability };
+  }
+  return null;
+}
+
+/**
+ * Listing in the directory (spec section 4): every change is confirmed first, a refused one reverts.
+ * While required setup is missing, the dialog says what and offers to go there instead of publishing.
+ */
+export function PublishToggle({ profile, onShowProfileTab }: { profile: Profile; onShowProfileTab(): void }) {
   const checklist = useSetupChecklist();
   const updatePublication = useUpdatePublication(profile.userId);
   const [asking, setAsking] = useState(false);
+  const goingTo = useRef<string | null>(null);
   const publishing = !profile.published;
+  const missing = publishing && checklist.isSuccess ? firstMissing(checklist.data) : null;
 
-  const confirm = () =>
+  const confirm = () => {
+    if (missing) {
+      if ('tab' in missing) onShowProfileTab();
+      else goingTo.current = missing.sectionId;
+      return;
+    }
     updatePublication.mutate(publishing, {
       onSuccess: () => showVisibilityChanged(publishing),
       onError: (error) =>
         toast.error('Update Failed', { description: errorMessage(error, 'Failed to update profile visibility.') }),
     });
+  };
+
+  const focusDestination = (event: Event) => {
+    const section = goingTo.current && document.getElementById(goingTo.current);
+    goingTo.current = null;
+    if (!section) return;
+    event.preventDefault();
+    section.scrollIntoView({ block: 'start' });
+    section.focus({ preventScroll: true });
+  };
 
   return (
     <div className="space-y-4">
@@ -47,15 +85,20 @@ export function PublishToggle({ profile }: { profile: Profile }) {
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        title={publishing ? 'Publish your profile?' : 'Unpublish your profile?'}
-        description={
-          publishing
-            ? 'Mentees will find you in the coach directory and can book your time slots.'
-            : 'Your profile leaves the directory and new bookings stop. Existing bookings are not affected.'
+        title={
+          missing ? 'Finish your setup to publish' : publishing ? 'Publish your profile?' : 'Unpublish your profile?'
         }
-        confirmLabel={publishing ? 'Publish' : 'Unpublish'}
+        description={
+          missing
+            ? 'Mentees can find and book you once your profile information and at least one time slot are in place.'
+            : publishing
+              ? 'Mentees will find you in the coach directory and can book your time slots.'
+              : 'Your profile leaves the directory and new bookings stop. Existing bookings are not affected.'
+        }
+        confirmLabel={missing ? missing.label : publishing ? 'Publish' : 'Unpublish'}
         destructive={!publishing}
         onConfirm={confirm}
+        onCloseAutoFocus={focusDestination}
       >
         {publishing && checklist.isSuccess && <SetupChecklist checklist={checklist.data} />}
       </ConfirmDialog>

@@ -4,6 +4,9 @@ import { Check, Circle } from 'lucide-react';
 
 const ITEMS = Object.keys(SETUP_ITEM_LABELS) as SetupItem[];
 
+const listed = (words: readonly string[]) =>
+  words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
 /** Spec section 4: profile information and availability are required, payment setup is optional. */
 export function SetupChecklist({ checklist }: { checklist: SetupChecklistView }) {
   return (
@@ -25,6 +28,11 @@ export function SetupChecklist({ checklist }: { checklist: SetupChecklistView })
               <span>
                 {SETUP_ITEM_LABELS[item]}
                 <span className="sr-only">{done ? ' (done)' : ' (not done)'}</span>
+                {item === 'profile' && checklist.missingProfileFields.length > 0 && (
+                  <span className="block font-medium text-amber-900">
+                    Missing: {listed(checklist.missingProfileFields)}
+                  </span>
+                )}
               </span>
             </li>
           );

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Spec section 4: another part of the app fires this window event to have the coaching tab reload. */
-const COACHING_SETTINGS_REFRESH_EVENT = 'coaching-settings-refresh';
+export const COACHING_SETTINGS_REFRESH_EVENT = 'coaching-settings-refresh';
 
 export function useCoachingSettingsRefresh() {
   const queryClient = useQueryClient();

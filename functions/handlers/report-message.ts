@@ -1,0 +1,29 @@
+import { getMessage, partsOfMessageId, recordMessageReport } from '../data/conversations';
+import { DomainError } from '../domain/errors';
+import { moderateReview } from '../domain/moderation';
+import { httpHandler } from '../http/handler';
+import { conversationOfParty } from '../messages/conversation-access';
+import { messagePath, reportMessageInput } from '../schemas/messages';
+
+/**
+ * `POST /api/messages/{id}/report {reason}` → 202: the recipient reports a message. It goes
+ * through the same moderation as reviews; a message moderation rejects is removed from the thread,
+ * and every report is kept for the moderators.
+ */
+export const handler = httpHandler(
+  { schemas: { path: messagePath, body: reportMessageInput }, auth: true },
+  async ({ path, body, caller, now }) => {
+    const { conversationId, seq } = partsOfMessageId(path.id);
+    await conversationOfParty(conversationId, caller.userId);
+    const message = await getMessage(conversationId, seq);
+    if (!message) throw new DomainError('NOT_FOUND', 'Message not found.');
+    if (message.from === caller.userId) throw new DomainError('FORBIDDEN', 'You cannot report your own message.');
+    await recordMessageReport(message, {
+      reporterId: caller.userId,
+      reason: body.reason,
+      moderationStatus: moderateReview(message.body),
+      now,
+    });
+    return { status: 202 };
+  },
+);

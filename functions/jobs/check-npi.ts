@@ -1,0 +1,8 @@
+import { npiCheckDependenciesFromEnvironment, runNpiCheck, userIdOfNpiCheckJob } from '../verification/npi-checks';
+import { sessionJob } from './session-job';
+
+/** One mentor's NPI check: started by a new name or registration, a retry's schedule, or the monthly re-check. */
+export const handler = sessionJob('checkNpi', async (jobId, now) => {
+  const record = await runNpiCheck(userIdOfNpiCheckJob(jobId), npiCheckDependenciesFromEnvironment(), now);
+  return record !== null;
+});

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionItem } from '../../functions/data/session-item';
+import { createBooking } from '../../functions/data/sessions';
+import { timeBlocks } from '../../functions/data/time-claims';
+
+/** A one-hour paid session between the two, written (with its claims) as a booking stores it. */
+export async function storedBooking(
+  parties: { coachId: string; menteeId: string },
+  start: string,
+  overrides: Partial<SessionItem> = {},
+): Promise<SessionItem> {
+  const end = new Date(Date.parse(start) + 60 * 60_000).toISOString().replace('.000Z', 'Z');
+  const now = new Date().toISOString();
+  const session: SessionItem = {
+    id: randomUUID(),
+    ...parties,
+    start,
+    end,
+    durationMinutes: 60,
+    priceCents: 12_000,
+    platformFeeCents: 1_200,
+    status: 'confirmed',
+    sessionType: 'one-time',
+    isFreeConsultation: false,
+    bookingMethod: 'slot',
+    claimedBlocks: timeBlocks(start, end),
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+  await createBooking(session, new Date());
+  return session;
+}

@@ -1,0 +1,2 @@
+/** The coaching tab's cards that other parts of the tab send the mentor to. */
+export const COACHING_SECTIONS = { rates: 'coaching-rates', availability: 'coaching-availability' } as const;

@@ -94,7 +94,8 @@ describe("a mentor's own calendar", () => {
     } finally {
       await page.close();
     }
-  });
+    // A sign-in, a consent round trip and a save: on a loaded two-core machine this outlasts the default.
+  }, 240_000);
 
   it('lays the card out for a phone', async () => {
     const phone = await signedIn(mentor, PHONE);

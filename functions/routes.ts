@@ -30,7 +30,12 @@ export type Grant =
   /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'
   /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
-  | 'accounts:set-password';
+  | 'accounts:set-password'
+  /** Encrypts and decrypts with the stack's token key (adapters/token-cipher.ts): a mentor's calendar tokens. */
+  | 'tokens:use';
+
+/** What a function that reads or writes a mentor's own calendars needs. */
+const CALENDAR_GRANTS = ['secret:googleCalendar', 'secret:microsoftCalendar', 'tokens:use'] as const;
 
 /**
  * How an operation uses the one table; lib/table-access.ts grants exactly these DynamoDB actions
@@ -364,7 +369,7 @@ export const routes: readonly Route[] = [
     handler: 'create-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'secret:calendly', 'start:finishBooking'],
+    grants: ['scheduler:manage', 'secret:stripe', 'secret:calendly', 'start:finishBooking', ...CALENDAR_GRANTS],
   },
   {
     operation: 'getSession',
@@ -400,7 +405,7 @@ export const routes: readonly Route[] = [
     handler: 'cancel-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:zoom', 'start:refundSession'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:zoom', 'start:refundSession', ...CALENDAR_GRANTS],
   },
   {
     operation: 'rateSession',
@@ -437,6 +442,51 @@ export const routes: readonly Route[] = [
     auth: 'user',
     table: ['read', 'write'],
     grants: ['secret:calendly'],
+  },
+  {
+    operation: 'listMyCalendars',
+    method: 'GET',
+    path: '/api/me/calendars',
+    handler: 'list-my-calendars',
+    auth: 'user',
+    table: ['read'],
+    grants: [],
+  },
+  {
+    operation: 'connectCalendar',
+    method: 'POST',
+    path: '/api/me/calendars/{provider}/connect',
+    handler: 'connect-calendar',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['secret:googleCalendar', 'secret:microsoftCalendar'],
+  },
+  {
+    operation: 'calendarCallback',
+    method: 'GET',
+    path: '/api/calendars/{provider}/callback',
+    handler: 'calendar-callback',
+    auth: 'public',
+    table: ['read', 'write'],
+    grants: [...CALENDAR_GRANTS],
+  },
+  {
+    operation: 'updateMyCalendars',
+    method: 'PATCH',
+    path: '/api/me/calendars/{provider}',
+    handler: 'update-my-calendars',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: [...CALENDAR_GRANTS],
+  },
+  {
+    operation: 'disconnectCalendar',
+    method: 'DELETE',
+    path: '/api/me/calendars/{provider}',
+    handler: 'disconnect-calendar',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: [...CALENDAR_GRANTS],
   },
   {
     operation: 'listLedger',
@@ -597,7 +647,7 @@ export const jobs: readonly Job[] = [
     operation: 'finishBooking',
     handler: 'finish-booking',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:zoom'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:zoom', ...CALENDAR_GRANTS],
   },
   /** Completes the session and transfers the coach's share (sessions/coach-transfer.ts). */
   { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: ['secret:stripe'] },
@@ -609,6 +659,13 @@ export const jobs: readonly Job[] = [
     handler: 'pay-owed-transfers',
     table: ['read', 'write'],
     grants: ['secret:stripe'],
+  },
+  /** Every minute, on its own schedule (lib/mentor-calendars.ts): mentors' busy times for the slots. */
+  {
+    operation: 'refreshCalendarBusy',
+    handler: 'refresh-calendar-busy',
+    table: ['read', 'write', 'query:byOwner'],
+    grants: ['mail:send', ...CALENDAR_GRANTS],
   },
   /** The NPI registry check of one mentor: a new NPI or name, a retry after the registry was unreachable, a re-check. */
   {

@@ -9,6 +9,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budget';
@@ -117,6 +118,8 @@ export interface ApiProps {
   mailFrom: string;
   /** One secret per integration, as JSON (see functions/adapters/integration-secrets.ts). */
   integrationSecrets: Record<Integration, ISecret>;
+  /** Encrypts the third-party tokens kept in the table; only `tokens:use` functions may use it. */
+  tokenKey: IKey;
   /** Settings every function reads besides its resources (stage, site origin). */
   environment: Record<string, string>;
   logs: LogSettings;
@@ -250,7 +253,14 @@ export class Api extends Construct {
 
 type GrantTargets = Pick<
   ApiProps,
-  'userPool' | 'mediaBucket' | 'siteBucket' | 'webhookArchive' | 'scheduler' | 'mailFrom' | 'integrationSecrets'
+  | 'userPool'
+  | 'mediaBucket'
+  | 'siteBucket'
+  | 'webhookArchive'
+  | 'scheduler'
+  | 'mailFrom'
+  | 'integrationSecrets'
+  | 'tokenKey'
 > & {
   schedulerEnvironment: Record<string, string>;
   /** Each job function's ARN, built from its fixed name, by operation. */
@@ -313,6 +323,14 @@ function grantsFor(targets: GrantTargets) {
     'secret:stripe': allowSecret('stripe'),
     'secret:zoom': allowSecret('zoom'),
     'secret:calendly': allowSecret('calendly'),
+    'secret:googleCalendar': allowSecret('googleCalendar'),
+    'secret:microsoftCalendar': allowSecret('microsoftCalendar'),
+    'tokens:use': (fn) => {
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['kms:Encrypt', 'kms:Decrypt'], resources: [targets.tokenKey.keyArn] }),
+      );
+      fn.addEnvironment('TOKEN_KEY_ID', targets.tokenKey.keyArn);
+    },
     'archive:write': (fn) => {
       const archiveObjects = targets.webhookArchive.arnForObjects(`${WEBHOOK_ARCHIVE_PREFIX}*`);
       fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [archiveObjects] }));

@@ -4,7 +4,8 @@ import { Construct } from 'constructs';
 import { type Integration, integrationSecrets } from '../functions/adapters/integration-secrets';
 
 /**
- * One Secrets Manager secret per integration (`<stack>/stripe`, `/zoom`, `/calendly`), created
+ * One Secrets Manager secret per integration (`<stack>/stripe`, `/zoom`, `/calendly`,
+ * `/googleCalendar`, `/microsoftCalendar`), created
  * empty; an operator stores the integration's JSON in it after the first deploy (README, Deploy).
  * Until then that integration answers that it is not set up. Google's client secret is not here:
  * only CloudFormation reads it, for the user pool's identity provider (lib/auth.ts).
@@ -29,6 +30,12 @@ export class IntegrationSecrets extends Construct {
       });
       return secret;
     };
-    this.secrets = { stripe: secretOf('stripe'), zoom: secretOf('zoom'), calendly: secretOf('calendly') };
+    this.secrets = {
+      stripe: secretOf('stripe'),
+      zoom: secretOf('zoom'),
+      calendly: secretOf('calendly'),
+      googleCalendar: secretOf('googleCalendar'),
+      microsoftCalendar: secretOf('microsoftCalendar'),
+    };
   }
 }

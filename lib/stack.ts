@@ -15,6 +15,7 @@ import { directoryRebuildEntry } from './bundling';
 import { Data } from './data';
 import { DirectorySnapshot } from './directory-snapshot';
 import { IntegrationSecrets } from './integrations';
+import { CalendarBusyRefresh, TokenKey } from './mentor-calendars';
 import {
   DEFAULT_DEV_ARCHIVE_RETENTION_DAYS,
   DEFAULT_PROD_ARCHIVE_RETENTION_DAYS,
@@ -240,6 +241,7 @@ export class PhysicianMentorsStack extends Stack {
       audience: auth.client.userPoolClientId,
       mailFrom: settings.mailFrom,
       integrationSecrets: new IntegrationSecrets(this, 'Integrations', { removalPolicy }).secrets,
+      tokenKey: new TokenKey(this, 'TokenKey', { removalPolicy }).key,
       environment: {
         PLATFORM_FEE_PERCENT: String(settings.feeRule.percent),
         PLATFORM_FEE_FLOOR_PERCENT: String(settings.feeRule.floorPercent),
@@ -262,6 +264,10 @@ export class PhysicianMentorsStack extends Stack {
       mediaBucket: storage.mediaBucket,
       deadLetterQueue: scheduler.deadLetterQueue,
       logs,
+    });
+    new CalendarBusyRefresh(this, 'CalendarBusyRefresh', {
+      scheduler,
+      refreshFunction: api.jobFunctions.get('refreshCalendarBusy') as OperationFunction,
     });
     const finance = new Finance(this, 'Finance', {
       userPool: auth.userPool,

@@ -14,6 +14,8 @@ import { S3RVER_CLIENT } from './s3';
 import { serveZoomStandIn } from './zoom-standin';
 import { serveCalendlyStandIn } from './calendly-standin';
 import { serveStripeStandIn } from './stripe-standin';
+import type { CalendarStandInStore } from './calendar-standin-store';
+import { serveCalendarStandIns } from './calendar-standins';
 import { newNpiStandInState, serveNpiStandIn } from './npi-standin';
 
 /** API Gateway's own limit for an HTTP API request body. */
@@ -29,6 +31,8 @@ export interface ApiServerOptions {
   media: { endpoint: string; bucket: string };
   /** What CloudFront adds to every request it forwards (functions/adapters/origin-secret.ts). */
   originSecret: string;
+  /** What the Google and Microsoft calendar stand-ins remember. */
+  calendarStandIns: CalendarStandInStore;
 }
 
 /**
@@ -164,6 +168,8 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
       return serveStripeStandIn(req, res, url, `http://127.0.0.1:${options.port}`);
     if (url.pathname.startsWith('/_local/zoom/')) return serveZoomStandIn(res, url);
     if (url.pathname.startsWith('/_local/calendly/')) return serveCalendlyStandIn(req, res, url);
+    if (url.pathname.startsWith('/_local/google/') || url.pathname.startsWith('/_local/microsoft/'))
+      return serveCalendarStandIns(req, res, url, options.calendarStandIns);
     if (url.pathname.startsWith('/_local/npi/')) return serveNpiStandIn(req, res, url, npiRegistry);
     if (url.pathname === '/_local/mail') return sendJson(res, 200, await readMailbox(options.mailboxFile));
     if (url.pathname === '/_local/mailbox') {

@@ -21,6 +21,11 @@ import { localCognitoClient } from './cognito';
 import { seedDemoLedger } from './demo-ledger';
 import { type DemoMentor, demoMentors } from './demo-mentors';
 import { FINANCE_GROUP } from '../../functions/http/finance';
+import { calendarProviderFromEnvironment } from '../../functions/adapters/calendar-providers';
+import { refreshBusyCacheQuietly, storeNewConnection } from '../../functions/sessions/mentor-calendars';
+import type { CalendarStandInStore } from './calendar-standin-store';
+import { LOCAL_CALENDAR_CLIENTS } from './calendar-standins';
+import { GOOGLE_CALENDAR_SCOPES } from '../../functions/adapters/google-calendar';
 import { getNpiRecord, recordVerified, startCheck } from '../../functions/data/npi-verifications';
 import { evaluateRegistryAnswer } from '../../functions/domain/npi';
 import { demoMentorNpi, demoMentorRegistryResult } from './npi-fixtures';
@@ -228,7 +233,51 @@ export const demoMentorsWithAccount = (mentorAccountId: string): DemoMentor[] =>
  * Demo data for `npm start`: the published demo mentors with availability and ratings, and two
  * accounts to sign in with. Safe to run on every start.
  */
-export async function seedDemoData(cognito: { endpoint: string; userPoolId: string }) {
+/**
+ * The demo mentor's Google calendar, connected to the stand-in, with clinic hours over the start of
+ * their first three weekly windows (busy: those slots are gone) and focus time marked free (slots stay).
+ */
+async function seedDemoMentorCalendar(mentorId: string, standIns: CalendarStandInStore, now: DateTime) {
+  const provider = calendarProviderFromEnvironment('google');
+  // Only against the stand-in: a real Google client has no demo account.
+  if (!provider || process.env.GOOGLE_CALENDAR_CLIENT_ID !== LOCAL_CALENDAR_CLIENTS.google.clientId) return;
+  const account = DEMO_MENTOR_EMAIL;
+  const granted = standIns.grantWithoutConsent(
+    'google',
+    account,
+    LOCAL_CALENDAR_CLIENTS.google.clientId,
+    GOOGLE_CALENDAR_SCOPES.join(' '),
+  );
+  const windows = weeklyAvailability({ ...demoMentorAccount(mentorId), userId: mentorId }, now);
+  for (const [index, window] of windows.slice(0, 3).entries()) {
+    let start = DateTime.fromISO(window.start, { zone: 'utc' });
+    if (start < now) start = start.plus({ weeks: 1 });
+    const event = (summary: string, from: DateTime, hours: number, transparent: boolean) =>
+      standIns.addEvent('google', account, {
+        calendarId: account,
+        summary,
+        start: from.toISO() as string,
+        end: from.plus({ hours }).toISO() as string,
+        allDay: false,
+        transparent,
+        privateProperties: {},
+      });
+    event(index === 0 ? 'Clinic' : 'Hospital committee', start, 1, false);
+    event('Focus time', start.plus({ hours: 1 }), 1, true);
+  }
+  const tokens = {
+    accessToken: granted.accessToken,
+    refreshToken: granted.refreshToken,
+    expiresAt: new Date(Date.now() + granted.expiresIn * 1000 - 60_000).toISOString(),
+  };
+  await storeNewConnection(mentorId, provider, tokens, now.toJSDate());
+  await refreshBusyCacheQuietly(mentorId, now.toJSDate());
+}
+
+export async function seedDemoData(
+  cognito: { endpoint: string; userPoolId: string },
+  calendarStandIns: CalendarStandInStore,
+) {
   const client = localCognitoClient(cognito.endpoint);
   const now = DateTime.utc();
   const menteeId = await ensureCognitoUser(client, cognito.userPoolId, DEMO_MENTEE_EMAIL, 'mentee');
@@ -282,5 +331,6 @@ export async function seedDemoData(cognito: { endpoint: string; userPoolId: stri
     await seedVerification(mentor, position, now.toJSDate());
   }
   await seedDemoLedger({ menteeId, coaches: mentors.slice(0, 4), now, stableId });
+  await seedDemoMentorCalendar(mentorId, calendarStandIns, now);
   await put({ ...seedMarker, seededAt: stamp });
 }

@@ -28,6 +28,10 @@ import { startDailyReconciliation } from './daily-reconciliation';
 import { type LocalScheduler, startLocalScheduler } from './scheduler';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
+import { CalendarStandInStore } from './calendar-standin-store';
+import { localCalendarEnvironment } from './calendar-standins';
+import { localTokenCipher } from './local-token-cipher';
+import { startMinuteJob } from './minute-job';
 
 export interface LocalPorts {
   web: number;
@@ -63,6 +67,8 @@ export interface LocalStack {
   apiUrl: string;
   config: RuntimeConfig;
   mailboxFile: string;
+  /** What the Google and Microsoft calendar stand-ins remember (tests drive them through `/_local/...`). */
+  calendarStandIns: CalendarStandInStore;
   /** DynamoDB Local's process id (fault tests pause it). */
   dynamodbPid: number;
   /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
@@ -145,9 +151,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // See functions/adapters/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
       AWS_REQUEST_TIMEOUT_MS: process.env.AWS_REQUEST_TIMEOUT_MS ?? '8000',
       AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',
+      ...localCalendarEnvironment({ browserOrigin: webOrigin, serverOrigin: `http://127.0.0.1:${ports.api}` }),
     });
 
-    injectLocalStandIns({ siteOrigin: webOrigin, mailboxFile });
+    const calendarStandIns = new CalendarStandInStore(path.join(dataDir, 'calendar-standins.json'));
+    stops.push(async () => calendarStandIns.releaseAll());
+    injectLocalStandIns({
+      siteOrigin: webOrigin,
+      mailboxFile,
+      tokenCipher: await localTokenCipher(path.join(dataDir, 'token-key')),
+    });
     stops.push(async () => removeLocalStandIns());
 
     const scheduler = await startLocalScheduler(
@@ -182,7 +195,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     if (options.seed) {
-      await seedDemoData(cognito);
+      await seedDemoData(cognito, calendarStandIns);
       await directory.settled();
     }
 
@@ -215,8 +228,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailboxFile,
       media: { endpoint: s3.endpoint, bucket: LOCAL_MEDIA_BUCKET },
       originSecret,
+      calendarStandIns,
     });
     stops.push(() => closeServer(api));
+    // lib/mentor-calendars.ts's schedule: mentors' busy times read again every minute.
+    stops.push(startMinuteJob(async () => (await lambdaHandler('refreshCalendarBusy'))({})));
     const apiUrl = `http://localhost:${ports.api}`;
     // Where the Stripe stand-in sends the events Stripe causes itself (a refund's charge.refunded).
     process.env.LOCAL_STRIPE_WEBHOOK_URL = `${apiUrl}/api/webhooks/stripe`;
@@ -252,6 +268,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       jobsSettled,
       runPendingJobsNow: scheduler.runPendingNow,
       deadLetters: scheduler.deadLetters,
+      calendarStandIns,
       directorySettled: directory.settled,
       stop,
     };

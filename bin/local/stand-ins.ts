@@ -1,4 +1,5 @@
 import { injectAdapters } from '../../functions/adapters/injected';
+import type { TokenCipher } from '../../functions/adapters/token-cipher';
 import { localCalendar } from './calendly-calendar';
 import { mailboxFileMailer } from './mailbox';
 import { localPaymentsFromEnvironment } from './stripe-payments';
@@ -6,14 +7,19 @@ import { localMeetings } from './zoom-meetings';
 
 /**
  * Puts the local stack's stand-ins where the handlers look for their adapters: the mailbox
- * instead of SES, and the Stripe, Zoom and Calendly stand-ins unless that service's own
+ * instead of SES, a key under `.local/` instead of KMS, and the Stripe, Zoom and Calendly stand-ins unless that service's own
  * credentials are set (then the handlers reach the real service, in its test mode).
  */
-export function injectLocalStandIns(options: { siteOrigin: string; mailboxFile: string }): void {
+export function injectLocalStandIns(options: {
+  siteOrigin: string;
+  mailboxFile: string;
+  tokenCipher: TokenCipher;
+}): void {
   const { STRIPE_SECRET_KEY, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET, CALENDLY_CLIENT_ID, CALENDLY_CLIENT_SECRET } =
     process.env;
   injectAdapters({
     mailer: mailboxFileMailer(options.mailboxFile),
+    tokenCipher: options.tokenCipher,
     payments: STRIPE_SECRET_KEY ? undefined : (localPaymentsFromEnvironment() ?? undefined),
     meetings: ZOOM_CLIENT_ID && ZOOM_CLIENT_SECRET ? undefined : localMeetings(options.siteOrigin),
     externalCalendar: CALENDLY_CLIENT_ID && CALENDLY_CLIENT_SECRET ? undefined : localCalendar(options.siteOrigin),
@@ -21,5 +27,11 @@ export function injectLocalStandIns(options: { siteOrigin: string; mailboxFile: 
 }
 
 export function removeLocalStandIns(): void {
-  injectAdapters({ mailer: undefined, payments: undefined, meetings: undefined, externalCalendar: undefined });
+  injectAdapters({
+    mailer: undefined,
+    payments: undefined,
+    meetings: undefined,
+    externalCalendar: undefined,
+    tokenCipher: undefined,
+  });
 }

@@ -31,7 +31,7 @@ export const awsClientSettings = () => ({
 /** Stripe's client: one retry (it sends idempotency keys), 3 s each. */
 export const STRIPE_CLIENT_SETTINGS = { timeout: 3_000, maxNetworkRetries: 1 } as const;
 
-/** Zoom and Calendly over fetch. */
+/** Zoom, Calendly, Google and Microsoft over fetch. */
 export const OUTBOUND_REQUEST_TIMEOUT_MS = 3_000;
 
 /** Whatever a payment provider call takes in all, retries included; a stand-in that hangs is cut off here too. */

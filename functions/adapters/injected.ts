@@ -4,10 +4,12 @@ import type { Mailer } from './mailer';
 import type { Meetings } from './meetings';
 import type { Payments } from './payments';
 import type { JobScheduler } from './scheduler';
+import type { TokenCipher } from './token-cipher';
 
 /**
  * Adapters a host process puts in place of the cloud ones before it runs any handler: the local
- * stack (bin/local) injects its Stripe, Zoom and Calendly stand-ins, its mailbox, its timers and its job runner.
+ * stack (bin/local) injects its Stripe, Zoom and Calendly stand-ins, its mailbox, its timers, its job runner and its
+ * token key.
  * Lambda injects nothing, so a deployed function only ever reaches the real services.
  */
 export interface InjectedAdapters {
@@ -19,6 +21,7 @@ export interface InjectedAdapters {
   jobs?: JobQueue;
   /** Tests only: told when the code reaches a named point, where a test may make the process die (throw). */
   faultPoints?: { reached(point: string): void };
+  tokenCipher?: TokenCipher;
 }
 
 // On globalThis, not in this module: every handler bundle carries its own copy of this module,

@@ -15,6 +15,9 @@ export const integrationSecrets = {
   },
   zoom: { clientId: 'ZOOM_CLIENT_ID', clientSecret: 'ZOOM_CLIENT_SECRET' },
   calendly: { clientId: 'CALENDLY_CLIENT_ID', clientSecret: 'CALENDLY_CLIENT_SECRET' },
+  /** The OAuth client of the mentors' Google calendars (not the Google sign-in one, which only Cognito reads). */
+  googleCalendar: { clientId: 'GOOGLE_CALENDAR_CLIENT_ID', clientSecret: 'GOOGLE_CALENDAR_CLIENT_SECRET' },
+  microsoftCalendar: { clientId: 'MICROSOFT_CALENDAR_CLIENT_ID', clientSecret: 'MICROSOFT_CALENDAR_CLIENT_SECRET' },
 } as const;
 
 export type Integration = keyof typeof integrationSecrets;

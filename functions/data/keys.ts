@@ -66,6 +66,16 @@ export const keys = {
   calendarConnection: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CALENDLY' }),
   /** The OAuth `state` of one Calendly consent in flight, naming the user who started it; expires by TTL. */
   calendarConsent: (state: string) => ({ pk: `CALENDLYSTATE#${state}`, sk: 'STATE' }),
+  /** A mentor's own Google or Microsoft calendar connection: encrypted tokens and the chosen calendars. */
+  mentorCalendar: (userId: string, provider: string) => ({ pk: `USER#${userId}`, sk: `CALENDAR#${provider}` }),
+  mentorCalendarsPrefix: (userId: string) => ({ pk: `USER#${userId}`, skPrefix: 'CALENDAR#' }),
+  /** Every mentor calendar connection (gsi1), for the job that refreshes busy times each minute. */
+  mentorCalendarsPartition: 'CALENDARS',
+  mentorCalendarIndex: (userId: string, provider: string) => ({ gsi1pk: 'CALENDARS', gsi1sk: `${userId}#${provider}` }),
+  /** One calendar consent in flight: its user, PKCE verifier and browser binding; expires by TTL. */
+  mentorCalendarConsent: (state: string) => ({ pk: `CALSTATE#${state}`, sk: 'STATE' }),
+  /** A mentor's busy times from their calendars, as last read (the slots read only this). */
+  mentorCalendarBusy: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CALBUSY' }),
   /** A mentor's NPI and what the registry last said about it: its own item, so no profile read carries the NPI. */
   npiVerification: (userId: string) => ({ pk: `USER#${userId}`, sk: 'NPI' }),
   /** The NPI checks a mentor asked for on one UTC day (`YYYY-MM-DD`), counted to the daily limit; expires by TTL. */

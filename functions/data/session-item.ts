@@ -55,6 +55,10 @@ export interface SessionItem {
   meetingUrl?: string | null;
   /** Why there is no meeting link, when there is none (the coach has not connected Zoom, say). */
   meetingNote?: string | null;
+  /** The coach's own calendar did not answer the live check at booking; the coach's e-mail says so. */
+  calendarUnchecked?: boolean;
+  /** Where the booking was written in the coach's own calendar (sessions/mentor-calendars.ts). */
+  calendarEvent?: { provider: 'google' | 'microsoft'; calendarId: string; eventId: string } | null;
   rated?: boolean;
   createdAt: string;
   updatedAt: string;

@@ -308,7 +308,14 @@ export async function releaseRefundClaim(sessionId: string): Promise<void> {
 export type SessionSideFields = Partial<
   Pick<
     SessionItem,
-    'checkoutId' | 'meetingId' | 'meetingUrl' | 'meetingNote' | 'refundId' | 'refundClaimedUntil' | 'paymentIntentId'
+    | 'checkoutId'
+    | 'meetingId'
+    | 'meetingUrl'
+    | 'meetingNote'
+    | 'refundId'
+    | 'refundClaimedUntil'
+    | 'paymentIntentId'
+    | 'calendarEvent'
   > &
     Record<FollowUpAttribute, FollowUpMark>
 >;

@@ -62,3 +62,43 @@ export function calendarInvite(event: InviteEvent): string {
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
+
+/** `20260302T090000Z`: the compact UTC form Google's template link takes. */
+const compactUtc = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/**
+ * One-click links that open the event in Google Calendar's and Outlook on the web's own "new event"
+ * forms, for people who do not open an `.ics` attachment.
+ */
+export function addToCalendarLinks(event: {
+  start: string;
+  end: string;
+  summary: string;
+  description: string;
+  url?: string | null;
+}) {
+  const google = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: event.summary,
+    dates: `${compactUtc(event.start)}/${compactUtc(event.end)}`,
+    details: event.description,
+    ...(event.url ? { location: event.url } : {}),
+  });
+  const outlook = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: event.summary,
+    startdt: new Date(event.start).toISOString(),
+    enddt: new Date(event.end).toISOString(),
+    body: event.description,
+    ...(event.url ? { location: event.url } : {}),
+  });
+  return {
+    google: `https://calendar.google.com/calendar/render?${google}`,
+    outlook: `https://outlook.office.com/calendar/0/deeplink/compose?${outlook}`,
+  };
+}

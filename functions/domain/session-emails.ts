@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { calendarInvite } from './calendar-invite';
+import { addToCalendarLinks, calendarInvite } from './calendar-invite';
 import { DEFAULT_PROFILE_TIME_ZONE } from './constants';
 import { COACH_NO_MEETING_NOTE } from './session-display';
 import { escapeHtml } from './html';
@@ -22,6 +22,8 @@ export interface SessionFacts {
   priceCents: number;
   isFreeConsultation: boolean;
   meetingUrl?: string | null;
+  /** The mentor's own calendar did not answer the live check at booking (sessions/mentor-calendars.ts). */
+  calendarUnchecked?: boolean | null;
 }
 
 export interface SessionEmail {
@@ -82,6 +84,16 @@ function compose(
 ): SessionEmail {
   const rows = details(letter);
   const dashboard = `${letter.siteOrigin}/dashboard`;
+  const event = {
+    start: letter.session.start,
+    end: letter.session.end,
+    summary: `Mentoring: ${displayName(letter.other)}`,
+    description:
+      `${capitalized(sessionKind(letter.session))} on Physician Mentors. ${letter.session.meetingUrl ?? ''}`.trim(),
+    url: letter.session.meetingUrl,
+  };
+  // Beside the .ics: the mentee's own calendar may be Google's or Outlook's on the web (not after a cancellation).
+  const links = method === 'PUBLISH' && letter.role === 'mentee' ? addToCalendarLinks(event) : null;
   const text = [
     `Hello ${letter.recipient.firstName},`,
     '',
@@ -90,22 +102,22 @@ function compose(
     ...rows.map(([label, value]) => `${label}: ${value}`),
     '',
     closing,
+    ...(links ? [`Add to Google Calendar: ${links.google}`, `Add to Outlook: ${links.outlook}`] : []),
     `Your sessions: ${dashboard}`,
     '',
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(letter.recipient.firstName)},</p>
 <p>${escapeHtml(lead)}</p>
 <table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>
-<p>${escapeHtml(closing)}</p>
+<p>${escapeHtml(closing)}</p>${
+    links
+      ? `\n<p><a href="${escapeHtml(links.google)}">Add to Google Calendar</a> · <a href="${escapeHtml(links.outlook)}">Add to Outlook</a> · or open the attached session.ics</p>`
+      : ''
+  }
 <p><a href="${escapeHtml(dashboard)}">View your sessions</a></p>`;
   const invite = calendarInvite({
+    ...event,
     uid: `${letter.session.id}@physicianmentors`,
-    start: letter.session.start,
-    end: letter.session.end,
-    summary: `Mentoring: ${displayName(letter.other)}`,
-    description:
-      `${capitalized(sessionKind(letter.session))} on Physician Mentors. ${letter.session.meetingUrl ?? ''}`.trim(),
-    url: letter.session.meetingUrl,
     method,
     sequence: method === 'CANCEL' ? 1 : 0,
     stampedAt: letter.now,
@@ -121,12 +133,17 @@ function compose(
   };
 }
 
+export const CALENDAR_UNCHECKED_NOTE =
+  'Your calendar could not be checked when this session was booked, so please make sure you are free at this time.';
+
 /** Sent to each party once the session is confirmed (free) or paid (spec section 7, 'send-booking-confirmation'). */
 export function sessionConfirmationEmail(letter: Letter): SessionEmail {
   const lead =
     letter.role === 'mentee'
       ? `Your ${sessionKind(letter.session)} with ${displayName(letter.other)} is booked.`
-      : `${displayName(letter.other)} booked a ${sessionKind(letter.session)} with you.`;
+      : `${displayName(letter.other)} booked a ${sessionKind(letter.session)} with you.${
+          letter.session.calendarUnchecked ? ` ${CALENDAR_UNCHECKED_NOTE}` : ''
+        }`;
   return compose(
     letter,
     `Session confirmed: ${sessionTimeFor(letter.recipient, letter.session.start)}`,

@@ -7,6 +7,7 @@ import {
   SLOT_STEP_MINUTES,
   type SessionDurationMinutes,
 } from './constants';
+import { mergeBusy, overlapsBusy } from './calendar-busy';
 import { DomainError } from './errors';
 import { isTimeZone } from './time-zone';
 import { tabulatedZone } from './tabulated-zone';
@@ -20,9 +21,10 @@ export interface AvailabilityWindow {
   timezone: string | null;
 }
 
+/** ISO strings, Dates or epoch milliseconds. */
 export interface TimeInterval {
-  start: string | Date;
-  end: string | Date;
+  start: string | Date | number;
+  end: string | Date | number;
 }
 
 /** A bookable slot; both ends are UTC ISO instants, the SPA renders them in the viewer's zone. */
@@ -33,7 +35,7 @@ export interface Slot {
 
 export interface SlotRequest {
   availability: readonly AvailabilityWindow[];
-  /** Sessions that are not cancelled. */
+  /** Sessions that are not cancelled, and busy times from the coach's own calendars. */
   busy: readonly TimeInterval[];
   durationMinutes: SessionDurationMinutes;
   window: { from: Date; to: Date };
@@ -149,7 +151,7 @@ export function slotsInWindow(request: SlotRequest): Slot[] {
 
   const durationMs = request.durationMinutes * MINUTE_MS;
   const stepMs = SLOT_STEP_MINUTES * MINUTE_MS;
-  const busy = request.busy.map(toRange);
+  const busy = mergeBusy(request.busy);
   const starts = new Set<number>();
   for (const window of request.availability) {
     for (const occurrence of occurrencesOf(window, from, to)) {
@@ -160,8 +162,7 @@ export function slotsInWindow(request: SlotRequest): Slot[] {
         start <= to && start + durationMs <= occurrence.end && offered < MAX_SLOTS_PER_WINDOW;
         start += stepMs
       ) {
-        const slot = { start, end: start + durationMs };
-        if (!isBookable(start) || busy.some((session) => rangesOverlap(slot, session))) continue;
+        if (!isBookable(start) || overlapsBusy(busy, start, start + durationMs)) continue;
         starts.add(start);
         offered++;
       }

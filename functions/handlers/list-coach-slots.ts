@@ -6,6 +6,7 @@ import { DomainError } from '../domain/errors';
 import { edgeCached, isCurrentFreshKey } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachPath, type SlotList, slotQuery } from '../schemas/coach';
+import { cachedBusyTimes } from '../sessions/mentor-calendars';
 
 export const handler = httpHandler({ schemas: { path: coachPath, query: slotQuery } }, async ({ path, query, now }) => {
   if (query.fresh !== undefined && !isCurrentFreshKey(query.fresh, now)) {
@@ -15,14 +16,15 @@ export const handler = httpHandler({ schemas: { path: coachPath, query: slotQuer
   }
   const window = validateSlotWindow({ from: new Date(query.from), to: new Date(query.to), duration: query.duration });
   const coach = await publishedCoach(path.coachId);
-  const [availability, busy] = await Promise.all([
+  const [availability, sessions, calendarBusy] = await Promise.all([
     availabilityOfCoach(coach.userId),
     busyIntervalsOfCoach(coach.userId, window.from, window.to, now),
+    cachedBusyTimes(coach.userId),
   ]);
   const body: SlotList = {
     slots: slotsInWindow({
       availability,
-      busy,
+      busy: [...sessions, ...calendarBusy],
       durationMinutes: window.durationMinutes,
       window: { from: window.from, to: window.to },
       now,

@@ -20,6 +20,7 @@ import { siteOrigin } from '../http/site';
 import type { NewBooking } from '../schemas/session';
 import { startFollowUps } from './confirmation';
 import { externalEventRequest } from './external-events';
+import { checkCalendarsAtBooking } from './mentor-calendars';
 
 /** An external event's times come from the coach's calendar, never from the request. */
 const toRequest = async (
@@ -145,7 +146,13 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
     now,
     feeRule: feeRule(),
   });
-  const session = newSession(plan, coach, menteeId, request.eventType ?? null, now);
+  // A slot is checked against the coach's own calendars live; an external event comes from theirs.
+  const calendarCheck =
+    request.kind === 'slot' ? await checkCalendarsAtBooking(coach.userId, plan.start, plan.end, now) : 'checked';
+  const session = {
+    ...newSession(plan, coach, menteeId, request.eventType ?? null, now),
+    ...(calendarCheck === 'unchecked' ? { calendarUnchecked: true } : {}),
+  };
   await createBooking(
     session,
     now,

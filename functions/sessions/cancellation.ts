@@ -12,6 +12,7 @@ import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
 import { refundRequestOf } from '../data/refunds';
 import { startRefund } from './refunds';
+import { deleteBookingEvent } from './mentor-calendars';
 
 const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
 
@@ -85,6 +86,10 @@ export async function cancelByParty(
     await attempt(`unschedule ${job}`, session.id, () => scheduler.unschedule(job, session.id));
   }
   await attempt('delete meeting', session.id, () => deleteMeeting(cancelled, now));
+  const { calendarEvent } = cancelled;
+  if (calendarEvent) {
+    await attempt('delete calendar event', session.id, () => deleteBookingEvent(session.coachId, calendarEvent, now));
+  }
   await notifyParties(cancelled, cancelledBy, now);
   return cancelled;
 }

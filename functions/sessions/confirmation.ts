@@ -10,6 +10,7 @@ import { getSession, type SessionSideFields } from '../data/sessions';
 import { sessionConfirmationEmail } from '../domain/session-emails';
 import { siteOrigin } from '../http/site';
 import { followUpOnce, followUpOnceRecording } from './follow-ups';
+import { bookingEventOf, writeBookingEvent } from './mentor-calendars';
 import { REMINDERS, reminderTime } from './reminders';
 
 export const NO_MEETING_NOTE =
@@ -40,7 +41,8 @@ async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date
 /**
  * What follows a confirmed or paid session, each done exactly once however often this runs (a
  * retry after a crash, a second start): its meeting, the confirmation e-mail with the invitation to
- * each party, the schedule that completes it at its end and the reminders. Stops as soon as the
+ * each party, the schedule that completes it at its end, the reminders, and its event in the
+ * coach's own calendar. Stops as soon as the
  * session is no longer held, and answers whether it still was.
  */
 export async function finishConfirmedSession(sessionId: string, now: Date): Promise<boolean> {
@@ -49,7 +51,7 @@ export async function finishConfirmedSession(sessionId: string, now: Date): Prom
   const [coach, mentee] = await Promise.all([getProfile(stored.coachId), getProfile(stored.menteeId)]);
   if (!coach || !mentee) throw new Error(`A party of session ${sessionId} has no profile`);
   if (!(await followUpOnceRecording(sessionId, 'meeting', now, () => createMeeting(stored, coach, now)))) return false;
-  // The e-mails carry the meeting link, whichever run created it.
+  // The e-mails and the coach's calendar event carry the meeting link, whichever run created it.
   const session = (await getSession(sessionId)) ?? stored;
   const letters = [
     { recipient: mentee, role: 'mentee' as const, other: coach },
@@ -71,5 +73,8 @@ export async function finishConfirmedSession(sessionId: string, now: Date): Prom
     );
     if (!scheduled) return false;
   }
-  return true;
+  // Last: a calendar provider that is down delays only this (the job's retry), never the e-mails.
+  return followUpOnceRecording(sessionId, 'calendarEvent', now, async () => ({
+    calendarEvent: await writeBookingEvent(coach.userId, bookingEventOf(session, mentee), now),
+  }));
 }

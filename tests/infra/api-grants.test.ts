@@ -10,6 +10,7 @@ import type { Grant, Job, Route, TableAccess } from '../../functions/routes';
 import { Api } from '../../lib/api';
 import { Data } from '../../lib/data';
 import { IntegrationSecrets } from '../../lib/integrations';
+import { TokenKey } from '../../lib/mentor-calendars';
 import { WebhookArchive } from '../../lib/finance';
 import { JobScheduler } from '../../lib/scheduler';
 import { Storage } from '../../lib/storage';
@@ -37,6 +38,7 @@ const routes: Route[] = [
   route('readsZoomAndCalendlySecrets', 'user', ['secret:zoom', 'secret:calendly']),
   route('archivesWebhooks', 'public', ['archive:write']),
   route('startsFinishBooking', 'public', ['start:finishBooking']),
+  route('usesCalendarTokens', 'user', ['tokens:use', 'secret:googleCalendar', 'secret:microsoftCalendar']),
   route('readsAccounts', 'user', ['accounts:read']),
   route('setsPasswords', 'user', ['accounts:read', 'accounts:set-password']),
   route('touchesNothing', 'public', []),
@@ -50,6 +52,7 @@ let stack: Stack;
 let api: Api;
 let scheduler: JobScheduler;
 let integrations: IntegrationSecrets;
+let tokenKey: TokenKey;
 let archive: WebhookArchive;
 let userPool: UserPool;
 let synth: Synthesized;
@@ -62,6 +65,7 @@ beforeAll(() => {
   const data = new Data(stack, 'Data', { removalPolicy, deletionProtection: false });
   scheduler = new JobScheduler(stack, 'Scheduler', { removalPolicy });
   integrations = new IntegrationSecrets(stack, 'Integrations', { removalPolicy });
+  tokenKey = new TokenKey(stack, 'TokenKey', { removalPolicy });
   archive = new WebhookArchive(stack, 'Archive', { removalPolicy, retentionDays: 1, logBucket: storage.logBucket });
   userPool = new UserPool(stack, 'UserPool', { removalPolicy });
   Validations.of(userPool).acknowledge(
@@ -83,6 +87,7 @@ beforeAll(() => {
     audience: 'test-client-id',
     mailFrom: 'no-reply@mail.example',
     integrationSecrets: integrations.secrets,
+    tokenKey: tokenKey.key,
     environment: { STAGE: 'test' },
     logs: { retention: RetentionDays.ONE_DAY, removalPolicy },
   });
@@ -111,6 +116,31 @@ const unordered = (value: unknown) =>
     .sort();
 const tableActionsOf = (operation: string) =>
   unordered(actionsOf(operation).filter((action) => action.startsWith('dynamodb:')));
+
+describe('the token key', () => {
+  const keyArn = () => getAtt(tokenKey.key, 'Arn');
+  const kmsActionsOf = (operation: string) => actionsOf(operation).filter((action) => action.startsWith('kms:'));
+
+  it('only tokens:use may encrypt and decrypt with it, on that key alone, and learns its id', () => {
+    const use = statementFor('usesCalendarTokens', 'kms:Decrypt');
+    expect(unordered(use?.Action)).toEqual(unordered(['kms:Encrypt', 'kms:Decrypt']));
+    expect(use?.Resource).toEqual(keyArn());
+    expect(synth.resourceOf(fn('usesCalendarTokens')).Properties.Environment.Variables.TOKEN_KEY_ID).toEqual(keyArn());
+    for (const operation of [...routes, ...jobs].map((entry) => entry.operation)) {
+      if (operation === 'usesCalendarTokens') continue;
+      expect(kmsActionsOf(operation), operation).toEqual([]);
+    }
+  });
+
+  it('rotates yearly, and its policy leaves use to IAM (the account only)', () => {
+    const key = synth.resourceOf(tokenKey.key);
+    expect(key.Properties).toMatchObject({ EnableKeyRotation: true, RotationPeriodInDays: 365 });
+    const principals = key.Properties.KeyPolicy.Statement.map((statement: { Principal: unknown }) =>
+      JSON.stringify(statement.Principal),
+    );
+    expect(principals.every((principal: string) => principal.includes(':root'))).toBe(true);
+  });
+});
 
 describe('grants from the route table', () => {
   const tableArn = () => getAtt(stack.node.findChild('Data').node.findChild('Table'), 'Arn');

@@ -82,6 +82,33 @@ describe('sessionConfirmationEmail', () => {
     expect(mail.attachments[0]?.content).toContain('UID:s1@physicianmentors');
   });
 
+  it('gives the mentee Google Calendar and Outlook links for the same event beside the .ics, and not the coach', () => {
+    const mail = letter('mentee');
+    const google = new URL(/Add to Google Calendar: (\S+)/.exec(mail.text)?.[1] as string);
+    expect(google.origin).toBe('https://calendar.google.com');
+    expect(google.searchParams.get('dates')).toBe('20260303T150000Z/20260303T153000Z');
+    expect(google.searchParams.get('text')).toBe('Mentoring: Casey Coach, MD');
+    const outlook = new URL(/Add to Outlook: (\S+)/.exec(mail.text)?.[1] as string);
+    expect(outlook.origin).toBe('https://outlook.office.com');
+    expect(outlook.searchParams.get('startdt')).toBe('2026-03-03T15:00:00.000Z');
+    expect(outlook.searchParams.get('enddt')).toBe('2026-03-03T15:30:00.000Z');
+    expect(mail.html).toContain('Add to Google Calendar</a>');
+    expect(letter('coach').text).not.toContain('Add to Google Calendar');
+  });
+
+  it('tells the coach when their own calendar could not be checked at booking, and only then', () => {
+    const unchecked = sessionConfirmationEmail({
+      recipient: coach,
+      role: 'coach',
+      other: mentee,
+      session: { ...session, calendarUnchecked: true },
+      siteOrigin: 'https://site.example',
+      now: new Date('2026-03-01T00:00:00Z'),
+    });
+    expect(unchecked.text).toContain('Your calendar could not be checked');
+    expect(letter('coach').text).not.toContain('could not be checked');
+  });
+
   it('tells each reader who brings the meeting link: the mentor, never the mentee', () => {
     expect(letter('coach').text).not.toContain('Your mentor');
     expect(letter('coach').text).toContain('send your mentee a meeting link');

@@ -7,6 +7,8 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { SignInRequired } from '@/components/ui/sign-in-required';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { CalendarReauthBanner } from '@/components/ui/calendar-reauth-banner';
+import { useMyCalendars } from '@/lib/my-calendars';
 import { useMyProfile } from '@/lib/my-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMySessions } from '../api/my-sessions';
@@ -169,6 +171,7 @@ function SessionLists({ profile }: { profile: Profile }) {
 
 function DashboardContent() {
   const profile = useMyProfile();
+  const calendars = useMyCalendars(profile.data?.userType === 'mentor');
   if (profile.isPending) return <Spinner label="Loading your sessions" />;
   if (profile.isError) {
     return <LoadFailed what="your profile" error={profile.error} onRetry={() => void profile.refetch()} />;
@@ -180,6 +183,7 @@ function DashboardContent() {
         {isMentor ? 'My mentoring sessions' : 'My sessions'}
       </h1>
       <div className="mt-6 space-y-8">
+        {isMentor && calendars.data && <CalendarReauthBanner connections={calendars.data} withLink />}
         {isMentor && !profile.data.published && <PublishBanner />}
         {isMentor && profile.data.paymentAccount?.connected && <EarningsCard />}
         <SessionLists profile={profile.data} />

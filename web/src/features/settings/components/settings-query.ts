@@ -11,9 +11,11 @@ interface SettingsQuery {
   paymentOnboardingReturn: boolean;
   zoomReturn: ServiceReturn | null;
   calendlyReturn: ServiceReturn | null;
+  /** Back from a Google or Microsoft consent: `?calendar=connected` or `?calendar_error=…`. */
+  calendarReturn: ServiceReturn | null;
 }
 
-function serviceReturn(params: URLSearchParams, service: 'zoom' | 'calendly'): ServiceReturn | null {
+function serviceReturn(params: URLSearchParams, service: 'zoom' | 'calendly' | 'calendar'): ServiceReturn | null {
   const error = params.get(`${service}_error`);
   if (error !== null) return { connected: false, error };
   return params.get(service) === 'connected' ? { connected: true } : null;
@@ -24,6 +26,7 @@ export const readSettingsQuery = (params: URLSearchParams): SettingsQuery => ({
   paymentOnboardingReturn: params.get('stripe') === 'connected',
   zoomReturn: serviceReturn(params, 'zoom'),
   calendlyReturn: serviceReturn(params, 'calendly'),
+  calendarReturn: serviceReturn(params, 'calendar'),
 });
 
 export const isSettingsTab = (value: string | null): value is SettingsTab =>

@@ -2,6 +2,8 @@ import type { Profile } from '@functions/schemas/profile';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CalendarReauthBanner } from '@/components/ui/calendar-reauth-banner';
+import { useMyCalendars } from '@/lib/my-calendars';
 import { CoachingTab } from './coaching/coaching-tab';
 import { usePaymentStatusPolling } from './coaching/use-payment-status-polling';
 import { useServiceReturnToast } from './coaching/use-service-return-toast';
@@ -25,6 +27,12 @@ export function SettingsTabs({ profile }: { profile: Profile }) {
     isMentor ? query.calendlyReturn : null,
     'Times mentees pick in your Calendly can now be booked here.',
   );
+  useServiceReturnToast(
+    'Calendar',
+    isMentor ? query.calendarReturn : null,
+    'Busy times there now block your slots; choose your calendars below.',
+  );
+  const calendars = useMyCalendars(isMentor);
 
   // Spec: once read, the query parameters leave the address bar.
   useEffect(() => {
@@ -34,6 +42,11 @@ export function SettingsTabs({ profile }: { profile: Profile }) {
   const current = tab === 'coaching' && !isMentor ? 'profile' : tab;
   return (
     <Tabs.Root value={current} onValueChange={(value) => isSettingsTab(value) && setTab(value)}>
+      {calendars.data && (
+        <div className="mb-6">
+          <CalendarReauthBanner connections={calendars.data} withLink={false} />
+        </div>
+      )}
       <Tabs.List aria-label="Settings sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
         {isMentor && (
           <Tabs.Trigger value="coaching" className={triggerClass}>

@@ -2,6 +2,7 @@ import type { Profile } from '@functions/schemas/profile';
 import { ExternalLink } from 'lucide-react';
 import { SettingsCard } from '../settings-card';
 import { AvailabilityEditor } from './availability-editor';
+import { CalendarsCard } from './calendars-card';
 import { COACHING_SECTIONS } from './coaching-sections';
 import { PaymentAccountSection } from './payment-account-section';
 import { PublishToggle } from './publish-toggle';
@@ -10,7 +11,7 @@ import { useCoachingSettingsRefresh } from './use-coaching-settings-refresh';
 import { ServiceConnectSection } from './service-connect-section';
 import { VerificationCard } from './verification-card';
 
-/** Spec section 2, Coach settings tab: publication, rates, availability, payments and meetings. */
+/** Spec section 2, Coach settings tab: publication, rates, availability, own calendars, payments and meetings. */
 export function CoachingTab({ profile, onShowProfileTab }: { profile: Profile; onShowProfileTab(): void }) {
   useCoachingSettingsRefresh();
   return (
@@ -37,6 +38,7 @@ export function CoachingTab({ profile, onShowProfileTab }: { profile: Profile; o
         <RatesForm profile={profile} />
       </SettingsCard>
       <AvailabilityEditor coachId={profile.userId} zone={profile.timezone} />
+      <CalendarsCard />
       <SettingsCard title="Payment account" lead="Mentees pay by card; payouts go to your bank account.">
         <PaymentAccountSection paymentAccount={profile.paymentAccount} />
       </SettingsCard>

@@ -1,0 +1,149 @@
+import { boundedFetch } from './dependency-budget';
+import { googleCalendar } from './google-calendar';
+import { microsoftCalendar } from './microsoft-calendar';
+
+/** The mentors' own calendars we read busy times from and write bookings into. */
+export const CALENDAR_PROVIDERS = ['google', 'microsoft'] as const;
+export type CalendarProviderId = (typeof CALENDAR_PROVIDERS)[number];
+
+/** A mentor's grant at the provider; kept encrypted in the table, never sent to a browser. */
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** ISO instant after which the access token must be refreshed. */
+  expiresAt: string;
+}
+
+export interface ProviderCalendar {
+  id: string;
+  name: string;
+  primary: boolean;
+}
+
+export interface BusyInterval {
+  start: string;
+  end: string;
+}
+
+/** A booked session as it is written into the mentor's calendar. */
+export interface BookingEvent {
+  sessionId: string;
+  title: string;
+  description: string;
+  meetingUrl?: string;
+  start: string;
+  end: string;
+}
+
+/** The provider answered `invalid_grant`: the mentor revoked access (or it lapsed); only a new consent helps. */
+export class GrantRevokedError extends Error {
+  override name = 'GrantRevokedError';
+}
+
+/** The provider refused the access token (401): refresh it and try once more. */
+export class AccessTokenRejectedError extends Error {
+  override name = 'AccessTokenRejectedError';
+}
+
+/**
+ * One calendar provider over plain fetch (no SDK: googleapis alone is tens of MB). Every call takes
+ * an access token; refreshing, retrying after a 401 and keeping the tokens is the caller's
+ * (functions/sessions/mentor-calendars.ts).
+ */
+export interface CalendarProvider {
+  readonly id: CalendarProviderId;
+  /** As the mentor reads it: 'Google Calendar'. */
+  readonly label: string;
+  authorizeUrl(request: { state: string; codeChallenge: string; redirectUri: string }): string;
+  exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<ProviderTokens>;
+  refresh(refreshToken: string): Promise<ProviderTokens>;
+  /** Ends the grant at the provider where it offers that (Google); a grant already gone is fine. */
+  revoke(tokens: ProviderTokens): Promise<void>;
+  /** The account the grant acts for (its e-mail) and its calendars. */
+  calendars(accessToken: string): Promise<{ account: string; calendars: ProviderCalendar[] }>;
+  /** Busy times of the given calendars in [from, to): free/transparent and cancelled events left out. */
+  busy(
+    accessToken: string,
+    calendarIds: readonly string[],
+    from: Date,
+    to: Date,
+    timeoutMs?: number,
+  ): Promise<BusyInterval[]>;
+  createEvent(accessToken: string, calendarId: string, event: BookingEvent): Promise<string>;
+  updateEvent(accessToken: string, calendarId: string, eventId: string, event: BookingEvent): Promise<void>;
+  /** A provider's 404 or 410 means the event is already gone, which is what was asked. */
+  deleteEvent(accessToken: string, calendarId: string, eventId: string): Promise<void>;
+}
+
+/** Refresh a little before the provider's hour is up, so a token never expires mid-request. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+interface TokenAnswer {
+  access_token: string;
+  refresh_token?: string;
+  expires_in: number;
+}
+
+/**
+ * The OAuth token endpoint both providers share in shape: a form POST answering JSON, with
+ * `invalid_grant` for a code or refresh token that no longer works.
+ */
+export async function tokenRequest(
+  label: string,
+  url: string,
+  form: Record<string, string>,
+  previousRefreshToken?: string,
+): Promise<ProviderTokens> {
+  const response = await boundedFetch(label, url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams(form),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    if (response.status === 400 && /"error"\s*:\s*"invalid_grant"/.test(text)) {
+      throw new GrantRevokedError(`${label}: invalid_grant`);
+    }
+    throw new Error(`${label} token request failed: ${response.status} ${text}`);
+  }
+  const body = (await response.json()) as TokenAnswer;
+  const refreshToken = body.refresh_token ?? previousRefreshToken;
+  if (!refreshToken) throw new Error(`${label} answered without a refresh token`);
+  return {
+    accessToken: body.access_token,
+    refreshToken,
+    expiresAt: new Date(Date.now() + body.expires_in * 1000 - EXPIRY_MARGIN_MS).toISOString(),
+  };
+}
+
+/** A calendar API answer that is not a success: 401 to refresh, anything else an error. */
+export async function failedCall(label: string, what: string, response: Response): Promise<never> {
+  if (response.status === 401) throw new AccessTokenRejectedError(`${label} refused the access token`);
+  throw new Error(`${label} ${what} failed: ${response.status} ${await response.text()}`);
+}
+
+/** The provider with its app credentials, or null where this deployment has none (`npm start` sets the stand-ins'). */
+export function calendarProviderFromEnvironment(id: CalendarProviderId): CalendarProvider | null {
+  const env = process.env;
+  if (id === 'google') {
+    return env.GOOGLE_CALENDAR_CLIENT_ID && env.GOOGLE_CALENDAR_CLIENT_SECRET
+      ? googleCalendar({
+          clientId: env.GOOGLE_CALENDAR_CLIENT_ID,
+          clientSecret: env.GOOGLE_CALENDAR_CLIENT_SECRET,
+          authorizeUrl: env.GOOGLE_AUTHORIZE_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+          tokenUrl: env.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+          revokeUrl: env.GOOGLE_REVOKE_URL ?? 'https://oauth2.googleapis.com/revoke',
+          apiUrl: env.GOOGLE_CALENDAR_API_URL ?? 'https://www.googleapis.com/calendar/v3',
+        })
+      : null;
+  }
+  return env.MICROSOFT_CALENDAR_CLIENT_ID && env.MICROSOFT_CALENDAR_CLIENT_SECRET
+    ? microsoftCalendar({
+        clientId: env.MICROSOFT_CALENDAR_CLIENT_ID,
+        clientSecret: env.MICROSOFT_CALENDAR_CLIENT_SECRET,
+        authorizeUrl: env.MICROSOFT_AUTHORIZE_URL ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+        tokenUrl: env.MICROSOFT_TOKEN_URL ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+        apiUrl: env.MICROSOFT_GRAPH_URL ?? 'https://graph.microsoft.com/v1.0',
+      })
+    : null;
+}

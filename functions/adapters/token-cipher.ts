@@ -1,0 +1,50 @@
+import { awsClientSettings } from './dependency-budget';
+import { injectedOrCloud } from './injected';
+import { onFirstUse } from './on-first-use';
+import { timed } from './dependency-latency';
+
+/**
+ * Encrypts the third-party tokens we keep (calendar refresh tokens), so the table never holds them
+ * in plaintext. The context names whose tokens they are: a ciphertext copied onto another user's
+ * item does not decrypt there.
+ */
+export interface TokenCipher {
+  encrypt(plaintext: string, context: Record<string, string>): Promise<string>;
+  decrypt(ciphertext: string, context: Record<string, string>): Promise<string>;
+}
+
+/** The stack's KMS key (`TOKEN_KEY_ID`); only functions granted `tokens:*` may use it (lib/api.ts). */
+export function kmsTokenCipher(keyId: string): TokenCipher {
+  const kms = onFirstUse(async () => {
+    const { KMSClient, EncryptCommand, DecryptCommand } = await import('@aws-sdk/client-kms');
+    return { client: timed(new KMSClient(awsClientSettings())), EncryptCommand, DecryptCommand };
+  });
+  return {
+    async encrypt(plaintext, context) {
+      const { client, EncryptCommand } = await kms();
+      const { CiphertextBlob } = await client.send(
+        new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: context }),
+      );
+      return Buffer.from(CiphertextBlob as Uint8Array).toString('base64');
+    },
+    async decrypt(ciphertext, context) {
+      const { client, DecryptCommand } = await kms();
+      const { Plaintext } = await client.send(
+        new DecryptCommand({
+          KeyId: keyId,
+          CiphertextBlob: Buffer.from(ciphertext, 'base64'),
+          EncryptionContext: context,
+        }),
+      );
+      return Buffer.from(Plaintext as Uint8Array).toString('utf8');
+    },
+  };
+}
+
+/** The cipher the host injected (the local stack's key under `.local/`), else the stack's KMS key. */
+export const tokenCipherFromEnvironment = (): TokenCipher =>
+  injectedOrCloud('tokenCipher', () => {
+    const keyId = process.env.TOKEN_KEY_ID;
+    if (!keyId) throw new Error('TOKEN_KEY_ID is not set');
+    return kmsTokenCipher(keyId);
+  });

@@ -1,0 +1,14 @@
+import { httpHandler } from '../http/handler';
+import { requireMentor } from '../http/mentor';
+import { calendarProviderPath } from '../schemas/mentor-calendars';
+import { startCalendarConnect } from '../sessions/mentor-calendars';
+
+/** `POST /api/me/calendars/{provider}/connect` → `{url}`, the provider's consent page; the cookie binds it to this browser. */
+export const handler = httpHandler(
+  { schemas: { path: calendarProviderPath }, auth: true },
+  async ({ caller, path, now }) => {
+    const profile = await requireMentor(caller);
+    const { url, setCookie } = await startCalendarConnect(profile.userId, path.provider, now);
+    return { status: 200, body: { url }, headers: { 'set-cookie': setCookie } };
+  },
+);

@@ -1,12 +1,18 @@
-import { ArnFormat, Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Lazy, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import {
+  type AddToPrincipalPolicyResult,
+  type CfnRole,
+  PolicyDocument,
+  PolicyStatement,
+  type Role,
+} from 'aws-cdk-lib/aws-iam';
+import { Architecture, type CfnFunction, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -62,6 +68,23 @@ function sharedFunctionLogGroup(scope: Construct, logs: LogSettings): LogGroup {
   return existing ?? new LogGroup(stack, FUNCTION_LOGS_ID, logs);
 }
 
+/**
+ * Keeps a function's grants in its role's own inline policy. aws-cdk-lib writes them to a separate
+ * AWS::IAM::Policy, one more CloudFormation resource per function, and the stack, with a function
+ * per operation and job, must stay under the 500-resource limit. The statements are the same.
+ */
+function keepGrantsInline(role: Role): void {
+  const grants = new PolicyDocument();
+  (role.node.defaultChild as CfnRole).policies = Lazy.any(
+    { produce: () => (grants.isEmpty ? undefined : [{ policyName: 'grants', policyDocument: grants }]) },
+    { omitEmptyArray: true },
+  );
+  role.addToPrincipalPolicy = (statement: PolicyStatement): AddToPrincipalPolicyResult => {
+    grants.addStatements(statement);
+    return { statementAdded: true, policyDependable: role };
+  };
+}
+
 /** Every operation runs with the same runtime, bundling, tracing and logging. */
 export class OperationFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, props: OperationFunctionProps) {
@@ -74,12 +97,19 @@ export class OperationFunction extends LambdaFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
-      tracing: Tracing.ACTIVE,
       logGroup: sharedFunctionLogGroup(scope, props.logs),
       // No --enable-source-maps: Node would parse every loaded file's map at init (about 100 ms CPU
       // per cold start, scripts/bench-cold-starts.ts). The maps ship in the asset for symbolicating offline.
       environment: { ...props.environment, ...POWERTOOLS_ENVIRONMENT },
     });
+    // Before any grant: from here on every statement lands in the role itself.
+    keepGrantsInline(this.role as Role);
+    // Lambda's active tracing, set here rather than through the `tracing` prop, whose X-Ray grant
+    // the constructor would write before the grants could be kept inline.
+    (this.node.defaultChild as CfnFunction).tracingConfig = { mode: 'Active' };
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], resources: ['*'] }),
+    );
     Validations.of(this).acknowledge(
       {
         id: LAMBDA_BASIC_EXECUTION_FINDING,

@@ -1,5 +1,5 @@
 import { Stack, Validations } from 'aws-cdk-lib';
-import type { CfnPolicy, IRole } from 'aws-cdk-lib/aws-iam';
+import type { CfnPolicy, CfnRole, IRole } from 'aws-cdk-lib/aws-iam';
 import type { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { rules } from 'cdk-nag';
 // cdk-nag's own flattening, so an acknowledgement matches the finding id it reports character for character.
@@ -24,7 +24,11 @@ export function acknowledgeWildcardResource(scope: IConstruct, resourceArn: stri
  * acknowledges each wildcard finding that policy has at this point.
  */
 export function acknowledgeFrameworkWildcards(role: IRole, reason: string): void {
-  const policy = role.node.tryFindChild('DefaultPolicy')?.node.defaultChild as CfnPolicy | undefined;
+  // The role's own inline policy where the grants are kept there (lib/api.ts keepGrantsInline).
+  const policy = (role.node.tryFindChild('DefaultPolicy')?.node.defaultChild ?? role.node.defaultChild) as
+    | CfnPolicy
+    | CfnRole
+    | undefined;
   const findings = policy ? rules.iam.IAMNoWildcardPermissions(policy) : [];
   if (!Array.isArray(findings)) return;
   Validations.of(role).acknowledge(...findings.map((finding) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason })));

@@ -51,6 +51,15 @@ export interface TemplateResource {
   DeletionPolicy?: string;
 }
 
+interface PolicyStatementJson {
+  Action: string | string[];
+  Resource: unknown;
+}
+
+interface PolicyProperties {
+  PolicyDocument: { Statement: PolicyStatementJson[] };
+}
+
 export interface Synthesized {
   template: Template;
   assemblyDir: string;
@@ -60,7 +69,7 @@ export interface Synthesized {
   /** The template resource a construct (or its default child) became. */
   resourceOf(construct: IConstruct): TemplateResource;
   /** The statements of the policy attached to a function's role. */
-  policyStatementsOf(fn: IFunction): { Action: string | string[]; Resource: unknown }[];
+  policyStatementsOf(fn: IFunction): PolicyStatementJson[];
 }
 
 /** Synthesises the whole app once; every assertion of a test file reads this one result. */
@@ -97,10 +106,14 @@ export function synthesize(app: App, stack: Stack): Synthesized {
     policyStatementsOf(fn) {
       if (!fn.role) throw new Error(`${fn.node.path} has no role`);
       const roleId = logicalId(fn.role);
+      // A function's grants sit inline in its role (lib/api.ts keepGrantsInline), others' in policies of their own.
+      const inline = (resources[roleId]?.Properties.Policies ?? []) as PolicyProperties[];
       return Object.values(resources)
         .filter((resource) => resource.Type === 'AWS::IAM::Policy')
         .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
-        .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+        .map((policy) => policy.Properties as PolicyProperties)
+        .concat(inline)
+        .flatMap((policy) => policy.PolicyDocument.Statement);
     },
   };
 }

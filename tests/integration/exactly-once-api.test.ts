@@ -1,3 +1,4 @@
+import { ORIGIN_HEADER, ORIGIN_SECRET_VARIABLE } from '../../functions/adapters/origin-secret';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
@@ -100,7 +101,12 @@ async function paidBooking(start: string) {
 const deliver = (event: { body: string; signature: string }) =>
   fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': event.signature,
+      // As CloudFront adds it (functions/adapters/origin-secret.ts): this invocation skips the local server.
+      [ORIGIN_HEADER]: process.env[ORIGIN_SECRET_VARIABLE] ?? '',
+    },
     body: event.body,
   });
 
@@ -152,7 +158,12 @@ async function webhookInvocation(event: { body: string; signature: string }, dea
     routeKey: 'POST /api/webhooks/stripe',
     rawPath: '/api/webhooks/stripe',
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': event.signature,
+      // As CloudFront adds it (functions/adapters/origin-secret.ts): this invocation skips the local server.
+      [ORIGIN_HEADER]: process.env[ORIGIN_SECRET_VARIABLE] ?? '',
+    },
     body: event.body,
     isBase64Encoded: false,
     requestContext: { requestId, http: { method: 'POST', path: '/api/webhooks/stripe' }, timeEpoch: Date.now() },
@@ -370,7 +381,8 @@ describe('every job, run twice and out of order', () => {
     for (const name of ['remindDayBefore', 'remindHourBefore', 'expirePendingPayment', 'finishBooking'] as const) {
       await (await job(name))({ sessionId: session.id });
     }
-    expect(await effectsOf(session)).toEqual({ ...before, status: 'completed' });
+    // The one ledger entry more is the coach's transfer, made by the first completion only.
+    expect(await effectsOf(session)).toEqual({ ...before, status: 'completed', ledger: before.ledger + 1 });
   });
 
   it('does nothing for an expired unpaid session: expiry twice, then follow-ups, reminders and completion', async () => {

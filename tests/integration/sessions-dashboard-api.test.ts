@@ -231,7 +231,8 @@ describe('POST /api/sessions/{id}/cancel', () => {
     const told = (await readMailbox(stack.mailboxFile)).filter(
       (mail) => mail.subject.startsWith('Session cancelled') && mail.text.includes('Emergency shift'),
     );
-    expect(told.map((mail) => mail.to)).toEqual([mentee.email]);
+    // Both parties, the one who cancelled included (sessions/cancellation.ts).
+    expect(told.map((mail) => mail.to).sort()).toEqual([coach.email, mentee.email].sort());
   });
 
   it('refuses a session that has started or is over with 409', async () => {
@@ -266,6 +267,8 @@ describe('POST /api/sessions/{id}/cancel', () => {
     expect(attempts.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const retry = await call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Change of plans' });
     expect(retry.status).toBe(409);
+    // The refund is requested with the cancellation and made by its job (sessions/refunds.ts).
+    await stack.jobsSettled();
     expect((await payments.findCheckout(checkoutId))?.refundRequests).toBe(1);
     const stored = await getSession(session.id);
     expect(stored).toMatchObject({ status: 'cancelled', cancelledBy: 'mentee' });

@@ -194,11 +194,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     };
 
-    if (options.seed) {
-      await seedDemoData(cognito, calendarStandIns);
-      await directory.settled();
-    }
-
     const reconciliation = await startDailyReconciliation(
       path.join(dataDir, 'daily-reconciliation.json'),
       async (day) => (await lambdaHandler('reconcileLedger'))({ day }),
@@ -231,6 +226,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       calendarStandIns,
     });
     stops.push(() => closeServer(api));
+    // After the API server: the demo mentor's calendar is connected through the calendar stand-ins it serves.
+    if (options.seed) {
+      await seedDemoData(cognito, calendarStandIns);
+      await directory.settled();
+    }
     // lib/mentor-calendars.ts's schedule: mentors' busy times read again every minute.
     stops.push(startMinuteJob(async () => (await lambdaHandler('refreshCalendarBusy'))({})));
     const apiUrl = `http://localhost:${ports.api}`;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
 import { profileRow } from '../../functions/data/profiles';
 import type { ProfileItem } from '../../functions/data/profile-item';
-import type { SessionItem } from '../../functions/data/session-item';
+import { followUpAttribute, type SessionItem } from '../../functions/data/session-item';
 import { createBooking, getSession } from '../../functions/data/sessions';
 import { timeBlocks } from '../../functions/data/time-claims';
 import {
@@ -112,8 +112,11 @@ beforeAll(async () => {
   });
   // 45 minutes from a quarter at least 15 minutes back: live now, and never overlapping 'soon'.
   await stored('live', -15 * MINUTE_MS, 45);
-  // Ended but never completed by its job: shown as past by the clock, and rating it completes it.
-  await stored('ended', -2 * DAY_MS, 60);
+  // Ended but never completed: its completion was scheduled once and that job was lost. Shown as
+  // past by the clock, and rating it completes it.
+  await stored('ended', -2 * DAY_MS, 60, {
+    [followUpAttribute('schedule:completeSession')]: { doneAt: new Date().toISOString() },
+  });
   await stored('cancelled', -4 * DAY_MS, 30, {
     status: 'cancelled',
     cancellationReason: 'Family emergency',

@@ -99,15 +99,17 @@ describe('NPI verification', () => {
     await page.getByRole('checkbox', { name: 'Verified physicians only' }).click();
     await page.waitForURL((url) => url.searchParams.get('verified') === 'true');
     const verifiedCards = cards.filter({ has: page.getByRole('button', { name: 'NPI verified' }) });
+    // The filtered list replaces the whole one: read the count line and the cards together until they agree.
     await expect
-      .poll(() =>
-        page
+      .poll(async () => {
+        const status = await page
           .getByRole('status')
           .filter({ hasText: /^Showing/ })
-          .textContent(),
-      )
-      .toBe(`Showing ${await verifiedCards.count()} of ${total} mentors`);
-    expect(await cards.count()).toBe(await verifiedCards.count());
+          .textContent();
+        const [all, verified] = [await cards.count(), await verifiedCards.count()];
+        return verified > 0 && all === verified && status === `Showing ${verified} of ${total} mentors`;
+      })
+      .toBe(true);
     expect(errors).toEqual([]);
   });
 

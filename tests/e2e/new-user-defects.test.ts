@@ -109,8 +109,30 @@ describe('pages open at the top', () => {
     }
   });
 
-  // Seen failing after the merge: back from an in-app link comes back at the top, not at 400 px (issue #29, item 1).
-  it.todo('restores where the reader was on back within the app');
+  it('restores where the reader was on back and forward within the app', async () => {
+    const { page } = await open('/about', PHONE);
+    try {
+      await visible(page.getByRole('heading', { level: 1 }));
+      // A link in view down the page: the header is not sticky, so clicking its menu would first scroll the
+      // page to the top (Playwright does, and so must a reader), and the top is then the place to come back to.
+      const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      await expect.poll(() => scrolledTo(page, bottom), { timeout: 10_000 }).toBe(bottom);
+      await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'How It Works' }).click();
+      await page.waitForURL((url) => url.pathname === '/how-it-works');
+      await visible(page.getByRole('heading', { level: 1, name: /How/ }));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect.poll(() => scrolledTo(page, 300)).toBe(300);
+
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/about');
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(bottom);
+      await page.goForward();
+      await page.waitForURL((url) => url.pathname === '/how-it-works');
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(300);
+    } finally {
+      await page.close();
+    }
+  });
 });
 
 describe('a new mentor signs up, confirms and sets up', () => {

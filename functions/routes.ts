@@ -91,7 +91,7 @@ export const ROUTE_THROTTLES = {
   publicReads: { rateLimit: 200, burstLimit: 400 },
   signedInReads: { rateLimit: 50, burstLimit: 100 },
   writes: { rateLimit: 20, burstLimit: 40 },
-  /** Each sign-up sends an e-mail and creates an account. */
+  /** Each sign-up (and each password change or reset) sends an e-mail. */
   signUps: { rateLimit: 2, burstLimit: 5 },
 } as const satisfies Record<string, RouteThrottle>;
 
@@ -260,6 +260,26 @@ export const routes: readonly Route[] = [
     auth: 'user',
     table: [],
     grants: ['accounts:read', 'accounts:set-password'],
+  },
+  {
+    operation: 'changePassword',
+    method: 'POST',
+    path: '/api/me/password-change',
+    handler: 'change-password',
+    auth: 'user',
+    table: [],
+    grants: ['mail:send'],
+    throttle: ROUTE_THROTTLES.signUps,
+  },
+  {
+    operation: 'resetPassword',
+    method: 'POST',
+    path: '/api/password-resets',
+    handler: 'reset-password',
+    auth: 'public',
+    table: [],
+    grants: ['mail:send'],
+    throttle: ROUTE_THROTTLES.signUps,
   },
   {
     operation: 'createHeadshotUpload',

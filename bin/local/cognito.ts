@@ -139,8 +139,20 @@ export async function startLocalCognito(options: {
     await messages.deliver(ctx, 'ResendCode', ClientId, userPool.options.Id, user, code, undefined, delivery);
     return { status: 200, body: { CodeDeliveryDetails: delivery } };
   };
+  // cognito-local answers a wrong current password with InvalidPasswordException; Cognito answers NotAuthorizedException.
+  const changePassword: LocalTarget = async (request) => {
+    const refused = await refuseWithoutAdminScope(request);
+    if (refused) return refused;
+    const { AccessToken, PreviousPassword } = request as { AccessToken?: string; PreviousPassword?: string };
+    const claims = claimsOf(AccessToken);
+    const userPool = await cognitoClient.getUserPoolForClientId(ctx, String(claims.client_id));
+    const user = await userPool.getUserByUsername(ctx, String(claims.username));
+    if (user && user.Password === PreviousPassword) return null;
+    return { status: 400, body: { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' } };
+  };
   const front = await listen(
     cognitoFront(innerPort, {
+      ChangePassword: changePassword,
       ResendConfirmationCode: resendConfirmationCode,
       SignUp: refuseUnwritableAttributes,
       UpdateUserAttributes: async (request) =>
@@ -178,15 +190,20 @@ const SELF_SERVICE_TARGETS = new Set([
   'GlobalSignOut',
 ]);
 
-const scopesOf = (accessToken: unknown): string[] => {
+/** An access token's claims, unverified (cognito-local verifies it; the front only reads it). */
+const claimsOf = (accessToken: unknown): Record<string, unknown> => {
   const payload = typeof accessToken === 'string' ? accessToken.split('.')[1] : undefined;
-  if (!payload) return [];
+  if (!payload) return {};
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { scope?: unknown };
-    return typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
   } catch {
-    return [];
+    return {};
   }
+};
+
+const scopesOf = (accessToken: unknown): string[] => {
+  const { scope } = claimsOf(accessToken);
+  return typeof scope === 'string' ? scope.split(' ') : [];
 };
 
 /**

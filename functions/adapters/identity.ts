@@ -8,7 +8,9 @@ import {
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   type AttributeType,
+  ChangePasswordCommand,
   CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
   GetUserCommand,
   ListUsersCommand,
   SignUpCommand,
@@ -52,14 +54,24 @@ export interface Identity {
   signUp(account: NewAccount): Promise<string | null>;
   /** The signed-in user's own attributes, read with their access token. */
   userInfo(accessToken: string): Promise<UserInfo>;
+  /** The signed-in user changes their password, proving the current one. */
+  changePassword(accessToken: string, change: { currentPassword: string; password: string }): Promise<void>;
+  /** Sets a new password with the code of a reset e-mail. */
+  resetPassword(reset: { email: string; code: string; password: string }): Promise<void>;
 }
 
 const errorName = (error: unknown) => (error as { name?: string }).name;
+
+export const CURRENT_PASSWORD_WRONG_MESSAGE = 'Your current password is not correct.';
+export const INVALID_RESET_LINK_MESSAGE = 'This password reset link is invalid or has expired.';
 
 function invalid(field: string, error: unknown): never {
   const message = (error as Error).message;
   throw new DomainError('VALIDATION_FAILED', message, [{ field, message }]);
 }
+
+const tooManyAttempts = () =>
+  new DomainError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a while and try again.');
 
 /** Cognito's answers that are the caller's to fix become our coded errors; the rest stay 500s. */
 function translateSignUpError(error: unknown): never {
@@ -106,6 +118,63 @@ export function cognitoIdentity(client: CognitoIdentityProviderClient, clientId:
       const email = attribute('email');
       if (!sub || !email) throw new Error('Cognito GetUser returned no sub or e-mail');
       return { sub, email, givenName: attribute('given_name'), familyName: attribute('family_name') };
+    },
+
+    async changePassword(accessToken, { currentPassword, password }) {
+      await client
+        .send(
+          new ChangePasswordCommand({
+            AccessToken: accessToken,
+            PreviousPassword: currentPassword,
+            ProposedPassword: password,
+          }),
+        )
+        .catch((error: unknown) => {
+          switch (errorName(error)) {
+            // Cognito's answer to a wrong current password (an expired token fails at the authorizer first).
+            case 'NotAuthorizedException':
+              throw new DomainError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG_MESSAGE, [
+                { field: 'body.currentPassword', message: CURRENT_PASSWORD_WRONG_MESSAGE },
+              ]);
+            case 'LimitExceededException':
+            case 'TooManyRequestsException':
+              throw tooManyAttempts();
+            case 'InvalidPasswordException':
+              return invalid('body.password', error);
+            default:
+              throw error;
+          }
+        });
+    },
+
+    async resetPassword({ email, code, password }) {
+      await client
+        .send(
+          new ConfirmForgotPasswordCommand({
+            ClientId: clientId,
+            Username: email,
+            ConfirmationCode: code,
+            Password: password,
+          }),
+        )
+        .catch((error: unknown) => {
+          switch (errorName(error)) {
+            // An unknown address answers as a wrong code: the reset never tells which addresses have accounts.
+            case 'CodeMismatchException':
+            case 'ExpiredCodeException':
+            case 'UserNotFoundException':
+            case 'NotAuthorizedException':
+              throw new DomainError('INVALID_RESET_LINK', INVALID_RESET_LINK_MESSAGE);
+            case 'LimitExceededException':
+            case 'TooManyFailedAttemptsException':
+            case 'TooManyRequestsException':
+              throw tooManyAttempts();
+            case 'InvalidPasswordException':
+              return invalid('body.password', error);
+            default:
+              throw error;
+          }
+        });
     },
   };
 }

@@ -57,3 +57,19 @@ export function accountExistsEmail(siteOrigin: string): AuthEmail {
   const html = `<p>${escapeHtml(lead)}</p><p><a href="${escapeHtml(signIn)}">Sign in</a> · <a href="${escapeHtml(reset)}">Forgot your password?</a></p>`;
   return { subject: 'You already have a Physician Mentors account', text, html };
 }
+
+/**
+ * The account's owner is told of every new password, so a change they did not make (a stolen
+ * session, a reset from a mailbox someone else reads) does not go unnoticed.
+ */
+export function passwordChangedEmail(siteOrigin: string, how: 'changed' | 'reset'): AuthEmail {
+  const reset = `${siteOrigin}/forgot-password`;
+  const lead =
+    how === 'changed'
+      ? 'The password of your Physician Mentors account was changed in your account settings.'
+      : 'The password of your Physician Mentors account was reset with a link sent to this address.';
+  const warning = 'If this was not you, reset your password now, so that only you can sign in.';
+  const text = `${lead} If it was you, there is nothing more to do.\n\n${warning}\nReset your password: ${reset}\n`;
+  const html = `<p>${escapeHtml(lead)} If it was you, there is nothing more to do.</p><p>${escapeHtml(warning)}</p><p><a href="${escapeHtml(reset)}">Reset your password</a></p>`;
+  return { subject: 'Your Physician Mentors password was changed', text, html };
+}

@@ -25,6 +25,8 @@ export const errorStatus = {
   RATE_LIMITED: 429,
   /** Not ten digits with a valid check digit (domain/npi.ts). */
   INVALID_NPI: 400,
+  /** A password reset's code is wrong or expired, or its address has no account (answered alike). */
+  INVALID_RESET_LINK: 400,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -2,10 +2,9 @@ import { identityFromEnvironment } from '../adapters/identity';
 import { dynamoProfileStore } from '../data/profile-store';
 import { DomainError } from '../domain/errors';
 import { profileFromIdentity, toProfileView } from '../domain/profile';
+import { bearerToken } from '../http/caller';
 import { httpHandler } from '../http/handler';
 import { firstSignIn } from '../schemas/profile';
-
-const bearerToken = (authorization: string | undefined) => /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
 
 /**
  * The first sign-in through a third-party provider creates the profile from the account's own
@@ -16,9 +15,8 @@ export const handler = httpHandler(
   async ({ body, caller, event, now }) => {
     const existing = await dynamoProfileStore.get(caller.userId);
     if (existing) return { status: 200, body: toProfileView(existing) };
-    const token = bearerToken(event.headers.authorization);
-    const user = token ? await identityFromEnvironment().userInfo(token) : null;
-    if (user?.sub !== caller.userId) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+    const user = await identityFromEnvironment().userInfo(bearerToken(event));
+    if (user.sub !== caller.userId) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
     const { profile, created } = await dynamoProfileStore.createOnce(profileFromIdentity(user, now, body.timezone));
     return { status: created ? 201 : 200, body: toProfileView(profile) };
   },

@@ -42,3 +42,10 @@ export function callerSignIn(event: APIGatewayProxyEventV2WithJWTAuthorizer): Ca
     throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
   return { username, signedInAt: Number.isFinite(authTime) && authTime > 0 ? new Date(authTime * 1000) : null };
 }
+
+/** The caller's own access token, as sent; Cognito's user operations (GetUser, ChangePassword) take it. */
+export function bearerToken(event: APIGatewayProxyEventV2WithJWTAuthorizer): string {
+  const token = /^Bearer (.+)$/i.exec(event.headers.authorization ?? '')?.[1];
+  if (!token) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+  return token;
+}

@@ -136,7 +136,7 @@ export const password = z
     z.maxLength(PASSWORD_MAX_LENGTH, tooLong(PASSWORD_MAX_LENGTH)),
   );
 
-const emailAddress = z
+export const emailAddress = z
   .string({ error: EMAIL_INVALID_MESSAGE })
   .check(
     z.trim(),

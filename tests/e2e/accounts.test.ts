@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
+import { CURRENT_PASSWORD_WRONG_MESSAGE } from '../../functions/adapters/identity';
 import {
   startBrowserStack,
   stopBrowserStack,
@@ -55,6 +56,9 @@ async function expectAccessible() {
 }
 
 /** The link in the newest mail of this kind to the test user, as the local mailbox stored it. */
+const passwordChangedMails = async () =>
+  (await readMailbox(stack.mailboxFile)).filter((m) => m.to === email && /password was changed/.test(m.subject));
+
 async function linkFromMail(subject: RegExp): Promise<string> {
   let link: string | undefined;
   await expect
@@ -206,6 +210,7 @@ describe('accounts, end to end', () => {
     await page.getByRole('button', { name: 'Update password' }).click();
     await expectVisible(toast('Password updated!'));
     await page.waitForURL(`${stack.webUrl}/login`);
+    expect((await passwordChangedMails()).map((m) => m.text)).toEqual([expect.stringContaining('was reset')]);
 
     await signIn(NEW_PASSWORD);
   });
@@ -217,6 +222,11 @@ describe('accounts, end to end', () => {
     await goto('/settings?tab=security');
     const security = page.getByRole('tabpanel', { name: 'Security & Account' });
     await expectVisible(security);
+    await security.getByLabel('Current password').fill(FIRST_PASSWORD);
+    await security.getByLabel('New password', { exact: true }).fill(FIRST_PASSWORD);
+    await security.getByLabel('Confirm new password').fill(FIRST_PASSWORD);
+    await security.getByRole('button', { name: 'Update password' }).click();
+    await expectVisible(security.getByText(CURRENT_PASSWORD_WRONG_MESSAGE));
     await security.getByLabel('Current password').fill(NEW_PASSWORD);
     await security.getByLabel('New password', { exact: true }).fill('short');
     await security.getByLabel('Confirm new password').fill('short');
@@ -228,6 +238,10 @@ describe('accounts, end to end', () => {
     await security.getByLabel('Confirm new password').fill(FIRST_PASSWORD);
     await security.getByRole('button', { name: 'Update password' }).click();
     await expectVisible(toast('Password Updated'));
+    expect((await passwordChangedMails()).map((m) => m.text)).toEqual([
+      expect.stringContaining('was reset'),
+      expect.stringContaining('changed in your account settings'),
+    ]);
 
     await page.getByRole('button', { name: 'Sign Out' }).first().click();
     await expectVisible(toast('Signed Out'));

@@ -6,11 +6,15 @@ import {
   AdminListGroupsForUserCommand,
   AdminUpdateUserAttributesCommand,
   type CognitoIdentityProviderClient,
+  ForgotPasswordCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCognitoClient } from '../../bin/local/cognito';
+import { readMailbox } from '../../bin/local/mailbox';
+import { CURRENT_PASSWORD_WRONG_MESSAGE, INVALID_RESET_LINK_MESSAGE } from '../../functions/adapters/identity';
 import { cognitoAccounts } from '../../functions/adapters/identity';
+import { passwordChangedEmail } from '../../functions/domain/auth-emails';
 import {
   ACCOUNT_UNCONFIRMED_MESSAGE,
   type FederatedIdentity,
@@ -309,5 +313,83 @@ describe('the PreSignUp trigger against cognito-local', () => {
     }
     expect(await usersWithEmail(email)).toEqual([]);
     expect(links).toEqual([]);
+  });
+});
+
+describe("a new password is mailed to the account's address", () => {
+  const CHANGED_SUBJECT = passwordChangedEmail('', 'changed').subject;
+  const mailsTo = async (email: string) => (await readMailbox(stack.mailboxFile)).filter((mail) => mail.to === email);
+  const passwordChangedMails = async (email: string) =>
+    (await mailsTo(email)).filter((mail) => mail.subject === CHANGED_SUBJECT);
+  const NEW_PASSWORD = 'a-new-password-2';
+
+  it('changes the password with the current one, then tells the owner once', async () => {
+    const user = await signedInUser(stack.config);
+    const wrong = await call('POST', '/api/me/password-change', user.accessToken, {
+      currentPassword: 'not-the-password',
+      password: NEW_PASSWORD,
+    });
+    expect(wrong.status).toBe(400);
+    expect(await errorOf(wrong)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'body.currentPassword', message: CURRENT_PASSWORD_WRONG_MESSAGE }],
+    });
+    const short = await call('POST', '/api/me/password-change', user.accessToken, {
+      currentPassword: TEST_USER_PASSWORD,
+      password: 'short',
+    });
+    expect(short.status).toBe(400);
+    expect((await errorOf(short)).details).toEqual([
+      expect.objectContaining({ field: 'body.password', message: PASSWORD_TOO_SHORT_MESSAGE }),
+    ]);
+    const anonymous = await call('POST', '/api/me/password-change', undefined, {
+      currentPassword: TEST_USER_PASSWORD,
+      password: NEW_PASSWORD,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(await passwordChangedMails(user.email)).toEqual([]);
+
+    const changed = await call('POST', '/api/me/password-change', user.accessToken, {
+      currentPassword: TEST_USER_PASSWORD,
+      password: NEW_PASSWORD,
+    });
+    expect(changed.status).toBe(204);
+    await expect(passwordSignIn(user.email, TEST_USER_PASSWORD)).rejects.toThrow();
+    expect((await passwordSignIn(user.email, NEW_PASSWORD)).AuthenticationResult?.AccessToken).toBeTruthy();
+    const mails = await passwordChangedMails(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('changed in your account settings');
+    expect(mails[0]?.text).toContain(`${stack.webUrl}/forgot-password`);
+  });
+
+  it('resets with the code of the reset e-mail, then tells the owner; a wrong code and an unknown address answer alike', async () => {
+    const user = await signedInUser(stack.config);
+    await cognito.send(new ForgotPasswordCommand({ ClientId: stack.config.userPoolClientId, Username: user.email }));
+    const resetMail = (await mailsTo(user.email)).find((mail) => mail.subject.startsWith('Reset your'));
+    const code = /Your code: (\d+)/.exec(resetMail?.text ?? '')?.[1];
+    expect(code).toBeDefined();
+
+    const unknown = uniqueEmail('nobody');
+    for (const attempt of [
+      { email: user.email, code: code === '000000' ? '111111' : '000000' },
+      { email: unknown, code: code ?? '' },
+    ]) {
+      const refused = await call('POST', '/api/password-resets', undefined, { ...attempt, password: NEW_PASSWORD });
+      expect(refused.status).toBe(400);
+      expect(await errorOf(refused)).toEqual({ code: 'INVALID_RESET_LINK', message: INVALID_RESET_LINK_MESSAGE });
+    }
+    expect(await passwordChangedMails(user.email)).toEqual([]);
+    expect(await mailsTo(unknown)).toEqual([]);
+
+    const reset = await call('POST', '/api/password-resets', undefined, {
+      email: user.email,
+      code,
+      password: NEW_PASSWORD,
+    });
+    expect(reset.status).toBe(204);
+    expect((await passwordSignIn(user.email, NEW_PASSWORD)).AuthenticationResult?.AccessToken).toBeTruthy();
+    const mails = await passwordChangedMails(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('reset with a link sent to this address');
   });
 });

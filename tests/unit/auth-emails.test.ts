@@ -1,9 +1,18 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { authEmail, authEmailLink } from '../../functions/domain/auth-emails';
+import { authEmail, authEmailLink, passwordChangedEmail } from '../../functions/domain/auth-emails';
 import { handler } from '../../functions/triggers/custom-message';
 
 describe('auth e-mails', () => {
+  it('tells the owner how the password changed, and how to take the account back', () => {
+    const changed = passwordChangedEmail('https://mentors.example', 'changed');
+    expect(changed.subject).toBe('Your Physician Mentors password was changed');
+    expect(changed.text).toContain('changed in your account settings');
+    expect(passwordChangedEmail('https://mentors.example', 'reset').text).toContain('reset with a link');
+    expect(changed.text).toContain('If this was not you, reset your password now');
+    expect(changed.html).toContain('href="https://mentors.example/forgot-password"');
+  });
+
   it('links a sign-up to the SPA with the code and the e-mail', () => {
     expect(authEmailLink('signUp', 'https://mentors.example', 'a+b@x.test', '123456')).toBe(
       'https://mentors.example/#confirm=123456&email=a%2Bb%40x.test',

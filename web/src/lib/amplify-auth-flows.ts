@@ -1,14 +1,12 @@
-/** Amplify's sign-up, sign-in and password calls, for the screens that use them (configured by ./amplify). */
+/** Amplify's sign-up, sign-in and reset-request calls (a new password goes through our API, which mails the owner), for the screens that use them (configured by ./amplify). */
 import './amplify';
 
 export {
-  confirmResetPassword,
   confirmSignUp,
   resendSignUpCode,
   resetPassword,
   signIn,
   signInWithRedirect,
-  updatePassword,
 } from 'aws-amplify/auth';
 
 /**

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { confirmResetPassword } from '@/lib/amplify-auth-flows';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
@@ -12,11 +11,11 @@ import {
   passwordPairSchema,
   toastPasswordPairError,
 } from '@/components/ui/password-pair-fields';
+import { ApiError, api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { AuthPage } from '../components/auth-page';
 
 const resetForm = passwordPairSchema('Please make sure both passwords are the same.');
-const LINK_FAILURES = new Set(['CodeMismatchException', 'ExpiredCodeException']);
 
 const toastInvalidLink = () =>
   toast.error('Invalid reset link', {
@@ -42,11 +41,11 @@ function ResetPasswordForm({ email, code }: { email: string; code: string }) {
   const submit = handleSubmit(
     async ({ password }) => {
       try {
-        await confirmResetPassword({ username: email, confirmationCode: code, newPassword: password });
+        await api.post('/password-resets', { email, code, password });
         toast.success('Password updated!', { description: 'Your password has been successfully updated.' });
         navigate('/login', { replace: true });
       } catch (error) {
-        if (error instanceof Error && LINK_FAILURES.has(error.name)) {
+        if (error instanceof ApiError && error.code === 'INVALID_RESET_LINK') {
           toastInvalidLink();
           navigate('/login', { replace: true });
           return;

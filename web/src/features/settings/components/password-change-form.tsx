@@ -1,19 +1,21 @@
 import * as z from '@functions/schemas/zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { updatePassword } from '@/lib/amplify-auth-flows';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { PasswordPairFields, passwordPairSchema, toastPasswordPairError } from '@/components/ui/password-pair-fields';
+import { ApiError, api } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
-/** Cognito checks the current password itself, so the form only asks that it is given. */
+/** The server (Cognito) checks the current password, so the form only asks that it is given. */
 const passwordChange = z.intersection(
   z.object({ currentPassword: z.string().check(z.minLength(1, 'Please enter your current password.')) }),
   passwordPairSchema("New passwords don't match."),
 );
 type PasswordChange = z.infer<typeof passwordChange>;
+
+const fieldOf = (error: ApiError) => (error.details?.[0] as { field?: string } | undefined)?.field;
 
 const EMPTY: PasswordChange = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -22,16 +24,19 @@ export function PasswordChangeForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<PasswordChange>({ resolver: zodResolver(passwordChange), defaultValues: EMPTY });
 
   const submit = handleSubmit(
     async ({ currentPassword, password }) => {
       try {
-        await updatePassword({ oldPassword: currentPassword, newPassword: password });
+        await api.post('/me/password-change', { currentPassword, password });
         reset(EMPTY);
         toast.success('Password Updated', { description: 'Your password has been changed.' });
       } catch (error) {
+        if (error instanceof ApiError && fieldOf(error) === 'body.currentPassword')
+          setError('currentPassword', { message: error.message });
         toast.error('Password Update Failed', { description: errorMessage(error) });
       }
     },

@@ -1,5 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMailbox } from '../../bin/local/mailbox';
 import { INVALID_NPI_MESSAGE } from '../../functions/domain/npi';
 import {
   openPage,
@@ -82,6 +84,61 @@ describe('NPI verification', () => {
     await card.screenshot({ path: `${SCREENSHOTS}/npi-settings-verified-mobile.png` });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it('takes an optional NPI at sign-up, refuses a wrong check digit there, and shows it verified once signed in', async () => {
+    const email = `npi-sign-up-${randomUUID().slice(0, 8)}@example.test`;
+    const password = 'a-long-password-1';
+    const { page, errors } = await openPage(browser, `${stack.webUrl}/register`, VIEWPORTS.desktop);
+    await page.getByRole('radio', { name: /Coach/ }).check();
+    await page.getByLabel('First name').fill('Jordan');
+    await page.getByLabel('Last name').fill('Rivera');
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByLabel('Hourly rate (USD)').fill('200');
+    const npi = page.getByLabel('NPI (National Provider Identifier, optional)');
+    await npi.fill('1234567894');
+    await page.getByRole('checkbox', { name: /terms of service/ }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectVisible(page.getByText(INVALID_NPI_MESSAGE));
+    for (const [viewport, name] of [
+      [VIEWPORTS.desktop, 'desktop'],
+      [PHONE, 'mobile'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await npi.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENSHOTS}/npi-register-${name}.png` });
+    }
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await npi.fill('1234567893');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Check your email' }));
+    let link: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const mail = (await readMailbox(stack.mailboxFile)).find((m) => m.to === email);
+          link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+          return link;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeTruthy();
+    await page.goto(link as string);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`${stack.webUrl}/settings`, { waitUntil: 'networkidle' });
+    const card = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Verification', exact: true }) })
+      .last();
+    await expectVisible(card.getByRole('button', { name: 'NPI verified' }));
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('shows the badge on directory cards, its detail on keyboard focus, and filters verified physicians only', async () => {

@@ -10,6 +10,7 @@ import { readMailbox } from '../../bin/local/mailbox';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { profileRow } from '../../functions/data/profiles';
+import { INVALID_NPI_MESSAGE } from '../../functions/domain/npi';
 import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
 import { type Profile, profile as profileSchema } from '../../functions/schemas/profile';
 import { localCognitoClient } from '../../bin/local/cognito';
@@ -137,6 +138,24 @@ describe('POST /api/registrations', () => {
       timezone: 'America/Los_Angeles',
       languages: ['English'],
     });
+  });
+
+  it("checks a mentor's NPI given at sign-up, and refuses one with a wrong check digit next to its field", async () => {
+    const wrong = await call('POST', '/api/registrations', {
+      body: { ...mentorSignUp(uniqueEmail('npi-wrong')), npi: '1234567890' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: { details: unknown[] } }).error.details).toEqual([
+      { field: 'body.npi', message: INVALID_NPI_MESSAGE },
+    ]);
+
+    const email = uniqueEmail('npi');
+    const signUp = { ...mentorSignUp(email), firstName: 'Jordan', lastName: 'Rivera', npi: '1234 5678 93' };
+    expect((await call('POST', '/api/registrations', { body: signUp })).status).toBe(202);
+    const token = await confirmAndSignIn(email, 'secret1');
+    await stack.jobsSettled();
+    const verification = await call('GET', '/api/me/verification', { token });
+    expect(await verification.json()).toMatchObject({ status: 'verified', taxonomy: 'Internal Medicine' });
   });
 
   it('signs a mentee up with the account fields alone', async () => {

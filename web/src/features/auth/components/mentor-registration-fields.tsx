@@ -83,6 +83,16 @@ export function MentorRegistrationFields({ form }: { form: UseFormReturn<Registr
           error={errors.hourlyRate?.message}
           {...register('hourlyRate', { setValueAs: numberOrNull })}
         />
+        <TextField
+          label="NPI (National Provider Identifier, optional)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={
+            '10 digits, checked against the NPPES NPI Registry after sign-up for the "NPI verified" badge. Never shown on your profile.'
+          }
+          error={errors.npi?.message}
+          {...register('npi')}
+        />
       </div>
       <Controller
         control={control}

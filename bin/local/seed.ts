@@ -29,6 +29,7 @@ import { GOOGLE_CALENDAR_SCOPES } from '../../functions/adapters/google-calendar
 import { getNpiRecord, recordVerified, startCheck } from '../../functions/data/npi-verifications';
 import { evaluateRegistryAnswer } from '../../functions/domain/npi';
 import { demoMentorNpi, demoMentorRegistryResult } from './npi-fixtures';
+import { seedDemoPortraits } from './demo-portraits';
 
 export const DEMO_PASSWORD = 'DemoPass123!';
 export const DEMO_MENTEE_EMAIL = 'mentee@demo.physicianmentors.test';
@@ -38,6 +39,8 @@ export const DEMO_FINANCE_EMAIL = 'finance@demo.physicianmentors.test';
 /** Bump when the demo data changes shape, so existing local databases get the new seed. */
 const SEED_VERSION = 'demo-v4';
 const seedMarker = { pk: 'SEED', sk: SEED_VERSION };
+/** Portraits came after demo-v4: their own marker gives a database seeded before them the faces, once. */
+const portraitsMarker = { pk: 'SEED', sk: 'portraits-v1' };
 
 /** A stable id derived from a name, so re-seeding writes the same rows instead of new ones. */
 const stableId = (name: string) => {
@@ -292,8 +295,31 @@ export async function seedDemoData(
   );
   client.destroy();
 
+  const mentors = demoMentorsWithAccount(mentorId);
   const { Item: marker } = await db().send(new GetCommand({ TableName: tableName(), Key: seedMarker }));
-  if (marker) return;
+  if (!marker) await seedDemoAccounts({ now, menteeId, financeId, mentorId, mentors }, calendarStandIns);
+  const { Item: portraits } = await db().send(new GetCommand({ TableName: tableName(), Key: portraitsMarker }));
+  if (portraits) return;
+  await seedDemoPortraits(mentors);
+  await put({ ...portraitsMarker, seededAt: now.toISO() });
+}
+
+async function seedDemoAccounts(
+  {
+    now,
+    menteeId,
+    financeId,
+    mentorId,
+    mentors,
+  }: {
+    now: DateTime;
+    menteeId: string;
+    financeId: string;
+    mentorId: string;
+    mentors: DemoMentor[];
+  },
+  calendarStandIns: CalendarStandInStore,
+) {
   const stamp = now.toISO() as string;
   await putProfileOnce({
     userId: menteeId,
@@ -325,7 +351,6 @@ export async function seedDemoData(
     createdAt: stamp,
     updatedAt: stamp,
   });
-  const mentors = demoMentorsWithAccount(mentorId);
   for (const [position, mentor] of mentors.entries()) {
     await seedMentor(mentor, now);
     await seedVerification(mentor, position, now.toJSDate());

@@ -83,6 +83,32 @@ describe('the coach directory', () => {
     }
   });
 
+  it("shows each seeded mentor's portrait, served from the variants the headshot path stored", async () => {
+    for (const viewport of [VIEWPORTS.desktop, { width: 390, height: 844 }]) {
+      const { page, errors } = await openPage(browser, `${stack.webUrl}/coaches`, viewport);
+      try {
+        const { total } = await counts(page);
+        const portraits = page.getByRole('article').locator('img[src^="/media/headshots/"]');
+        await expect.poll(() => portraits.count(), { timeout: 20_000 }).toBe(total);
+        // Cards below the fold load their image lazily: each stored variant is fetched here instead.
+        const sources = await portraits.evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+        for (const source of new Set(sources)) {
+          const image = await fetch(`${stack.webUrl}${source}`);
+          expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+        }
+        await expect
+          .poll(() => portraits.first().evaluate((image) => (image as HTMLImageElement).naturalWidth), {
+            timeout: 20_000,
+          })
+          .toBeGreaterThan(0);
+        await page.screenshot({ path: `${SCREENSHOTS}/directory-portraits-${viewport.width}.png` });
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
   it('opens with the filters of a shared link, and the back button restores earlier filters', async () => {
     const { page } = await open('/coaches?experience=20');
     try {

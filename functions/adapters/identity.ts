@@ -70,8 +70,28 @@ function invalid(field: string, error: unknown): never {
   throw new DomainError('VALIDATION_FAILED', message, [{ field, message }]);
 }
 
-const tooManyAttempts = () =>
-  new DomainError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a while and try again.');
+const tooManyAttempts = (): never => {
+  throw new DomainError('TOO_MANY_REQUESTS', 'Too many attempts. Please wait a while and try again.');
+};
+
+/**
+ * A password operation's Cognito call, its answers that are the caller's to fix (by exception name)
+ * turned into our coded errors: these, throttling and a password the pool refuses; the rest stay 500s.
+ */
+function translated<T>(call: Promise<T>, answers: Record<string, (error: unknown) => never>): Promise<T> {
+  const known: Record<string, (error: unknown) => never> = {
+    LimitExceededException: tooManyAttempts,
+    TooManyRequestsException: tooManyAttempts,
+    TooManyFailedAttemptsException: tooManyAttempts,
+    InvalidPasswordException: (error) => invalid('body.password', error),
+    ...answers,
+  };
+  return call.catch((error: unknown) => {
+    const answer = known[errorName(error) ?? ''];
+    if (answer) return answer(error);
+    throw error;
+  });
+}
 
 /** Cognito's answers that are the caller's to fix become our coded errors; the rest stay 500s. */
 function translateSignUpError(error: unknown): never {
@@ -121,60 +141,38 @@ export function cognitoIdentity(client: CognitoIdentityProviderClient, clientId:
     },
 
     async changePassword(accessToken, { currentPassword, password }) {
-      await client
-        .send(
-          new ChangePasswordCommand({
-            AccessToken: accessToken,
-            PreviousPassword: currentPassword,
-            ProposedPassword: password,
-          }),
-        )
-        .catch((error: unknown) => {
-          switch (errorName(error)) {
-            // Cognito's answer to a wrong current password (an expired token fails at the authorizer first).
-            case 'NotAuthorizedException':
-              throw new DomainError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG_MESSAGE, [
-                { field: 'body.currentPassword', message: CURRENT_PASSWORD_WRONG_MESSAGE },
-              ]);
-            case 'LimitExceededException':
-            case 'TooManyRequestsException':
-              throw tooManyAttempts();
-            case 'InvalidPasswordException':
-              return invalid('body.password', error);
-            default:
-              throw error;
-          }
-        });
+      const command = new ChangePasswordCommand({
+        AccessToken: accessToken,
+        PreviousPassword: currentPassword,
+        ProposedPassword: password,
+      });
+      await translated(client.send(command), {
+        // Cognito's answer to a wrong current password (an expired token fails at the authorizer first).
+        NotAuthorizedException: () => {
+          throw new DomainError('VALIDATION_FAILED', CURRENT_PASSWORD_WRONG_MESSAGE, [
+            { field: 'body.currentPassword', message: CURRENT_PASSWORD_WRONG_MESSAGE },
+          ]);
+        },
+      });
     },
 
     async resetPassword({ email, code, password }) {
-      await client
-        .send(
-          new ConfirmForgotPasswordCommand({
-            ClientId: clientId,
-            Username: email,
-            ConfirmationCode: code,
-            Password: password,
-          }),
-        )
-        .catch((error: unknown) => {
-          switch (errorName(error)) {
-            // An unknown address answers as a wrong code: the reset never tells which addresses have accounts.
-            case 'CodeMismatchException':
-            case 'ExpiredCodeException':
-            case 'UserNotFoundException':
-            case 'NotAuthorizedException':
-              throw new DomainError('INVALID_RESET_LINK', INVALID_RESET_LINK_MESSAGE);
-            case 'LimitExceededException':
-            case 'TooManyFailedAttemptsException':
-            case 'TooManyRequestsException':
-              throw tooManyAttempts();
-            case 'InvalidPasswordException':
-              return invalid('body.password', error);
-            default:
-              throw error;
-          }
-        });
+      const command = new ConfirmForgotPasswordCommand({
+        ClientId: clientId,
+        Username: email,
+        ConfirmationCode: code,
+        Password: password,
+      });
+      const invalidLink = () => {
+        throw new DomainError('INVALID_RESET_LINK', INVALID_RESET_LINK_MESSAGE);
+      };
+      // An unknown address answers as a wrong code: the reset never tells which addresses have accounts.
+      await translated(client.send(command), {
+        CodeMismatchException: invalidLink,
+        ExpiredCodeException: invalidLink,
+        UserNotFoundException: invalidLink,
+        NotAuthorizedException: invalidLink,
+      });
     },
   };
 }

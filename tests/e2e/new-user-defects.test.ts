@@ -18,6 +18,7 @@ import {
 } from '../support/browser';
 import { at, mentorProfile, publishedCoach, storeProfile } from '../support/coaches';
 import type { TestStack } from '../support/local-stack';
+import { mailedLink } from '../support/mailed-link';
 import { type SignedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -173,18 +174,7 @@ describe('a new mentor signs up, confirms and sets up', () => {
     });
     expect(band).toBe(0);
 
-    let link: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const mail = (await readMailbox(stack.mailboxFile)).find((m) => m.to === email && /confirm/i.test(m.subject));
-          link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-          return link;
-        },
-        { timeout: 20_000 },
-      )
-      .toBeTruthy();
-    await page.goto(link as string);
+    await page.goto(await mailedLink(stack.mailboxFile, email, /confirm/i));
     await page.waitForURL((url) => url.pathname === '/login');
     await visible(toast(page, 'Email confirmed'));
     expect(await page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(email);

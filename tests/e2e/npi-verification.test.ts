@@ -1,7 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMailbox } from '../../bin/local/mailbox';
 import { INVALID_NPI_MESSAGE } from '../../functions/domain/npi';
 import {
   openPage,
@@ -12,6 +11,7 @@ import {
   VIEWPORTS,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
+import { mailedLink } from '../support/mailed-link';
 import { type SignedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
 
 const DETAIL =
@@ -40,6 +40,11 @@ async function expectVisible(locator: Locator) {
 }
 
 const detailOf = (page: Page) => page.getByRole('tooltip');
+const verificationCard = (page: Page) =>
+  page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Verification', exact: true }) })
+    .last();
 /** The narrow phone the issue names. */
 const PHONE = { width: 390, height: 844 };
 
@@ -62,10 +67,7 @@ describe('NPI verification', () => {
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${stack.webUrl}/settings`, { waitUntil: 'networkidle' });
 
-    const card = page
-      .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Verification', exact: true }) })
-      .last();
+    const card = verificationCard(page);
     await expectVisible(card.getByText('Not verified yet.'));
     const field = card.getByLabel('NPI (National Provider Identifier)');
     await field.fill('1234567894');
@@ -115,27 +117,13 @@ describe('NPI verification', () => {
     await npi.fill('1234567893');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Check your email' }));
-    let link: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const mail = (await readMailbox(stack.mailboxFile)).find((m) => m.to === email);
-          link = mail?.text.match(/https?:\/\/\S+/)?.[0];
-          return link;
-        },
-        { timeout: 20_000 },
-      )
-      .toBeTruthy();
-    await page.goto(link as string);
+    await page.goto(await mailedLink(stack.mailboxFile, email));
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${stack.webUrl}/settings`, { waitUntil: 'networkidle' });
-    const card = page
-      .locator('section')
-      .filter({ has: page.getByRole('heading', { name: 'Verification', exact: true }) })
-      .last();
+    const card = verificationCard(page);
     await expectVisible(card.getByRole('button', { name: 'NPI verified' }));
     expect(errors).toEqual([]);
     await page.close();

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -22,6 +23,10 @@ const fromBundles = (fallback: string, moreSetup: string[] = []) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two files at a time even on two cores (vitest's default there is one): a stack file spends
+    // most of its time waiting on its emulators and browser, and each file has a stack of its own
+    // on ports of its own (bin/local/ports.ts).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: quietPowertools } },
       {
@@ -30,9 +35,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           ...fromBundles('0'),
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
         },
       },
       {
@@ -48,7 +52,6 @@ export default defineConfig({
           ...fromBundles(process.env.CI ? '1' : '0', ['tests/support/web-build.ts']),
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -7,15 +7,23 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
-/** Powertools' log lines and EMF metrics stay out of the test output (tests/unit/observability.test.ts turns them on). */
-const quietPowertools = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' };
+/**
+ * Powertools' log lines and EMF metrics stay out of the test output (tests/unit/observability.test.ts
+ * turns them on), and so does the AWS SDK's notice, once per test process, that its releases after
+ * January 2027 need Node 22 (these machines run Node 20, Lambda Node 22; the lock file pins the SDK).
+ */
+const quietTestOutput = {
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
 
 /**
  * Tests that start the local stack run the Lambdas from their built bundles (bin/local/lambda-modules.ts)
  * with API_FROM_BUNDLES=1; CI's browser tests do by default. The bundles load natively, not through Vite.
  */
 const fromBundles = (fallback: string, moreSetup: string[] = []) => ({
-  env: { ...quietPowertools, API_FROM_BUNDLES: process.env.API_FROM_BUNDLES ?? fallback },
+  env: { ...quietTestOutput, API_FROM_BUNDLES: process.env.API_FROM_BUNDLES ?? fallback },
   globalSetup: ['tests/support/lambda-bundles.ts', ...moreSetup],
   server: { deps: { external: [/\/dist\/functions\//] } },
 });
@@ -28,7 +36,7 @@ export default defineConfig({
     // on ports of its own (bin/local/ports.ts).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: quietPowertools } },
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: quietTestOutput } },
       {
         resolve: { alias },
         test: {

@@ -44,7 +44,7 @@ const refunded = (refundedCents: number, previouslyRefundedCents: number): Money
   previouslyRefundedCents,
   refundId: 're_1',
 });
-const follow = (event: MoneyEvent) => followUpEntry(event as Exclude<MoneyEvent, { kind: 'checkoutPaid' }>, paid);
+const follow = (event: MoneyEvent) => followUpEntry(event as Parameters<typeof followUpEntry>[0], paid);
 const amounts = (entry: LedgerEntry | null) =>
   entry && {
     grossCents: entry.grossCents,

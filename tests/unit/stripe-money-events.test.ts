@@ -108,6 +108,40 @@ describe('money events from Stripe', () => {
     });
   });
 
+  it('transfer.reversed names the session by its transfer group and the running total reversed before and after', () => {
+    const transfer = (previous?: Record<string, unknown>, reversals?: unknown[]) =>
+      reduce(
+        'transfer.reversed',
+        {
+          id: 'tr_1',
+          object: 'transfer',
+          amount: 10_800,
+          amount_reversed: 10_800,
+          transfer_group: 'session-1',
+          ...(reversals ? { reversals: { object: 'list', data: reversals } } : {}),
+        },
+        previous,
+      );
+    const expected = {
+      id: 'evt_1',
+      kind: 'transferReversed',
+      at: AT,
+      transferId: 'tr_1',
+      sessionId: 'session-1',
+      reversedCents: 10_800,
+      previouslyReversedCents: 1_000,
+    };
+    expect(transfer({ amount_reversed: 1_000 })).toEqual(expected);
+    // Without previous attributes, the newest reversal listed is this event's.
+    expect(
+      transfer(undefined, [
+        { id: 'trr_2', amount: 9_800 },
+        { id: 'trr_1', amount: 1_000 },
+      ]),
+    ).toEqual(expected);
+    expect(transfer()).toEqual({ ...expected, previouslyReversedCents: 0 });
+  });
+
   it('a charge without a PaymentIntent is not ours', () => {
     expect(reduce('charge.refunded', { id: 'ch_1', payment_intent: null, amount_refunded: 1 })).toMatchObject({
       kind: 'unhandled',

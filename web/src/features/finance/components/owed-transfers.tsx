@@ -1,4 +1,7 @@
+import { owedTransfersCsv } from '@functions/domain/ledger-csv';
 import type { OwedTransfer } from '@functions/schemas/ledger';
+import { Button } from '@/components/ui/button';
+import { saveFile } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format-money';
 
 const cell = 'px-3 py-2 text-left align-top';
@@ -25,9 +28,19 @@ export function OwedTransfers({ owed, coachNames }: { owed: OwedTransfer[]; coac
   );
   return (
     <section aria-labelledby="owed-title" className="space-y-3">
-      <h2 id="owed-title" className="text-xl font-semibold text-slate-900">
-        Transfers owed to coaches
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="owed-title" className="text-xl font-semibold text-slate-900">
+          Transfers owed to coaches
+        </h2>
+        {owed.length > 0 && (
+          <Button
+            variant="secondary"
+            onClick={() => saveFile(new Blob([owedTransfersCsv(owed)], { type: 'text/csv' }), 'owed-transfers.csv')}
+          >
+            Download owed CSV
+          </Button>
+        )}
+      </div>
       {owed.length === 0 ? (
         <p className="text-slate-700">No transfer is owed: every delivered session's coach has been paid.</p>
       ) : (

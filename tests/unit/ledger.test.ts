@@ -205,6 +205,17 @@ describe('follow-up entries', () => {
 });
 
 describe('totals', () => {
+  /** The coach's share of the payment, transferred after delivery. */
+  const transfer = transferEntry({
+    ...parties,
+    at: '2026-10-07T10:00:00.000Z',
+    transferId: 'tr_1',
+    amountCents: 10_800,
+    currency: 'usd',
+    paymentIntentId: 'pi_1',
+    chargeId: 'ch_1',
+  });
+
   it('sum each amount per currency and count payments as paid sessions', () => {
     const refund = follow(refunded(12_000, 0)) as LedgerEntry;
     const euro = { ...paid, id: 'payment:pi_eur', currency: 'eur' };
@@ -256,15 +267,6 @@ describe('totals', () => {
   });
 
   it("hold the coach's share until the transfer, which moves it to their account", () => {
-    const transfer = transferEntry({
-      ...parties,
-      at: '2026-10-07T10:00:00.000Z',
-      transferId: 'tr_1',
-      amountCents: 10_800,
-      currency: 'usd',
-      paymentIntentId: 'pi_1',
-      chargeId: 'ch_1',
-    });
     expect(transfer).toMatchObject({
       id: 'transfer:session-1',
       kind: 'transfer',
@@ -280,15 +282,6 @@ describe('totals', () => {
   });
 
   it('book a reversal as money no longer transferred nor the coach’s, once per running total', () => {
-    const transfer = transferEntry({
-      ...parties,
-      at: '2026-10-07T10:00:00.000Z',
-      transferId: 'tr_1',
-      amountCents: 10_800,
-      currency: 'usd',
-      paymentIntentId: 'pi_1',
-      chargeId: 'ch_1',
-    });
     const reversed = (reversedCents: number, previouslyReversedCents: number) =>
       transferReversedEntry(
         {

@@ -14,7 +14,7 @@ import { getProfile } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
 import { owedTransfers } from '../../functions/data/transfers';
 import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
-import { earnings } from '../../functions/schemas/ledger';
+import { earnings, type Reconciliation } from '../../functions/schemas/ledger';
 import { bookingResult } from '../../functions/schemas/session';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { endedAgo } from '../support/bookings';
@@ -283,6 +283,12 @@ describe("a coach's transfer reversed at Stripe", () => {
     expect((await refused.json()).error.code).toBe('amount_too_large');
     expect((await reverseAtStripe({ transfer: 'tr_not_ours' })).status).toBe(404);
     expect(await reversalsOf(session.id)).toHaveLength(2);
+
+    // The day's reconciliation finds the transfer and both reversals on Stripe's side too.
+    const day = new Date().toISOString().slice(0, 10);
+    const reconciled = (await (await job('reconcileLedger'))({ day })) as Reconciliation;
+    const charge = (await payments.findTransfer(session.id))?.sourceChargeId;
+    expect(reconciled.mismatches.filter((item) => item.source === charge)).toEqual([]);
 
     // Taken back from the coach: no longer transferred, and not held for them either.
     const after = await myEarnings();

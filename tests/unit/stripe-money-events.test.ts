@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { toBalanceTransaction } from '../../functions/adapters/stripe-balance';
+import { reversedTransferOf, toBalanceTransaction } from '../../functions/adapters/stripe-balance';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 
 const SECRET = 'whsec_local_standin';
@@ -194,6 +194,29 @@ describe('platform balance transactions', () => {
         source: { id: 'tr_1', object: 'transfer', source_transaction: 'ch_1' } as Stripe.Transfer,
       }),
     ).toMatchObject({ category: 'transfer', chargeId: 'ch_1', amountCents: -10_800 });
+  });
+
+  it('a transfer reversal names the charge that funded its transfer, which the caller looks up', () => {
+    const reversal = {
+      type: 'transfer_refund',
+      amount: 2_000,
+      source: { id: 'trr_1', object: 'transfer_reversal', transfer: 'tr_1' } as Stripe.TransferReversal,
+    } as const;
+    const balance = {
+      id: 'txn_1',
+      object: 'balance_transaction',
+      currency: 'usd',
+      created: CREATED,
+      reporting_category: 'transfer_reversal',
+      ...reversal,
+    } as Stripe.BalanceTransaction;
+    expect(reversedTransferOf(balance)).toBe('tr_1');
+    expect(toBalanceTransaction(balance, 'ch_1')).toMatchObject({
+      category: 'transfer',
+      chargeId: 'ch_1',
+      amountCents: 2_000,
+    });
+    expect(transaction(reversal)).toBeNull();
   });
 
   it('leaves out what the ledger does not keep: payouts, other adjustments, a transfer not funded by a charge', () => {

@@ -1,9 +1,13 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_CALENDAR_CLIENTS } from '../../bin/local/calendar-standins';
 import { readMailbox } from '../../bin/local/mailbox';
+import { calendarProviderFromEnvironment } from '../../functions/adapters/calendar-providers';
+import { GOOGLE_CALENDAR_SCOPES } from '../../functions/adapters/google-calendar';
 import { getSession } from '../../functions/data/sessions';
 import { handler as remindDayBefore } from '../../functions/jobs/remind-day-before';
 import { sessionView } from '../../functions/schemas/session';
+import { storeNewConnection } from '../../functions/sessions/mentor-calendars';
 import { storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -190,5 +194,50 @@ describe('who may move what', () => {
     const refused = await reschedule(coach, cancelled.id, at(12, 12));
     expect(refused.status).toBe(409);
     expect(await errorCode(refused)).toBe('NOT_RESCHEDULABLE');
+  });
+});
+
+describe("with the coach's own calendar connected", () => {
+  it('checks the new time live, and moves the booking event in place', async () => {
+    const calendarCoach = await publishedCoach(stack.config, { payments: true });
+    const account = calendarCoach.email;
+    // Connected as the demo mentor's calendar is (bin/local/seed.ts): the stand-in's grant without its consent page.
+    const granted = stack.calendarStandIns.grantWithoutConsent(
+      'google',
+      account,
+      LOCAL_CALENDAR_CLIENTS.google.clientId,
+      GOOGLE_CALENDAR_SCOPES.join(' '),
+    );
+    const tokens = {
+      accessToken: granted.accessToken,
+      refreshToken: granted.refreshToken,
+      expiresAt: new Date(Date.now() + granted.expiresIn * 1000 - 60_000).toISOString(),
+    };
+    await storeNewConnection(calendarCoach.userId, calendarProviderFromEnvironment('google')!, tokens, new Date());
+    const session = await storedBooking({ coachId: calendarCoach.userId, menteeId: mentee.userId }, at(14, 10));
+    await stack.jobsSettled();
+    const written = (await getSession(session.id))?.calendarEvent;
+    expect(written?.provider).toBe('google');
+
+    stack.calendarStandIns.addEvent('google', account, {
+      calendarId: account,
+      summary: 'Clinic',
+      start: at(14, 13),
+      end: at(14, 14),
+      allDay: false,
+      transparent: false,
+      privateProperties: {},
+    });
+    const busy = await reschedule(mentee, session.id, at(14, 13));
+    expect(busy.status).toBe(409);
+    expect(await errorCode(busy)).toBe('SLOT_TAKEN');
+
+    // Half an hour later overlaps only the session's own event, which does not count as busy.
+    expect((await reschedule(mentee, session.id, at(14, 10.5))).status).toBe(200);
+    await stack.jobsSettled();
+    const events = stack.calendarStandIns.events('google', account).filter((event) => !event.cancelled);
+    const moved = events.filter((event) => event.id === written?.eventId);
+    expect(moved.map((event) => new Date(event.start).toISOString())).toEqual([new Date(at(14, 10.5)).toISOString()]);
+    expect(events.filter((event) => event.summary !== 'Clinic')).toHaveLength(1);
   });
 });

@@ -1,6 +1,8 @@
 import { timeZoneDisplayName } from '@functions/domain/fixed-lists';
 import { DateTime } from 'luxon';
-import { useMemo, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
 import { DateStrip } from './date-strip';
 import { bookableDays, longDate, type Slot, slotsByDay } from './slot-days';
 import { TimeSlotGrid } from './time-slot-grid';
@@ -50,4 +52,28 @@ export function SlotCalendar({
       </section>
     </>
   );
+}
+
+/** The coach's slots while they load, when they fail (with a retry), when there are none, or the calendar. */
+export function LoadedSlots({
+  slots,
+  empty,
+  children,
+}: {
+  slots: UseQueryResult<Slot[]>;
+  empty: ReactNode;
+  children(slots: readonly Slot[]): ReactNode;
+}) {
+  if (slots.isPending) return <Spinner label="Loading available times..." />;
+  if (slots.isError) {
+    return (
+      <div role="alert" className="rounded-lg bg-red-50 px-4 py-4 text-sm text-red-800">
+        Could not load available times.{' '}
+        <button type="button" className="font-semibold underline" onClick={() => void slots.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return slots.data.length === 0 ? empty : children(slots.data);
 }

@@ -2,13 +2,12 @@ import type { Coach } from '@functions/schemas/coach';
 import { CalendarX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useCoachSlots } from '@/lib/coach-slots';
 import { useFreeConsultationEligibility } from '../api/get-free-consultation-eligibility';
 import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
 import { DEFAULT_SESSION_OPTION, type SessionOption, sessionOptions } from '../session-options';
-import { SlotCalendar } from '@/components/slots/slot-calendar';
+import { LoadedSlots, SlotCalendar } from '@/components/slots/slot-calendar';
 import type { Slot } from '@/components/slots/slot-days';
 import { ConfirmBookingDialog } from './confirm-booking-dialog';
 import { LoginDialog } from './login-dialog';
@@ -57,24 +56,18 @@ export function SlotPicker({ coach, coachName }: { coach: Coach; coachName: stri
     <div className="space-y-6">
       {!user && <LoginRequiredPanel />}
       <SessionLengthChoice options={options} chosen={option} onChoose={(next) => setChosenId(next.id)} />
-      {slots.isPending ? (
-        <Spinner label="Loading available times..." />
-      ) : slots.isError ? (
-        <div role="alert" className="rounded-lg bg-red-50 px-4 py-4 text-sm text-red-800">
-          Could not load available times.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void slots.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : slots.data.length === 0 ? (
-        <div className="rounded-lg bg-slate-50 px-4 py-8 text-center">
-          <CalendarX className="mx-auto h-8 w-8 text-slate-500" aria-hidden="true" />
-          <p className="mt-2 font-semibold text-slate-900">Coach Availability Not Set</p>
-          <p className="text-sm text-slate-700">This mentor has no open times in the next 30 days.</p>
-        </div>
-      ) : (
-        <SlotCalendar key={option.id} slots={slots.data} timeZone={timeZone} onPick={setPickedSlot} />
-      )}
+      <LoadedSlots
+        slots={slots}
+        empty={
+          <div className="rounded-lg bg-slate-50 px-4 py-8 text-center">
+            <CalendarX className="mx-auto h-8 w-8 text-slate-500" aria-hidden="true" />
+            <p className="mt-2 font-semibold text-slate-900">Coach Availability Not Set</p>
+            <p className="text-sm text-slate-700">This mentor has no open times in the next 30 days.</p>
+          </div>
+        }
+      >
+        {(open) => <SlotCalendar key={option.id} slots={open} timeZone={timeZone} onPick={setPickedSlot} />}
+      </LoadedSlots>
       {user ? (
         <ConfirmBookingDialog
           choice={

@@ -11,10 +11,9 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { SlotCalendar } from '@/components/slots/slot-calendar';
+import { LoadedSlots, SlotCalendar } from '@/components/slots/slot-calendar';
 import type { Slot } from '@/components/slots/slot-days';
 import { useCoachSlots } from '@/lib/coach-slots';
 import { useRescheduleSession } from '../api/my-sessions';
@@ -88,22 +87,16 @@ function RescheduleSteps({ session, timeZone, onClose }: { session: SessionView;
     return (
       <div className="space-y-4">
         {current}
-        {slots.isPending ? (
-          <Spinner label="Loading available times..." />
-        ) : slots.isError ? (
-          <div role="alert" className="rounded-lg bg-red-50 px-4 py-4 text-sm text-red-800">
-            Could not load available times.{' '}
-            <button type="button" className="font-semibold underline" onClick={() => void slots.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : slots.data.length === 0 ? (
-          <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-700">
-            This mentor has no other open times in the next 30 days.
-          </p>
-        ) : (
-          <SlotCalendar slots={slots.data} timeZone={timeZone} onPick={setPicked} />
-        )}
+        <LoadedSlots
+          slots={slots}
+          empty={
+            <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-700">
+              This mentor has no other open times in the next 30 days.
+            </p>
+          }
+        >
+          {(open) => <SlotCalendar slots={open} timeZone={timeZone} onPick={setPicked} />}
+        </LoadedSlots>
         <div className="flex justify-end">
           <Button variant="secondary" onClick={onClose}>
             Keep current time

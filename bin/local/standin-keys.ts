@@ -13,6 +13,8 @@ export const standInKeys = {
   stripePaymentIntent: (paymentIntentId: string) => ({ pk: `LOCALSTRIPE#${paymentIntentId}`, sk: 'PAYMENTINTENT' }),
   /** The local Stripe stand-in's transfer to a session's coach (one per session, as its idempotency key makes it). */
   stripeTransfer: (sessionId: string) => ({ pk: `LOCALSTRIPE#TRANSFER#${sessionId}`, sk: 'TRANSFER' }),
+  /** Which session's transfer a transfer id of the local Stripe stand-in is. */
+  stripeTransferId: (transferId: string) => ({ pk: `LOCALSTRIPE#${transferId}`, sk: 'TRANSFERID' }),
   /** The local Stripe stand-in's platform balance transactions, in time order. */
   stripeBalancePartition: 'LOCALSTRIPE#BALANCE',
   stripeBalanceTransaction: (created: string, transactionId: string) => ({

@@ -61,7 +61,8 @@ export function failIfFaulted(kind: FaultKind): void {
 
 const MAX_BODY_BYTES = 1024;
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+/** A small JSON request body, or undefined when it is too large or not JSON. */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -87,7 +88,7 @@ function parseFaults(body: unknown): Partial<Counts> | null {
   return valid ? (Object.fromEntries(entries) as Partial<Counts>) : null;
 }
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+export const sendJson = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
 };

@@ -7,7 +7,8 @@ import {
 } from './stripe-payments';
 import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
-import { serveStripeFaults } from './stripe-faults';
+import Stripe from 'stripe';
+import { readJson, sendJson, serveStripeFaults } from './stripe-faults';
 
 const statusList = (account: LocalAccount) => `<dl>
 <dt>Account</dt><dd>${escapeHtml(account.accountId)} (${escapeHtml(account.email)})</dd>
@@ -122,12 +123,46 @@ async function serveCheckout(
   }
 }
 
+/**
+ * `POST /_local/stripe/transfers/reverse {"transfer": "tr_…", "amountCents": N}`: what reversing a
+ * transfer in Stripe's Dashboard does (all that is left when no amount is given): Stripe takes the
+ * money back from the coach's account and sends `transfer.reversed` to the app's webhook.
+ */
+async function serveTransferReversal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  payments: LocalPayments,
+  apiOrigin: string,
+) {
+  if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST' } });
+  const body = (await readJson(req)) as { transfer?: unknown; amountCents?: unknown } | undefined;
+  const amount = body?.amountCents;
+  if (typeof body?.transfer !== 'string' || (amount !== undefined && !Number.isInteger(amount))) {
+    return sendJson(res, 400, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Send {"transfer": "tr_…"} and, for part of it, a whole "amountCents".',
+      },
+    });
+  }
+  try {
+    await deliverEvent(await payments.reverseTransfer(body.transfer, amount as number | undefined), apiOrigin);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    return sendJson(res, error.statusCode ?? 400, {
+      error: { type: error.type, code: error.code, message: error.message },
+    });
+  }
+  sendJson(res, 200, { reversed: true });
+}
+
 /** `/_local/stripe/*`: the pages the local Payments stand-in links to instead of Stripe's. */
 export async function serveStripeStandIn(req: IncomingMessage, res: ServerResponse, url: URL, apiOrigin: string) {
   if (url.pathname === '/_local/stripe/faults') return serveStripeFaults(req, res);
   const payments = localPaymentsFromEnvironment();
   if (!payments) return stripePage(res, 404, 'Not in use', '<h1>The local Stripe stand-in is not in use</h1>');
   if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, payments, apiOrigin);
+  if (url.pathname === '/_local/stripe/transfers/reverse') return serveTransferReversal(req, res, payments, apiOrigin);
   const form = req.method === 'POST' ? await readForm(req) : url.searchParams;
   const account = await payments.findAccount(form.get('account') ?? '');
   if (!account) return stripePage(res, 404, 'Unknown account', '<h1>No such account in the local Stripe stand-in</h1>');

@@ -428,6 +428,15 @@ export const routes: readonly Route[] = [
     grants: ['mail:send', 'scheduler:manage', 'secret:zoom', 'start:refundSession', ...CALENDAR_GRANTS],
   },
   {
+    operation: 'rescheduleSession',
+    method: 'POST',
+    path: '/api/sessions/{id}/reschedule',
+    handler: 'reschedule-session',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['start:finishBooking', ...CALENDAR_GRANTS],
+  },
+  {
     operation: 'rateSession',
     method: 'POST',
     path: '/api/sessions/{id}/rating',

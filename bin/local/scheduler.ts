@@ -6,7 +6,7 @@ import { type JobName, type JobScheduler, jobPayload, scheduleName } from '../..
 import { log } from '../../functions/http/log';
 import { lambdaHandler } from './lambda-modules';
 
-interface LocalSchedule {
+export interface LocalSchedule {
   job: JobName;
   sessionId: string;
   at: string;
@@ -31,6 +31,8 @@ export interface LocalScheduler {
   runPendingNow(job: JobName): void;
   /** The jobs given up on, oldest first. */
   deadLetters(): Promise<LocalDeadLetter[]>;
+  /** The schedules that have not run yet (tests check what a change re-armed). */
+  pending(): LocalSchedule[];
   stop(): Promise<void>;
 }
 
@@ -144,6 +146,7 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
         arm(name, due);
       }
     },
+    pending: () => [...schedules.values()],
     async deadLetters() {
       try {
         const lines = (await readFile(deadLetterFile, 'utf8')).split('\n').filter(Boolean);

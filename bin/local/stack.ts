@@ -77,6 +77,8 @@ export interface LocalStack {
   runPendingJobsNow: LocalScheduler['runPendingNow'];
   /** The jobs' dead-letter queue, locally: jobs that failed every retry. */
   deadLetters: LocalScheduler['deadLetters'];
+  /** The schedules that have not run yet. */
+  pendingSchedules: LocalScheduler['pending'];
   /** Resolves once the directory snapshot shows every profile write made before the call. */
   directorySettled(): Promise<void>;
   stop(): Promise<void>;
@@ -268,6 +270,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       jobsSettled,
       runPendingJobsNow: scheduler.runPendingNow,
       deadLetters: scheduler.deadLetters,
+      pendingSchedules: scheduler.pending,
       calendarStandIns,
       directorySettled: directory.settled,
       stop,

@@ -1,6 +1,15 @@
 import type { SessionStatus } from '../domain/booking';
 import type { RefundState } from '../domain/refunds';
 
+/** One move of a session: its start before and after, by which party, why and when. */
+export interface RescheduleEntry {
+  from: string;
+  to: string;
+  by: 'coach' | 'mentee';
+  reason: string;
+  at: string;
+}
+
 /** One follow-up of a held session (data/follow-ups.ts): claimed by a run until a time, then done. */
 export interface FollowUpMark {
   claimedUntil?: string;
@@ -64,6 +73,10 @@ export interface SessionItem {
   /** Where the booking was written in the coach's own calendar (sessions/mentor-calendars.ts). */
   calendarEvent?: { provider: 'google' | 'microsoft'; calendarId: string; eventId: string } | null;
   rated?: boolean;
+  /** How often the session was moved (data/rescheduling.ts); missing on sessions never moved. */
+  rescheduleCount?: number;
+  /** Each move, oldest first. */
+  history?: RescheduleEntry[];
   createdAt: string;
   updatedAt: string;
   [followUp: FollowUpAttribute]: FollowUpMark | undefined;

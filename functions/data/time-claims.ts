@@ -28,8 +28,8 @@ const epochSeconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000)
  * Puts for every block of a new session. A block is free when nobody holds it, or when an unpaid
  * booking's hold on it has lapsed (its expiry job may not have run yet).
  */
-export function claimPuts(session: SessionItem, now: Date) {
-  return session.claimedBlocks.map((block) => ({
+export function claimPuts(session: SessionItem, now: Date, blocks: readonly string[] = session.claimedBlocks) {
+  return blocks.map((block) => ({
     Put: {
       TableName: tableName(),
       Item: {
@@ -67,4 +67,38 @@ export function claimReleases(session: Pick<SessionItem, 'id' | 'coachId'>, bloc
       ExpressionAttributeValues: { ':session': session.id },
     },
   }));
+}
+
+/**
+ * A held session moved to `blocks`: the blocks it newly needs claimed, the ones it keeps still its
+ * own (their expiry moved with its end), the ones it leaves released. No item appears twice, as one
+ * transaction requires.
+ */
+export function claimMoves(session: SessionItem, moved: Pick<SessionItem, 'end' | 'claimedBlocks'>, now: Date) {
+  const before = new Set(session.claimedBlocks);
+  const after = new Set(moved.claimedBlocks);
+  const kept = moved.claimedBlocks.filter((block) => before.has(block));
+  return [
+    ...claimPuts(
+      { ...session, ...moved, paymentExpiresAt: null },
+      now,
+      moved.claimedBlocks.filter((block) => !before.has(block)),
+    ),
+    ...kept.map((block) => ({
+      Update: {
+        TableName: tableName(),
+        Key: keys.timeClaim(session.coachId, block),
+        UpdateExpression: 'SET expiresAt = :expires',
+        ConditionExpression: 'sessionId = :session',
+        ExpressionAttributeValues: {
+          ':session': session.id,
+          ':expires': epochSeconds(moved.end) + KEEP_PAST_CLAIM_SECONDS,
+        },
+      },
+    })),
+    ...claimReleases(
+      session,
+      session.claimedBlocks.filter((block) => !after.has(block)),
+    ),
+  ];
 }

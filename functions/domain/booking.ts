@@ -70,10 +70,11 @@ function chargeablePrice(hourlyRateCents: number, durationMinutes: number, feeRu
   return price;
 }
 
-const isSessionDuration = (minutes: number): minutes is SessionDurationMinutes =>
+export const isSessionDuration = (minutes: number): minutes is SessionDurationMinutes =>
   (SESSION_DURATIONS_MINUTES as readonly number[]).includes(minutes);
 
-function assertBookingWindow(start: Date, now: Date): void {
+/** Inside the usual window: after now and at most BOOKING_HORIZON_DAYS ahead. */
+export function assertBookingWindow(start: Date, now: Date): void {
   if (Number.isNaN(start.getTime())) invalid('start', 'Choose a valid start time.');
   if (start.getTime() <= now.getTime()) invalid('start', 'This time has already passed. Choose a later slot.');
   if (start.getTime() > now.getTime() + BOOKING_HORIZON_DAYS * DAY_MS) {
@@ -82,7 +83,7 @@ function assertBookingWindow(start: Date, now: Date): void {
 }
 
 /** The coach's own availability must offer exactly this start for this length. */
-function assertInsideAvailability(
+export function assertInsideAvailability(
   availability: readonly AvailabilityWindow[],
   start: Date,
   durationMinutes: SessionDurationMinutes,

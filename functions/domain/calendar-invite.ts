@@ -1,3 +1,8 @@
+export interface InviteParty {
+  name: string;
+  email: string;
+}
+
 /** An iCalendar (RFC 5545) event, attached to booking e-mails so either party can add it in one click. */
 export interface InviteEvent {
   uid: string;
@@ -6,10 +11,17 @@ export interface InviteEvent {
   summary: string;
   description: string;
   url?: string | null;
-  /** CANCEL tells calendars that already hold the event to remove it. */
-  method: 'PUBLISH' | 'CANCEL';
-  /** Raised each time the event changes (a cancellation replaces the booking). */
+  /**
+   * RFC 5546: REQUEST is an invitation a calendar files as one event it can later move (a REQUEST
+   * with the same UID and a higher SEQUENCE) or remove (CANCEL, same UID, higher SEQUENCE).
+   */
+  method: 'REQUEST' | 'CANCEL';
+  /** Raised each time the event changes: each move, and the cancellation after them. */
   sequence: number;
+  /** The mentor, whose session it is; the platform sends it on their behalf. */
+  organizer: InviteParty;
+  /** The mentee. */
+  attendee: InviteParty;
   stampedAt: Date;
 }
 
@@ -21,6 +33,11 @@ const utcStamp = (iso: string | Date) =>
 
 const escapeText = (value: string) =>
   value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** A parameter value (RFC 5545 section 3.2) is quoted and may hold no quote or control character. */
+const paramText = (value: string) => `"${value.replace(/["\p{Cc}]/gu, '')}"`;
+
+const address = (party: InviteParty) => `mailto:${party.email}`;
 
 /** Lines longer than 75 octets continue on the next line after a space (RFC 5545 section 3.1). */
 function fold(line: string): string {
@@ -55,6 +72,8 @@ export function calendarInvite(event: InviteEvent): string {
     `DTEND:${utcStamp(event.end)}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
+    `ORGANIZER;CN=${paramText(event.organizer.name)}:${address(event.organizer)}`,
+    `ATTENDEE;CN=${paramText(event.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:${address(event.attendee)}`,
     ...(event.url ? [`URL:${event.url}`, `LOCATION:${escapeText(event.url)}`] : []),
     `STATUS:${event.method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',

@@ -8,6 +8,10 @@ export const errorStatus = {
   OVERLAP: 409,
   SLOT_TAKEN: 409,
   FREE_CONSULT_USED: 409,
+  /** Rescheduling (domain/rescheduling.ts): the session's moves are used up, it is too close to its start, or it cannot move at all. */
+  RESCHEDULE_LIMIT: 409,
+  TOO_LATE_TO_RESCHEDULE: 409,
+  NOT_RESCHEDULABLE: 409,
   SETUP_INCOMPLETE: 409,
   ALREADY_RATED: 409,
   TOO_MANY_UNPAID_HOLDS: 409,

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { addToCalendarLinks, calendarInvite } from './calendar-invite';
 import { DEFAULT_PROFILE_TIME_ZONE } from './constants';
+import { MENTEE_RESCHEDULE_LEAD_HOURS } from './rescheduling';
 import { COACH_NO_MEETING_NOTE } from './session-display';
 import { escapeHtml } from './html';
 import { isTimeZone } from './time-zone';
@@ -24,6 +25,8 @@ export interface SessionFacts {
   meetingUrl?: string | null;
   /** The mentor's own calendar did not answer the live check at booking (sessions/mentor-calendars.ts). */
   calendarUnchecked?: boolean | null;
+  /** How often it was moved: the invitation's SEQUENCE (domain/rescheduling.ts). */
+  rescheduleCount?: number;
 }
 
 export interface SessionEmail {
@@ -75,12 +78,21 @@ function details(letter: Letter): [string, string][] {
   ];
 }
 
+/** The mentor organizes the session's event (the platform sends it for them); the mentee attends. */
+function invitationParties(letter: Letter) {
+  const [coach, mentee] = letter.role === 'coach' ? [letter.recipient, letter.other] : [letter.other, letter.recipient];
+  return {
+    organizer: { name: displayName(coach), email: coach.email },
+    attendee: { name: displayName(mentee), email: mentee.email },
+  };
+}
+
 function compose(
   letter: Letter,
   subject: string,
   lead: string,
   closing: string,
-  method: 'PUBLISH' | 'CANCEL',
+  method: 'REQUEST' | 'CANCEL',
 ): SessionEmail {
   const rows = details(letter);
   const dashboard = `${letter.siteOrigin}/dashboard`;
@@ -93,7 +105,7 @@ function compose(
     url: letter.session.meetingUrl,
   };
   // Beside the .ics: the mentee's own calendar may be Google's or Outlook's on the web (not after a cancellation).
-  const links = method === 'PUBLISH' && letter.role === 'mentee' ? addToCalendarLinks(event) : null;
+  const links = method === 'REQUEST' && letter.role === 'mentee' ? addToCalendarLinks(event) : null;
   const text = [
     `Hello ${letter.recipient.firstName},`,
     '',
@@ -119,8 +131,9 @@ function compose(
     ...event,
     uid: `${letter.session.id}@physicianmentors`,
     method,
-    sequence: method === 'CANCEL' ? 1 : 0,
+    sequence: (letter.session.rescheduleCount ?? 0) + (method === 'CANCEL' ? 1 : 0),
     stampedAt: letter.now,
+    ...invitationParties(letter),
   });
   return {
     to: letter.recipient.email,
@@ -148,8 +161,8 @@ export function sessionConfirmationEmail(letter: Letter): SessionEmail {
     letter,
     `Session confirmed: ${sessionTimeFor(letter.recipient, letter.session.start)}`,
     lead,
-    'Need to reschedule? Please let the other party know at least 24 hours ahead.',
-    'PUBLISH',
+    `Need to move it? Either of you can reschedule it from your dashboard (the mentee up to ${MENTEE_RESCHEDULE_LEAD_HOURS} hours ahead).`,
+    'REQUEST',
   );
 }
 
@@ -182,6 +195,31 @@ export function sessionCancellationEmail(
     lead,
     closing,
     'CANCEL',
+  );
+}
+
+/**
+ * Sent to both parties when one moves the session (domain/rescheduling.ts): who moved it, from when
+ * to when, and why. Its invitation has the booking's UID and a higher SEQUENCE, so calendars move
+ * the event they hold instead of adding a second one.
+ */
+export function sessionRescheduledEmail(
+  letter: Letter & { movedBy: 'coach' | 'mentee'; reason: string; previousStart: string },
+): SessionEmail {
+  const kind = sessionKind(letter.session);
+  const from = sessionTimeFor(letter.recipient, letter.previousStart);
+  const to = sessionTimeFor(letter.recipient, letter.session.start);
+  const reason = withoutLinks(letter.reason);
+  const lead =
+    letter.movedBy === letter.role
+      ? `You moved your ${kind} with ${displayName(letter.other)} from ${from} to ${to}. Reason: ${reason}`
+      : `${displayName(letter.other)} moved your ${kind} from ${from} to ${to}. Reason: ${reason}`;
+  return compose(
+    letter,
+    `Session rescheduled: ${to}`,
+    lead,
+    'The attached invitation moves the event in your calendar.',
+    'REQUEST',
   );
 }
 
@@ -220,6 +258,6 @@ export function sessionReminderEmail(letter: Letter & { hoursBefore: 24 | 1 }): 
     `Reminder: your session ${when}`,
     `Your ${sessionKind(letter.session)} with ${displayName(letter.other)} starts ${when}.`,
     'See you there.',
-    'PUBLISH',
+    'REQUEST',
   );
 }

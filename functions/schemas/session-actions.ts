@@ -1,23 +1,28 @@
 import { CANCELLATION_REASON_REQUIRED, MAX_CANCELLATION_REASON_LENGTH } from '../domain/cancellation';
+import { MAX_RESCHEDULE_REASON_LENGTH, RESCHEDULE_REASON_REQUIRED } from '../domain/rescheduling';
 import { sessionView } from './session';
 import * as z from './zod';
 
 export const MAX_REVIEW_LENGTH = 500;
 
+/** A party's free-text reason: required once trimmed, at most `max` characters. */
+const requiredReason = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(max, `Reason must be ${max} characters or less`));
+
 /** `POST /api/sessions/{id}/cancel`: the reason is required once trimmed (spec section 5, Cancellation). */
 export const cancelSessionInput = z.object({
-  reason: z
-    .string({ error: CANCELLATION_REASON_REQUIRED })
-    .check(
-      z.trim(),
-      z.minLength(1, CANCELLATION_REASON_REQUIRED),
-      z.maxLength(
-        MAX_CANCELLATION_REASON_LENGTH,
-        `Reason must be ${MAX_CANCELLATION_REASON_LENGTH} characters or less`,
-      ),
-    ),
+  reason: requiredReason(CANCELLATION_REASON_REQUIRED, MAX_CANCELLATION_REASON_LENGTH),
 });
 export type CancelSessionInput = z.infer<typeof cancelSessionInput>;
+
+/** `POST /api/sessions/{id}/reschedule` (domain/rescheduling.ts): the new start and why. */
+export const rescheduleSessionInput = z.object({
+  start: z.iso.datetime({ offset: true, error: 'Choose a valid start time.' }),
+  reason: requiredReason(RESCHEDULE_REASON_REQUIRED, MAX_RESCHEDULE_REASON_LENGTH),
+});
+export type RescheduleSessionInput = z.infer<typeof rescheduleSessionInput>;
 
 const RATING_REQUIRED = 'Please select a rating';
 

@@ -60,6 +60,17 @@ export const sessionView = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** How often the session was moved (domain/rescheduling.ts), and each move, oldest first. */
+  rescheduleCount: z.number(),
+  history: z.array(
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      by: z.enum(['coach', 'mentee']),
+      reason: z.string(),
+      at: z.string(),
+    }),
+  ),
   /** A cancelled paid session's refund; `disputed` when it failed because the charge is disputed. */
   refund: z.optional(
     z.object({

@@ -14,7 +14,7 @@ import { refundRequestOf } from '../data/refunds';
 import { startRefund } from './refunds';
 import { deleteBookingEvent } from './mentor-calendars';
 
-const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
+export const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
 
 /** Runs one side effect of a cancellation; a failure is logged and never undoes the cancellation. */
 async function attempt(step: string, sessionId: string, effect: () => Promise<unknown>): Promise<void> {
@@ -25,7 +25,8 @@ async function attempt(step: string, sessionId: string, effect: () => Promise<un
   }
 }
 
-async function deleteMeeting(session: SessionItem, now: Date): Promise<void> {
+/** The session's meeting on the coach's Zoom, deleted (nothing to do without one). */
+export async function deleteMeeting(session: SessionItem, now: Date): Promise<void> {
   const meetings = meetingsFromEnvironment();
   if (!session.meetingId || !meetings) return;
   const tokens = await serviceTokensOf('zoom', session.coachId);

@@ -25,7 +25,8 @@ export function startFollowUps(sessionId: string): Promise<void> {
   return jobQueueFromEnvironment().start('finishBooking', sessionId);
 }
 
-async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date): Promise<SessionSideFields> {
+/** A meeting on the coach's Zoom at the session's time, or the note that says why there is none. */
+export async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date): Promise<SessionSideFields> {
   const meetings = meetingsFromEnvironment();
   const tokens = coach.zoomConnected ? await serviceTokensOf('zoom', coach.userId) : null;
   if (!meetings || !tokens) return { meetingNote: NO_MEETING_NOTE };
@@ -38,12 +39,19 @@ async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date
   return { meetingId: created.meetingId, meetingUrl: created.joinUrl };
 }
 
+/** A held session's completion at its end, and the reminders still ahead of `now`. */
+export const schedulesOf = (session: Pick<SessionItem, 'start' | 'end'>, now: Date) =>
+  [
+    { job: 'completeSession' as const, at: new Date(session.end) },
+    ...REMINDERS.map(({ job, hoursBefore }) => ({ job, at: reminderTime(session.start, hoursBefore) })),
+  ].filter(({ at, job }) => job === 'completeSession' || at > now);
+
 /**
  * What follows a confirmed or paid session, each done exactly once however often this runs (a
  * retry after a crash, a second start): its meeting, the confirmation e-mail with the invitation to
  * each party, the schedule that completes it at its end, the reminders, and its event in the
- * coach's own calendar. Stops as soon as the
- * session is no longer held, and answers whether it still was.
+ * coach's own calendar. Stops as soon as the session is no longer held, and answers whether it
+ * still was.
  */
 export async function finishConfirmedSession(sessionId: string, now: Date): Promise<boolean> {
   const stored = await getSession(sessionId);
@@ -63,11 +71,7 @@ export async function finishConfirmedSession(sessionId: string, now: Date): Prom
     );
     if (!sent) return false;
   }
-  const schedules = [
-    { job: 'completeSession' as const, at: new Date(session.end) },
-    ...REMINDERS.map(({ job, hoursBefore }) => ({ job, at: reminderTime(session.start, hoursBefore) })),
-  ].filter(({ at, job }) => job === 'completeSession' || at > now);
-  for (const { job, at } of schedules) {
+  for (const { job, at } of schedulesOf(session, now)) {
     const scheduled = await followUpOnce(sessionId, `schedule:${job}`, now, () =>
       schedulerFromEnvironment().schedule(job, sessionId, at),
     );

@@ -319,6 +319,8 @@ export async function checkCalendarsAtBooking(
   start: Date,
   end: Date,
   now: Date,
+  /** A session being moved: its own event still stands at its old time and does not count as busy. */
+  ownTime?: { start: Date; end: Date },
 ): Promise<'checked' | 'unchecked'> {
   const connections = (await calendarConnectionsOf(coachId)).filter((item) => blockingCalendars(item).length);
   if (!connections.length) return 'checked';
@@ -337,7 +339,14 @@ export async function checkCalendarsAtBooking(
     busy = (await busyCacheOf(coachId))?.ranges ?? [];
     outcome = 'unchecked';
   }
-  if (overlapsBusy(busy, start.getTime(), end.getTime())) {
+  const [from, to] = [start.getTime(), end.getTime()];
+  const outsideOwn: [number, number][] = ownTime
+    ? [
+        [from, Math.min(to, ownTime.start.getTime())],
+        [Math.max(from, ownTime.end.getTime()), to],
+      ]
+    : [[from, to]];
+  if (outsideOwn.some(([a, b]) => a < b && overlapsBusy(busy, a, b))) {
     throw new DomainError('SLOT_TAKEN', 'This time is no longer available. Please choose another slot.');
   }
   return outcome;

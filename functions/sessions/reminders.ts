@@ -37,7 +37,10 @@ export async function remindParties(
   let sent = false;
   for (const letter of letters) {
     // Once per party however often the schedule delivers the job; none after a cancellation.
-    const done = await followUpOnce(sessionId, `${job}:${letter.role}`, now, async () => {
+    const moves = session.rescheduleCount ?? 0;
+    // A moved session is reminded again of its new time, even if the old time's reminder went out.
+    const mark = moves ? `${job}:${letter.role}:moved${moves}` : `${job}:${letter.role}`;
+    const done = await followUpOnce(sessionId, mark, now, async () => {
       await mailerFromEnvironment().send(
         sessionReminderEmail({ ...letter, session, siteOrigin: siteOrigin(), now, hoursBefore }),
       );

@@ -29,6 +29,8 @@ export function toSessionView(
     cancelledBy: session.cancelledBy ?? null,
     meetingUrl: session.meetingUrl ?? null,
     meetingNote: session.meetingNote ?? null,
+    rescheduleCount: session.rescheduleCount ?? 0,
+    history: session.history ?? [],
     otherParty: {
       userId: otherId,
       firstName: other?.firstName ?? 'Former',

@@ -14,7 +14,7 @@ export const SESSION_STREAM_BATCH_SIZE = 100;
 
 /** What a committed write of a session leaves to do, so that a process that died after the commit leaves nothing undone. */
 export type SessionWork =
-  /** A session just confirmed (free) or paid: its meeting, e-mails, reminders and completion (sessions/confirmation.ts). */
+  /** A session just confirmed (free) or paid, or just moved: its meeting, e-mails, reminders and completion (sessions/confirmation.ts). */
   | { job: 'finishBooking'; sessionId: string }
   /** A booking just made that awaits payment: the schedule that expires it. */
   | { job: 'expirePendingPayment'; sessionId: string; at: Date }
@@ -31,7 +31,9 @@ export function workOf(
 ): SessionWork[] {
   if (!after?.id) return [];
   const work: SessionWork[] = [];
-  if (held(after) && !held(before)) work.push({ job: 'finishBooking', sessionId: after.id });
+  const moved = held(before) && held(after) && (after.rescheduleCount ?? 0) > (before?.rescheduleCount ?? 0);
+  // finishBooking also does what follows a move (sessions/rescheduling.ts), each step once.
+  if ((held(after) && !held(before)) || moved) work.push({ job: 'finishBooking', sessionId: after.id });
   if (!before && after.status === 'pending_payment' && after.paymentExpiresAt) {
     work.push({ job: 'expirePendingPayment', sessionId: after.id, at: new Date(after.paymentExpiresAt) });
   }

@@ -1,6 +1,27 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { calendarInvite } from '../../functions/domain/calendar-invite';
-import { sessionCancellationEmail, sessionConfirmationEmail } from '../../functions/domain/session-emails';
+import {
+  sessionCancellationEmail,
+  sessionConfirmationEmail,
+  sessionRescheduledEmail,
+} from '../../functions/domain/session-emails';
+
+/** The invitation as a real client's parser reads it. */
+function parsed(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const event = calendar.getFirstSubcomponent('vevent') as ICAL.Component;
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+    organizer: event.getFirstPropertyValue('organizer'),
+    organizerName: event.getFirstProperty('organizer')?.getParameter('cn'),
+    attendee: event.getFirstPropertyValue('attendee'),
+    attendeeName: event.getFirstProperty('attendee')?.getParameter('cn'),
+  };
+}
 
 const event = {
   uid: 'abc@physicianmentors',
@@ -9,9 +30,11 @@ const event = {
   summary: 'Mentoring: Casey Coach, MD; career, leadership',
   description: 'A long description '.repeat(10),
   url: 'https://zoom.example/j/123',
-  method: 'PUBLISH' as const,
+  method: 'REQUEST' as const,
   sequence: 0,
   stampedAt: new Date('2026-03-01T00:00:00Z'),
+  organizer: { name: 'Casey Coach, MD "the boss"', email: 'c@example.test' },
+  attendee: { name: 'Jordan Reyes', email: 'm@example.test' },
 };
 
 describe('calendarInvite', () => {
@@ -21,7 +44,20 @@ describe('calendarInvite', () => {
     expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(ics).toContain('DTSTART:20260303T150000Z\r\n');
     expect(ics).toContain('DTEND:20260303T153000Z\r\n');
-    expect(ics).toContain('METHOD:PUBLISH');
+    expect(ics).toContain('METHOD:REQUEST');
+  });
+
+  it('is an invitation a real parser reads: the mentor organizes, the mentee attends', () => {
+    expect(parsed(ics)).toEqual({
+      method: 'REQUEST',
+      uid: 'abc@physicianmentors',
+      sequence: 0,
+      start: '2026-03-03T15:00:00.000Z',
+      organizer: 'mailto:c@example.test',
+      organizerName: 'Casey Coach, MD the boss',
+      attendee: 'mailto:m@example.test',
+      attendeeName: 'Jordan Reyes',
+    });
   });
 
   it('escapes commas and semicolons in text', () => {
@@ -129,6 +165,46 @@ describe('sessionConfirmationEmail', () => {
 
   it("starts the calendar file's description with a capital letter", () => {
     expect(letter('mentee').attachments[0]?.content).toContain('DESCRIPTION:Mentoring session on Physician Mentors.');
+  });
+
+  it('moves the event a calendar holds: same UID, higher SEQUENCE, who moved it and why', () => {
+    const moved = { ...session, start: '2026-03-05T15:00:00Z', end: '2026-03-05T15:30:00Z', rescheduleCount: 1 };
+    const mail = sessionRescheduledEmail({
+      recipient: mentee,
+      role: 'mentee',
+      other: coach,
+      session: moved,
+      movedBy: 'coach',
+      reason: 'Called into surgery, see www.evil.example',
+      previousStart: session.start,
+      siteOrigin: 'https://site.example',
+      now: new Date('2026-03-01T00:00:00Z'),
+    });
+    expect(mail.subject).toBe('Session rescheduled: Thursday, March 5, 2026 at 9:00 AM CST');
+    expect(mail.text).toContain(
+      'Casey Coach, MD moved your mentoring session from Tuesday, March 3, 2026 at 9:00 AM CST to Thursday, March 5, 2026 at 9:00 AM CST. Reason: Called into surgery, see [link removed]',
+    );
+    const original = parsed(letter('mentee').attachments[0]?.content as string);
+    const invitation = parsed(mail.attachments[0]?.content as string);
+    expect(invitation).toMatchObject({ method: 'REQUEST', uid: original.uid, start: '2026-03-05T15:00:00.000Z' });
+    expect(invitation.sequence).toBeGreaterThan(original.sequence);
+  });
+
+  it('cancels with the same UID and a SEQUENCE above every move', () => {
+    const cancelled = sessionCancellationEmail({
+      recipient: mentee,
+      role: 'mentee',
+      other: coach,
+      session: { ...session, rescheduleCount: 2 },
+      reason: 'Conflict',
+      cancelledBy: 'mentee',
+      refundRequestedCents: null,
+      siteOrigin: 'https://site.example',
+      now: new Date('2026-03-01T00:00:00Z'),
+    });
+    const invitation = parsed(cancelled.attachments[0]?.content as string);
+    expect(invitation).toMatchObject({ method: 'CANCEL', uid: 's1@physicianmentors', sequence: 3 });
+    expect(invitation.organizer).toBe('mailto:c@example.test');
   });
 
   it('escapes names in the HTML body', () => {

@@ -13,6 +13,13 @@ describe('the work a committed session write leaves to do', () => {
     expect(workOf({ ...base, status: 'scheduled' }, { ...base, status: 'scheduled' })).toEqual([]);
   });
 
+  it('follows up a move of a held session, once per move', () => {
+    const moved = { ...base, status: 'confirmed' as const, rescheduleCount: 1 };
+    expect(workOf({ ...base, status: 'confirmed' }, moved)).toEqual([{ job: 'finishBooking', sessionId: 's1' }]);
+    expect(workOf(moved, { ...moved, rescheduleCount: 2 })).toEqual([{ job: 'finishBooking', sessionId: 's1' }]);
+    expect(workOf(moved, { ...moved })).toEqual([]);
+  });
+
   it('schedules the expiry of a new booking awaiting payment', () => {
     expect(workOf(undefined, { ...base, status: 'pending_payment' })).toEqual([
       { job: 'expirePendingPayment', sessionId: 's1', at: new Date(base.paymentExpiresAt) },

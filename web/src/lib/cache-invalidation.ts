@@ -25,6 +25,14 @@ export const afterCancelling = (queryClient: QueryClient, session: { id: string;
     queryKeys.me.freeConsultation(session.coachId),
   ]);
 
+/** A moved session frees its old time and takes its new one. */
+export const afterRescheduling = (queryClient: QueryClient, session: { id: string; coachId: string }) =>
+  invalidateAll(queryClient, [
+    queryKeys.me.sessions(),
+    queryKeys.sessions.detail(session.id),
+    queryKeys.coaches.slots(session.coachId),
+  ]);
+
 /** A rating changes the coach's reviews, average and count, wherever the coach is shown. */
 export const afterRating = (queryClient: QueryClient, session: { id: string; coachId: string }) =>
   invalidateAll(queryClient, [

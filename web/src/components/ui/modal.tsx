@@ -1,8 +1,25 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
-/** The app's dialog frame; Radix traps focus, closes on Escape and returns focus to the opener. */
+/** Marks a dialog's opener, so focus finds it again when the list behind the dialog rendered it anew. */
+const FOCUS_KEY = 'data-focus-key';
+
+interface Opener {
+  element: HTMLElement | null;
+  key: string | null;
+}
+
+/** The opener if it is still on the page, or the element that now carries its focus key. */
+function openerNow({ element, key }: Opener): HTMLElement | null {
+  if (element?.isConnected) return element;
+  return key ? document.querySelector<HTMLElement>(`[${FOCUS_KEY}="${CSS.escape(key)}"]`) : null;
+}
+
+/**
+ * The app's dialog frame; Radix traps focus and closes on Escape. Closing returns focus to what
+ * opened it (WCAG 2.4.3), found again by its focus key when the list behind it re-rendered it.
+ */
 export function Modal({
   open,
   onOpenChange,
@@ -19,12 +36,26 @@ export function Modal({
   onCloseAutoFocus?(event: Event): void;
   children: ReactNode;
 }) {
+  const opener = useRef<Opener>({ element: null, key: null });
+  // Before Radix moves focus into the dialog: what has it now opened the dialog.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const element = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    opener.current = { element, key: element?.closest(`[${FOCUS_KEY}]`)?.getAttribute(FOCUS_KEY) ?? null };
+  }, [open]);
+  const returnFocus = (event: Event) => {
+    if (onCloseAutoFocus) return onCloseAutoFocus(event);
+    const target = openerNow(opener.current);
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
+          onCloseAutoFocus={returnFocus}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
         >
           <Dialog.Title className="pr-8 text-xl font-semibold text-slate-900">{title}</Dialog.Title>

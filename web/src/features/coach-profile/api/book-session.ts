@@ -2,7 +2,7 @@ import { bookingResult, type NewBooking } from '@functions/schemas/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { afterBooking } from '@/lib/cache-invalidation';
-import { markBookedWith } from './get-coach-slots';
+import { markBookedWith } from '@/lib/coach-slots';
 
 export const bookSession = async (booking: NewBooking) => bookingResult.parse(await api.post('/sessions', booking));
 

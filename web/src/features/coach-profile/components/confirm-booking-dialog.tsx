@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { openInNewTab } from '@/lib/open-in-new-tab';
 import { useBookSession } from '../api/book-session';
 import { type SessionOption, sessionPriceLabel, sessionTypeLabel } from '../session-options';
-import { type Slot, slotTime } from '../slot-days';
+import { type Slot, slotTime } from '@/components/slots/slot-days';
 
 export interface BookingChoice {
   coachId: string;

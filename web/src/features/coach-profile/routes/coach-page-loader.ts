@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { coachQuery } from '../api/get-coach';
 import { coachRatingsQuery, DEFAULT_RATING_SORT } from '../api/get-coach-ratings';
-import { coachSlotsQuery } from '../api/get-coach-slots';
+import { coachSlotsQuery } from '@/lib/coach-slots';
 import { DEFAULT_SESSION_OPTION } from '../session-options';
 
 /**

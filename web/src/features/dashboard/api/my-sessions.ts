@@ -4,12 +4,13 @@ import {
   mySessions,
   type MySessionsQuery,
   type RateSessionInput,
+  type RescheduleSessionInput,
   ratingResult,
 } from '@functions/schemas/session-actions';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionView } from '@functions/schemas/session';
 import { api } from '@/lib/api-client';
-import { afterCancelling, afterRating } from '@/lib/cache-invalidation';
+import { afterCancelling, afterRating, afterRescheduling } from '@/lib/cache-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 
 export type SessionsSection = MySessionsQuery['when'];
@@ -42,5 +43,14 @@ export function useRateSession() {
     mutationFn: async ({ session, ...rating }: { session: SessionRef } & RateSessionInput) =>
       ratingResult.parse(await api.post(`/sessions/${session.id}/rating`, rating)),
     onSettled: (_answer, _error, { session }) => afterRating(queryClient, session),
+  });
+}
+
+export function useRescheduleSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ session, ...move }: { session: SessionRef } & RescheduleSessionInput) =>
+      sessionView.parse(await api.post(`/sessions/${session.id}/reschedule`, move)),
+    onSettled: (_answer, _error, { session }) => afterRescheduling(queryClient, session),
   });
 }

@@ -10,6 +10,7 @@ import {
   showsMeetingLink,
 } from '@functions/domain/session-display';
 import { bookingOpensConversation } from '@functions/domain/messages';
+import { MAX_RESCHEDULES, rescheduleRefusal } from '@functions/domain/rescheduling';
 import type { SessionView } from '@functions/schemas/session';
 import clsx from 'clsx';
 import { CalendarDays, Clock, CreditCard, Video } from 'lucide-react';
@@ -38,12 +39,14 @@ export function SessionCard({
   timeZone,
   onCancel,
   onRate,
+  onReschedule,
 }: {
   session: SessionView;
   now: Date;
   timeZone: string;
   onCancel(session: SessionView): void;
   onRate(session: SessionView): void;
+  onReschedule(session: SessionView): void;
 }) {
   const status = displayStatus(session, now);
   const start = DateTime.fromISO(session.start, { zone: timeZone });
@@ -52,7 +55,13 @@ export function SessionCard({
   const name = `${firstName} ${lastName}${credentials ? `, ${credentials}` : ''}`;
   const headingId = `session-${session.id}-heading`;
   const canMessage = bookingOpensConversation(session);
+  // Offered on the sessions that could move; disabled with the reason when the policy says not now.
+  const reschedulable = canCancel(status) && session.bookingMethod === 'slot';
+  const refusal = reschedulable ? rescheduleRefusal(session, session.viewerRole, now) : null;
+  const lastMove = session.history.at(-1);
+  const movedBy = lastMove && (lastMove.by === session.viewerRole ? 'you' : name);
   const actions =
+    reschedulable ||
     canMessage ||
     (showsMeetingLink(status) && Boolean(session.meetingUrl)) ||
     canCancel(status) ||
@@ -101,6 +110,15 @@ export function SessionCard({
           </span>
         </li>
       </ul>
+
+      {movedBy && (
+        <p className="text-sm text-slate-700" data-testid="reschedule-note">
+          <span className="font-medium">
+            Rescheduled by {movedBy} ({session.rescheduleCount} of {MAX_RESCHEDULES})
+          </span>
+          {lastMove?.reason && <span>: {lastMove.reason}</span>}
+        </p>
+      )}
 
       {status === 'cancelled' && session.cancellationReason && (
         <p className="text-sm text-slate-700">
@@ -158,8 +176,19 @@ export function SessionCard({
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           )}
+          {reschedulable && (
+            <Button
+              variant="secondary"
+              onClick={() => onReschedule(session)}
+              disabled={refusal !== null}
+              aria-describedby={refusal ? `session-${session.id}-reschedule-refusal` : undefined}
+              data-focus-key={`reschedule-${session.id}`}
+            >
+              Reschedule<span className="sr-only"> session with {name}</span>
+            </Button>
+          )}
           {canCancel(status) && (
-            <Button variant="danger" onClick={() => onCancel(session)}>
+            <Button variant="danger" onClick={() => onCancel(session)} data-focus-key={`cancel-${session.id}`}>
               Cancel<span className="sr-only"> session with {name}</span>
             </Button>
           )}
@@ -169,11 +198,16 @@ export function SessionCard({
             </ButtonLink>
           )}
           {canRate(status, session.viewerRole, session.rating !== null) && (
-            <Button onClick={() => onRate(session)}>
+            <Button onClick={() => onRate(session)} data-focus-key={`rate-${session.id}`}>
               Rate session<span className="sr-only"> with {name}</span>
             </Button>
           )}
         </div>
+      )}
+      {refusal && (
+        <p id={`session-${session.id}-reschedule-refusal`} className="-mt-2 text-xs text-slate-600">
+          {refusal.message}
+        </p>
       )}
     </article>
   );

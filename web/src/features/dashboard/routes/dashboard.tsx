@@ -15,6 +15,7 @@ import { useMySessions } from '../api/my-sessions';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
 import { EarningsCard } from '../components/earnings-card';
 import { RateSessionDialog } from '../components/rate-session-dialog';
+import { RescheduleSessionDialog } from '../components/reschedule-session-dialog';
 import { SessionCard } from '../components/session-card';
 import { useDisplayClock } from '../use-display-clock';
 
@@ -106,6 +107,7 @@ function SessionLists({ profile }: { profile: Profile }) {
   const pastPages = useMySessions('past');
   const [cancelling, setCancelling] = useState<SessionView | null>(null);
   const [rating, setRating] = useState<SessionView | null>(null);
+  const [moving, setMoving] = useState<SessionView | null>(null);
   const upcomingLoaded = useMemo(() => loaded(upcomingPages.data?.pages), [upcomingPages.data]);
   const { refetch: refetchUpcoming } = upcomingPages;
   const { refetch: refetchPast } = pastPages;
@@ -147,7 +149,14 @@ function SessionLists({ profile }: { profile: Profile }) {
   const past = pastAll.filter((s) => !isAbandonedCheckout(s));
   const notCompleted = profile.userType === 'mentee' ? pastAll.filter(isAbandonedCheckout) : [];
   const card = (session: SessionView) => (
-    <SessionCard session={session} now={now} timeZone={timeZone} onCancel={setCancelling} onRate={setRating} />
+    <SessionCard
+      session={session}
+      now={now}
+      timeZone={timeZone}
+      onCancel={setCancelling}
+      onRate={setRating}
+      onReschedule={setMoving}
+    />
   );
   return (
     <div className="space-y-10">
@@ -165,6 +174,7 @@ function SessionLists({ profile }: { profile: Profile }) {
       {notCompleted.length > 0 && <NotCompletedBookings sessions={notCompleted}>{card}</NotCompletedBookings>}
       <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
       <RateSessionDialog session={rating} onClose={() => setRating(null)} />
+      <RescheduleSessionDialog session={moving} timeZone={timeZone} onClose={() => setMoving(null)} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { DateTime } from 'luxon';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { rovingTarget } from '../roving-focus';
+import { rovingTarget } from './roving-focus';
 
 const DAYS_SHOWN = 7;
 
@@ -91,6 +91,12 @@ export function DateStrip({
     onSelect(days[target]!);
   };
   const weeks = Math.ceil(days.length / DAYS_SHOWN);
+  // The times below always belong to a day the strip shows: paging picks the new week's first day with times.
+  const page = (next: number) => {
+    setWeek(next);
+    const daysOfPage = days.slice(next * DAYS_SHOWN, (next + 1) * DAYS_SHOWN);
+    onSelect(daysOfPage.find((day) => daysWithSlots.has(day)) ?? daysOfPage[0]!);
+  };
   const shown = days.slice(week * DAYS_SHOWN, (week + 1) * DAYS_SHOWN);
   const navClass =
     'grid h-9 w-9 place-items-center rounded-lg border border-slate-300 text-slate-700 hover:bg-slate-50 disabled:opacity-40';
@@ -104,7 +110,7 @@ export function DateStrip({
           className={navClass}
           aria-label="Previous week"
           disabled={week === 0}
-          onClick={() => setWeek(week - 1)}
+          onClick={() => page(week - 1)}
         >
           <ChevronLeft className="h-4 w-4" aria-hidden="true" />
         </button>
@@ -116,7 +122,7 @@ export function DateStrip({
           className={navClass}
           aria-label="Next week"
           disabled={week === weeks - 1}
-          onClick={() => setWeek(week + 1)}
+          onClick={() => page(week + 1)}
         >
           <ChevronRight className="h-4 w-4" aria-hidden="true" />
         </button>

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { rovingTarget } from '../roving-focus';
-import { longDate, type Slot, slotTime } from '../slot-days';
+import { rovingTarget } from './roving-focus';
+import { longDate, type Slot, slotTime } from './slot-days';
 
 /** How many columns the grid shows at the current width, read from its laid-out style. */
 const gridColumns = (grid: HTMLElement | null) =>
@@ -51,6 +51,7 @@ export function TimeSlotGrid({
           <button
             type="button"
             tabIndex={index === activeIndex ? 0 : -1}
+            data-focus-key={`slot-${slot.start}`}
             aria-label={`${slotTime(slot.start, timeZone)}, ${longDate(day)}`}
             onFocus={() => setActive(index)}
             onClick={() => onPick(slot)}

@@ -365,7 +365,13 @@ describe('web', () => {
 
   /** The deployment source holding `file`, with the deploy-time values (markers) of that source. */
   function deployedFile(file: string) {
-    const deployment = onlyResource('Custom::CDKBucketDeployment').Properties;
+    // The site's own deployment; a build on disk adds the page fallbacks' one, under its key prefix.
+    const [deployment] = (
+      Object.values(synth.template.findResources('Custom::CDKBucketDeployment')) as TemplateResource[]
+    )
+      .map((resource) => resource.Properties)
+      .filter((properties) => !properties.DestinationBucketKeyPrefix);
+    if (!deployment) throw new Error('no site deployment');
     const sources = (deployment.SourceObjectKeys as string[]).map((key, index) => ({
       dir: join(synth.assemblyDir, `asset.${key.replace(/\.zip$/, '')}`),
       markers: ((deployment.SourceMarkers as Record<string, unknown>[] | undefined)?.[index] ?? {}) as Record<
@@ -546,7 +552,7 @@ describe('booking and payments', () => {
     }
   });
 
-  it('lets the follow-up job send mail, and nothing else start it but the operations that confirm a booking', () => {
+  it('lets the follow-up job send mail, and nothing else start it but the operations that confirm or move a booking', () => {
     expect(actions('finishBooking')).toEqual(expect.arrayContaining(['ses:SendEmail', 'scheduler:CreateSchedule']));
     const startsFinishBooking = (operation: string) =>
       synth
@@ -565,6 +571,7 @@ describe('booking and payments', () => {
       'createSession',
       'expirePendingPayment',
       'getSession',
+      'rescheduleSession',
       'startSessionWork',
       'stripeWebhook',
     ]);

@@ -60,6 +60,10 @@ export interface SessionItem {
   /** Where the booking was written in the coach's own calendar (sessions/mentor-calendars.ts). */
   calendarEvent?: { provider: 'google' | 'microsoft'; calendarId: string; eventId: string } | null;
   rated?: boolean;
+  /** `plan`: booked with a credit of a mentorship plan (price 0), spent from the period ending `creditPeriodEnd`. */
+  paidBy?: 'plan';
+  subscriptionId?: string;
+  creditPeriodEnd?: string;
   createdAt: string;
   updatedAt: string;
   [followUp: FollowUpAttribute]: FollowUpMark | undefined;

@@ -18,6 +18,8 @@ export const LEDGER_KINDS = [
   'transfer',
   /** A transfer taken back from the coach's account (at Stripe, by an operator). */
   'transfer_reversed',
+  /** A paid invoice of a mentorship plan (a month of sessions); `sessionId` is the subscription's id. */
+  'subscription_payment',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -52,6 +54,7 @@ export const ledgerEntry = z.object({
     transferId: z.optional(z.string()),
     refundId: z.optional(z.string()),
     disputeId: z.optional(z.string()),
+    invoiceId: z.optional(z.string()),
   }),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;

@@ -16,6 +16,8 @@ export const newBooking = z.union([
     start: instant,
     durationMinutes: z.int(),
     freeConsultation: z._default(z.boolean(), false),
+    /** Book with a credit of this mentorship plan instead of paying (no checkout). */
+    subscriptionId: z.optional(recordId),
   }),
   z.object({
     coachId: recordId,
@@ -60,6 +62,8 @@ export const sessionView = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** `plan`: booked with a credit of a mentorship plan (price 0, no checkout). */
+  paidBy: z.optional(z.literal('plan')),
   /** A cancelled paid session's refund; `disputed` when it failed because the charge is disputed. */
   refund: z.optional(
     z.object({

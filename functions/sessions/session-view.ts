@@ -44,6 +44,7 @@ export function toSessionView(
           createdAt: rating.createdAt,
         }
       : null,
+    ...(session.paidBy === 'plan' ? { paidBy: 'plan' as const } : {}),
     ...(session.refund
       ? {
           refund: {

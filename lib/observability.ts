@@ -108,35 +108,54 @@ export class Observability extends Construct {
       });
     const alarms: Alarm[] = [...props.otherAlarms];
 
-    for (const [operation, fn] of props.functions) {
-      const errors = fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
-      alarms.push(
-        operation === WEBHOOK_OPERATION
-          ? alarm(
-              'WebhookFailuresAlarm',
-              'The Stripe webhook failed: an event was not applied; Stripe redelivers it, check its logs.',
-              errors,
-            )
-          : alarm(`${operation}ErrorsAlarm`, `${operation} failed (errors in 5 minutes).`, errors),
-      );
-    }
-    // Throttling means the account's concurrency is exhausted, whichever function meets it first: one
-    // alarm per ten functions says so, instead of an alarm each (the stack stays clear of 500 resources).
+    // A function's errors and throttles are watched ten functions to an alarm (metric math's limit)
+    // rather than an alarm each: the stack, with a function per operation and job, must stay under
+    // CloudFormation's 500 resources. The alarm names its functions; the dashboard shows which one.
+    const groupAlarms = (
+      alarmId: string,
+      watched: readonly (readonly [string, IFunction])[],
+      metricOf: (fn: IFunction) => IMetric,
+      describe: (operations: string) => string,
+    ) => {
+      for (let first = 0; first < watched.length; first += METRICS_PER_ALARM) {
+        const group = watched.slice(first, first + METRICS_PER_ALARM);
+        const usingMetrics = Object.fromEntries(group.map(([, fn], index) => [`m${index}`, metricOf(fn)]));
+        alarms.push(
+          alarm(
+            `${alarmId}${first / METRICS_PER_ALARM + 1}`,
+            describe(group.map(([operation]) => operation).join(', ')),
+            new MathExpression({ expression: 'SUM(METRICS())', usingMetrics, period: FIVE_MINUTES }),
+          ),
+        );
+      }
+    };
+    const errorsOf = (fn: IFunction) => fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum' });
     const operations = [...props.functions];
-    for (let first = 0; first < operations.length; first += METRICS_PER_ALARM) {
-      const group = operations.slice(first, first + METRICS_PER_ALARM);
-      const usingMetrics = Object.fromEntries(
-        group.map(([, fn], index) => [`t${index}`, fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' })]),
-      );
-      const names = group.map(([operation]) => operation).join(', ');
+    const webhook = props.functions.get(WEBHOOK_OPERATION);
+    // Money waits on the webhook: its failures have an alarm of their own.
+    if (webhook) {
       alarms.push(
         alarm(
-          `ThrottlesAlarm${first / METRICS_PER_ALARM + 1}`,
-          `A function was throttled, the account's concurrency exhausted: one of ${names}.`,
-          new MathExpression({ expression: 'SUM(METRICS())', usingMetrics, period: FIVE_MINUTES }),
+          'WebhookFailuresAlarm',
+          'The Stripe webhook failed: an event was not applied; Stripe redelivers it, check its logs.',
+          errorsOf(webhook),
         ),
       );
     }
+    groupAlarms(
+      'ErrorsAlarm',
+      operations.filter(([operation]) => operation !== WEBHOOK_OPERATION),
+      errorsOf,
+      (names) =>
+        `A function failed (errors in 5 minutes): one of ${names}; the dashboard's Function errors shows which.`,
+    );
+    // Throttling means the account's concurrency is exhausted, whichever function meets it first.
+    groupAlarms(
+      'ThrottlesAlarm',
+      operations,
+      (fn) => fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
+      (names) => `A function was throttled, the account's concurrency exhausted: one of ${names}.`,
+    );
     // The functions' own counts (functions/http/metrics.ts), in EMF: one metric per stage.
     const business = (name: BusinessMetric) =>
       new Metric({

@@ -1,4 +1,5 @@
 import type { Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -56,8 +57,18 @@ describe('directory snapshot', () => {
   it('alarms on the rebuild failing', () => {
     const alarms = synth.template.findResources('AWS::CloudWatch::Alarm', {
       Properties: {
-        MetricName: 'Errors',
-        Dimensions: [{ Value: ref('DirectorySnapshot', directoryRebuildEntry.operation) }],
+        Metrics: Match.arrayWith([
+          Match.objectLike({
+            MetricStat: Match.objectLike({
+              Metric: Match.objectLike({
+                MetricName: 'Errors',
+                Dimensions: [
+                  { Name: 'FunctionName', Value: ref('DirectorySnapshot', directoryRebuildEntry.operation) },
+                ],
+              }),
+            }),
+          }),
+        ]),
       },
     });
     expect(Object.keys(alarms)).toHaveLength(1);

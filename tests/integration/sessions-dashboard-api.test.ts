@@ -360,6 +360,8 @@ describe('POST /api/sessions/{id}/rating', () => {
 describe('session reminders', () => {
   it('e-mail both parties who keep notifications on, only while the session is held', async () => {
     const held = await storedSession({ start: at(12, 10), end: at(12, 11) });
+    // A held session's write starts its confirmations (from the table stream): let them land first.
+    await stack.jobsSettled();
     const before = (await readMailbox(stack.mailboxFile)).length;
     expect(await remindDayBefore({ sessionId: held.id })).toEqual({ applied: true });
     const sent = (await readMailbox(stack.mailboxFile)).slice(before);

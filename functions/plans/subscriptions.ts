@@ -118,7 +118,10 @@ function toSubscriptionView(
     viewerRole,
     status: subscription.status,
     currentPeriodEnd: subscription.currentPeriodEnd,
-    creditsLeft: subscription.status === 'incomplete' ? 0 : creditsLeft(subscription.credits, now),
+    creditsLeft:
+      subscription.status === 'active' || subscription.status === 'past_due'
+        ? creditsLeft(subscription.credits, now)
+        : 0,
     sessionsPerMonth: subscription.sessionsPerMonth,
     sessionMinutes: subscription.sessionMinutes,
     monthlyPriceCents: subscription.priceCents,

@@ -4,6 +4,8 @@ import * as z from './zod';
 /** In the order of a payment's life: entries of one instant are listed in this order (sessions/finance-ledger.ts). */
 export const LEDGER_KINDS = [
   'payment',
+  /** A paid invoice of a mentorship plan (a month of sessions); `sessionId` is the subscription's id. */
+  'subscription_payment',
   /** Stripe's own processing fee of a payment or refund, from its balance transaction. */
   'processing_fee',
   'refund',
@@ -18,8 +20,6 @@ export const LEDGER_KINDS = [
   'transfer',
   /** A transfer taken back from the coach's account (at Stripe, by an operator). */
   'transfer_reversed',
-  /** A paid invoice of a mentorship plan (a month of sessions); `sessionId` is the subscription's id. */
-  'subscription_payment',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -17,6 +17,7 @@ import { feeRule } from '../http/fee-rule';
 import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
 import type { SubscriptionView } from '../schemas/plans';
+import { otherPartyOf } from '../sessions/session-view';
 
 const coachName = (coach: ProfileItem) =>
   `${coach.firstName} ${coach.lastName}${coach.credentials ? `, ${coach.credentials}` : ''}`;
@@ -126,12 +127,6 @@ function toSubscriptionView(
     sessionMinutes: subscription.sessionMinutes,
     monthlyPriceCents: subscription.priceCents,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-    otherParty: {
-      userId: viewerRole === 'coach' ? subscription.menteeId : subscription.coachId,
-      firstName: other?.firstName ?? 'Former',
-      lastName: other?.lastName ?? 'member',
-      credentials: other?.credentials ?? null,
-      specialty: other?.specialty ?? null,
-    },
+    otherParty: otherPartyOf(viewerRole === 'coach' ? subscription.menteeId : subscription.coachId, other),
   };
 }

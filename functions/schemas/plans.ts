@@ -7,6 +7,7 @@ import {
   SUBSCRIPTION_STATUSES,
 } from '../domain/plans';
 import { recordId } from './record-id';
+import { otherPartyView } from './session';
 import * as z from './zod';
 
 const sessionMinutes = z.union([z.literal(30), z.literal(60)]);
@@ -68,13 +69,7 @@ export const subscriptionView = z.object({
   sessionMinutes,
   monthlyPriceCents: z.int(),
   cancelAtPeriodEnd: z.boolean(),
-  otherParty: z.object({
-    userId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    credentials: z.nullable(z.string()),
-    specialty: z.nullable(z.string()),
-  }),
+  otherParty: otherPartyView,
 });
 export type SubscriptionView = z.infer<typeof subscriptionView>;
 

@@ -28,6 +28,15 @@ export type NewBooking = z.infer<typeof newBooking>;
 
 export const sessionPath = z.object({ id: recordId });
 
+/** The other party of a session or plan, as one party sees them: public fields only. */
+export const otherPartyView = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  credentials: z.nullable(z.string()),
+  specialty: z.nullable(z.string()),
+});
+
 export const sessionView = z.object({
   id: z.string(),
   coachId: z.string(),
@@ -47,13 +56,7 @@ export const sessionView = z.object({
   meetingUrl: z.nullable(z.string()),
   /** Why there is no meeting link yet, when there is none. */
   meetingNote: z.nullable(z.string()),
-  otherParty: z.object({
-    userId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    credentials: z.nullable(z.string()),
-    specialty: z.nullable(z.string()),
-  }),
+  otherParty: otherPartyView,
   rating: z.nullable(
     z.object({
       rating: z.number(),

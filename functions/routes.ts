@@ -632,7 +632,7 @@ export const routes: readonly Route[] = [
     handler: 'cancel-subscription',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['secret:stripe'],
+    grants: ['secret:stripe', 'mail:send'],
   },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {

@@ -166,6 +166,19 @@ export function creditReturns(
   return Date.parse(session.start) - now.getTime() > CREDIT_RETURN_NOTICE_MS;
 }
 
+/** To the mentee when the coach ends their plan: it runs, with its sessions, until the paid period ends. */
+export function planEndingEmail(letter: { to: string; coachName: string; periodEnd: string }) {
+  const until = new Date(letter.periodEnd).toUTCString().slice(0, 16);
+  const lead = `${letter.coachName} has ended your monthly mentorship plan.`;
+  const next = `It stays active, with the sessions left this month, until ${until}, and will not renew.`;
+  return {
+    to: letter.to,
+    subject: 'Your mentorship plan will end',
+    text: `${lead}\n\n${next}\n`,
+    html: `<p>${escapeHtml(lead)}</p><p>${escapeHtml(next)}</p>`,
+  };
+}
+
 /** To the mentee when a renewal's payment failed: the link is where Stripe lets them fix their card. */
 export function paymentFailedEmail(letter: { to: string; coachName: string; fixUrl: string }) {
   const lead = `The monthly payment for your mentorship plan with ${letter.coachName} did not go through.`;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mailerFromEnvironment } from '../adapters/mailer';
 import { paymentsFromEnvironment } from '../adapters/payments';
 import type { ProfileItem } from '../data/profile-item';
 import { getProfile } from '../data/profiles';
@@ -12,7 +13,7 @@ import {
 } from '../data/subscriptions';
 import { DomainError } from '../domain/errors';
 import { platformFee } from '../domain/fees';
-import { creditsLeft, planSummary } from '../domain/plans';
+import { creditsLeft, planEndingEmail, planSummary } from '../domain/plans';
 import { feeRule } from '../http/fee-rule';
 import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
@@ -91,7 +92,16 @@ export async function cancelAtPeriodEnd(userId: string, subscriptionId: string, 
       ? null
       : { state: { ...current, cancelAtPeriodEnd: true } },
   );
+  if (userId === subscription.coachId) await tellMenteePlanEnds(subscription);
   return viewFor(changed ?? subscription, userId, now);
+}
+
+async function tellMenteePlanEnds(subscription: SubscriptionItem): Promise<void> {
+  const [mentee, coach] = await Promise.all([getProfile(subscription.menteeId), getProfile(subscription.coachId)]);
+  if (!mentee?.email || !coach || !subscription.currentPeriodEnd) return;
+  await mailerFromEnvironment().send(
+    planEndingEmail({ to: mentee.email, coachName: coachName(coach), periodEnd: subscription.currentPeriodEnd }),
+  );
 }
 
 async function viewFor(subscription: SubscriptionItem, viewerId: string, now: Date) {

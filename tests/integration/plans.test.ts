@@ -269,6 +269,25 @@ describe("the stand-in's clock", () => {
   });
 });
 
+describe('the coach', () => {
+  it('ends a plan at period end, and the mentee is told', async () => {
+    const { mentee, subscriptionId } = await subscribedMentee();
+    const ended = await call(coach, 'POST', `/api/subscriptions/${subscriptionId}/cancel`);
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ viewerRole: 'coach', cancelAtPeriodEnd: true, status: 'active' });
+    const mails = (await readFile(stack.mailboxFile, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(
+      mails.some(
+        (mail: { to: string; subject: string }) =>
+          mail.to === mentee.email && mail.subject === 'Your mentorship plan will end',
+      ),
+    ).toBe(true);
+  });
+});
+
 describe('events in any order', () => {
   it('ends up where Stripe is: paid before the checkout is told, and an old update after the deletion changes nothing', async () => {
     const mentee = await signedInUserWithProfile(stack.config, 'mentee');

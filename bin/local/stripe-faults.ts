@@ -66,8 +66,8 @@ export function failIfFaulted(kind: Exclude<FaultKind, 'invoices'>): void {
 
 const MAX_BODY_BYTES = 1024;
 
-/** A small JSON request body of a test control, or undefined when it is too large or not JSON. */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+/** A small JSON request body, or undefined when it is too large or not JSON. */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -93,7 +93,7 @@ function parseFaults(body: unknown): Partial<Counts> | null {
   return valid ? (Object.fromEntries(entries) as Partial<Counts>) : null;
 }
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+export const sendJson = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
 };
@@ -107,7 +107,7 @@ export async function serveStripeFaults(req: IncomingMessage, res: ServerRespons
   if (req.method === 'GET') return sendJson(res, 200, pendingStripeFaults());
   if (req.method !== 'POST')
     return sendJson(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'GET or POST' } });
-  const faults = parseFaults(await readJsonBody(req));
+  const faults = parseFaults(await readJson(req));
   if (!faults) {
     return sendJson(res, 400, {
       error: {

@@ -63,12 +63,19 @@ export interface LocalPayments extends Payments, SubscriptionStandIn {
   forgetBalanceTransaction(transaction: BalanceTransaction): Promise<void>;
   /** The transfer a session's coach was paid with, if any. */
   findTransfer(sessionId: string): Promise<LocalTransfer | null>;
+  /**
+   * What reversing a transfer in Stripe's Dashboard does: takes `amountCents` (all that is left
+   * when absent) back from the connected account; answers `transfer.reversed`. Refuses more than is left.
+   */
+  reverseTransfer(transferId: string, amountCents?: number): Promise<SignedEvent>;
 }
 
 /** A transfer from the platform to a connected account, funded by one charge (source_transaction). */
 export interface LocalTransfer extends TransferRequest {
   transferId: string;
   createdAt: string;
+  /** Stripe's `amount_reversed`: the running total taken back by reversals. */
+  amountReversedCents?: number;
 }
 
 /** Stripe's US card pricing, 2.9% + 30¢ per successful charge, rounded half up as Stripe rounds. */
@@ -123,7 +130,8 @@ export async function bookBalanceTransaction(movement: {
   category: BalanceCategory;
   amountCents: number;
   created: string;
-  step?: '' | 'won';
+  /** Tells apart movements of one category and charge: a dispute's return (`won`), each reversal of a transfer. */
+  step?: string;
 }) {
   const { sessionId, category, amountCents, created, step = '' } = movement;
   const transaction: BalanceTransaction = {
@@ -143,7 +151,12 @@ export async function bookBalanceTransaction(movement: {
 }
 
 /** What the stand-in books now for a checkout's charge. */
-const bookNow = (checkout: LocalCheckout, category: BalanceCategory, amountCents: number, step?: 'won') =>
+const bookNow = (
+  checkout: Pick<LocalCheckout, 'sessionId'>,
+  category: BalanceCategory,
+  amountCents: number,
+  step?: string,
+) =>
   bookBalanceTransaction({
     sessionId: checkout.sessionId,
     category,
@@ -417,11 +430,75 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
         return { result: 'transferred', transferId };
       }
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...standInKeys.stripeTransferId(transferId), sessionId: request.sessionId },
+        }),
+      );
       await bookNow(checkout, 'transfer', -request.amountCents);
       return { result: 'transferred', transferId };
     },
 
     findTransfer,
+
+    async reverseTransfer(transferId, amountCents) {
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: standInKeys.stripeTransferId(transferId), ConsistentRead: true }),
+      );
+      const transfer = Item && (await findTransfer(Item.sessionId as string));
+      if (!transfer) throw refusal('resource_missing', `No such transfer: '${transferId}'`, 404);
+      const before = transfer.amountReversedCents ?? 0;
+      const left = transfer.amountCents - before;
+      const amount = amountCents ?? left;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        throw refusal(
+          'amount_too_large',
+          `You have requested a reversal of ${amount}, but transfer ${transferId} only has ${left} remaining to reverse.`,
+        );
+      }
+      const after = before + amount;
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: standInKeys.stripeTransfer(transfer.sessionId),
+            UpdateExpression: 'SET amountReversedCents = :after',
+            ConditionExpression: 'attribute_not_exists(amountReversedCents) OR amountReversedCents = :before',
+            ExpressionAttributeValues: { ':after': after, ':before': before },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException)
+          throw refusal('lock_timeout', 'The transfer is being reversed by another request.', 429);
+        throw error;
+      }
+      await bookNow(transfer, 'transfer', amount, `reversed-${after}`);
+      const reversal = {
+        id: derivedId('trr', `${transferId}-${after}`),
+        object: 'transfer_reversal',
+        amount,
+        transfer: transferId,
+      };
+      return signedEvent(
+        'platform',
+        'transfer.reversed',
+        {
+          id: transferId,
+          object: 'transfer',
+          amount: transfer.amountCents,
+          amount_reversed: after,
+          reversed: after === transfer.amountCents,
+          currency: transfer.currency,
+          destination: transfer.destinationAccountId,
+          source_transaction: transfer.sourceChargeId,
+          transfer_group: transfer.sessionId,
+          metadata: { sessionId: transfer.sessionId },
+          reversals: { object: 'list', data: [reversal] },
+        },
+        { amount_reversed: before, reversed: false },
+      );
+    },
 
     async balanceTransactions(from, to) {
       const items = await queryAll<BalanceTransaction>({

@@ -7,7 +7,8 @@ import {
 } from './stripe-payments';
 import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
-import { readJsonBody, serveStripeFaults } from './stripe-faults';
+import Stripe from 'stripe';
+import { readJson, sendJson, serveStripeFaults } from './stripe-faults';
 import { type LocalSubscriptionCheckout, standInNow } from './stripe-subscriptions';
 
 const statusList = (account: LocalAccount) => `<dl>
@@ -194,12 +195,9 @@ async function invoicePage(res: ServerResponse, url: URL, payments: LocalPayment
  * the events; answers the stand-in's time and the event types sent.
  */
 async function serveClock(req: IncomingMessage, res: ServerResponse, payments: LocalPayments, apiOrigin: string) {
-  const answer = (status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(JSON.stringify(body));
-  };
+  const answer = (status: number, body: unknown) => sendJson(res, status, body);
   if (req.method !== 'POST') return answer(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST' } });
-  const body = (await readJsonBody(req)) as { advanceDays?: unknown } | undefined;
+  const body = (await readJson(req)) as { advanceDays?: unknown } | undefined;
   const days = body?.advanceDays;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 400) {
     return answer(400, {
@@ -214,6 +212,39 @@ async function serveClock(req: IncomingMessage, res: ServerResponse, payments: L
   });
 }
 
+/**
+ * `POST /_local/stripe/transfers/reverse {"transfer": "tr_…", "amountCents": N}`: what reversing a
+ * transfer in Stripe's Dashboard does (all that is left when no amount is given): Stripe takes the
+ * money back from the coach's account and sends `transfer.reversed` to the app's webhook.
+ */
+async function serveTransferReversal(
+  req: IncomingMessage,
+  res: ServerResponse,
+  payments: LocalPayments,
+  apiOrigin: string,
+) {
+  if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST' } });
+  const body = (await readJson(req)) as { transfer?: unknown; amountCents?: unknown } | undefined;
+  const amount = body?.amountCents;
+  if (typeof body?.transfer !== 'string' || (amount !== undefined && !Number.isInteger(amount))) {
+    return sendJson(res, 400, {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Send {"transfer": "tr_…"} and, for part of it, a whole "amountCents".',
+      },
+    });
+  }
+  try {
+    await deliverEvent(await payments.reverseTransfer(body.transfer, amount as number | undefined), apiOrigin);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    return sendJson(res, error.statusCode ?? 400, {
+      error: { type: error.type, code: error.code, message: error.message },
+    });
+  }
+  sendJson(res, 200, { reversed: true });
+}
+
 /** `/_local/stripe/*`: the pages the local Payments stand-in links to instead of Stripe's. */
 export async function serveStripeStandIn(req: IncomingMessage, res: ServerResponse, url: URL, apiOrigin: string) {
   if (url.pathname === '/_local/stripe/faults') return serveStripeFaults(req, res);
@@ -222,6 +253,7 @@ export async function serveStripeStandIn(req: IncomingMessage, res: ServerRespon
   if (url.pathname === '/_local/stripe/clock') return serveClock(req, res, payments, apiOrigin);
   if (url.pathname === '/_local/stripe/invoice') return invoicePage(res, url, payments);
   if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, payments, apiOrigin);
+  if (url.pathname === '/_local/stripe/transfers/reverse') return serveTransferReversal(req, res, payments, apiOrigin);
   const form = req.method === 'POST' ? await readForm(req) : url.searchParams;
   const account = await payments.findAccount(form.get('account') ?? '');
   if (!account) return stripePage(res, 404, 'Unknown account', '<h1>No such account in the local Stripe stand-in</h1>');

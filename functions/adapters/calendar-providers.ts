@@ -116,6 +116,55 @@ export async function tokenRequest(
   };
 }
 
+/** An app's registration at a provider's OAuth 2.0 authorization server. */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+}
+
+/**
+ * OAuth 2.0's authorization-code flow with PKCE (S256), as both providers speak it; `extra` holds a
+ * provider's own parameters (its scopes, consent prompt), added to the authorize URL and, for
+ * `token`, to every token request.
+ */
+export function authorizationCodeFlow(
+  label: string,
+  client: OAuthClient,
+  extra: { authorize: Record<string, string>; token?: Record<string, string> },
+): Pick<CalendarProvider, 'authorizeUrl' | 'exchangeCode' | 'refresh'> {
+  const form = { client_id: client.clientId, client_secret: client.clientSecret, ...extra.token };
+  return {
+    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
+      `${client.authorizeUrl}?${new URLSearchParams({
+        client_id: client.clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+        ...extra.authorize,
+      })}`,
+    exchangeCode: (code, codeVerifier, redirectUri) =>
+      tokenRequest(label, client.tokenUrl, {
+        ...form,
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: codeVerifier,
+        redirect_uri: redirectUri,
+      }),
+    // A provider may hand out a new refresh token with each refresh; tokenRequest keeps whichever came.
+    refresh: (refreshToken) =>
+      tokenRequest(
+        label,
+        client.tokenUrl,
+        { ...form, grant_type: 'refresh_token', refresh_token: refreshToken },
+        refreshToken,
+      ),
+  };
+}
+
 /** A calendar API answer that is not a success: 401 to refresh, anything else an error. */
 export async function failedCall(label: string, what: string, response: Response): Promise<never> {
   if (response.status === 401) throw new AccessTokenRejectedError(`${label} refused the access token`);

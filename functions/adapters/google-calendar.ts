@@ -1,5 +1,5 @@
 import type { CalendarProvider } from './calendar-providers';
-import { failedCall, tokenRequest } from './calendar-providers';
+import { authorizationCodeFlow, failedCall, type OAuthClient } from './calendar-providers';
 import { boundedFetch } from './dependency-budget';
 
 /** Read the calendar list, read free/busy, and write events only on calendars the mentor owns. */
@@ -9,11 +9,7 @@ export const GOOGLE_CALENDAR_SCOPES = [
   'https://www.googleapis.com/auth/calendar.events.owned',
 ];
 
-interface GoogleSettings {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string;
-  tokenUrl: string;
+interface GoogleSettings extends OAuthClient {
   revokeUrl: string;
   apiUrl: string;
 }
@@ -42,42 +38,18 @@ export function googleCalendar(settings: GoogleSettings): CalendarProvider {
     end: { dateTime: event.end, timeZone: 'UTC' },
     extendedProperties: { private: { sessionId: event.sessionId } },
   });
-  const credentials = { client_id: settings.clientId, client_secret: settings.clientSecret };
-
   return {
     id: 'google',
     label: LABEL,
-    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
-      `${settings.authorizeUrl}?${new URLSearchParams({
-        client_id: settings.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
+    ...authorizationCodeFlow(LABEL, settings, {
+      authorize: {
         scope: GOOGLE_CALENDAR_SCOPES.join(' '),
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
         // A refresh token, and asked for again on a reconnect (Google gives it only at consent).
         access_type: 'offline',
         prompt: 'consent',
         include_granted_scopes: 'false',
-      })}`,
-
-    exchangeCode: (code, codeVerifier, redirectUri) =>
-      tokenRequest(LABEL, settings.tokenUrl, {
-        ...credentials,
-        grant_type: 'authorization_code',
-        code,
-        code_verifier: codeVerifier,
-        redirect_uri: redirectUri,
-      }),
-
-    refresh: (refreshToken) =>
-      tokenRequest(
-        LABEL,
-        settings.tokenUrl,
-        { ...credentials, grant_type: 'refresh_token', refresh_token: refreshToken },
-        refreshToken,
-      ),
+      },
+    }),
 
     async revoke(tokens) {
       const response = await boundedFetch(LABEL, settings.revokeUrl, {

@@ -1,15 +1,11 @@
 import type { BookingEvent, CalendarProvider } from './calendar-providers';
-import { failedCall, tokenRequest } from './calendar-providers';
+import { authorizationCodeFlow, failedCall, type OAuthClient } from './calendar-providers';
 import { boundedFetch } from './dependency-budget';
 
 /** Calendars.ReadWrite for busy times and events; offline_access for a refresh token. Nothing else. */
 export const MICROSOFT_CALENDAR_SCOPES = ['offline_access', 'Calendars.ReadWrite'];
 
-interface MicrosoftSettings {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string;
-  tokenUrl: string;
+interface MicrosoftSettings extends OAuthClient {
   apiUrl: string;
 }
 
@@ -58,43 +54,15 @@ export function microsoftCalendar(settings: MicrosoftSettings): CalendarProvider
     ...(event.meetingUrl ? { location: { displayName: event.meetingUrl } } : {}),
     showAs: 'busy',
   });
-  const credentials = { client_id: settings.clientId, client_secret: settings.clientSecret };
   const scope = MICROSOFT_CALENDAR_SCOPES.join(' ');
 
   return {
     id: 'microsoft',
     label: LABEL,
-    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
-      `${settings.authorizeUrl}?${new URLSearchParams({
-        client_id: settings.clientId,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        response_mode: 'query',
-        scope,
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-        prompt: 'select_account',
-      })}`,
-
-    exchangeCode: (code, codeVerifier, redirectUri) =>
-      tokenRequest(LABEL, settings.tokenUrl, {
-        ...credentials,
-        grant_type: 'authorization_code',
-        scope,
-        code,
-        code_verifier: codeVerifier,
-        redirect_uri: redirectUri,
-      }),
-
-    // Microsoft hands out a new refresh token with each refresh; tokenRequest keeps whichever came.
-    refresh: (refreshToken) =>
-      tokenRequest(
-        LABEL,
-        settings.tokenUrl,
-        { ...credentials, grant_type: 'refresh_token', scope, refresh_token: refreshToken },
-        refreshToken,
-      ),
+    ...authorizationCodeFlow(LABEL, settings, {
+      authorize: { scope, response_mode: 'query', prompt: 'select_account' },
+      token: { scope },
+    }),
 
     // The identity platform has no endpoint that revokes one app's grant; deleting the tokens ends our access.
     revoke: async () => undefined,

@@ -5,7 +5,7 @@ import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from '.
 import { timedCall } from './dependency-latency';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
-import { toBalanceTransaction } from './stripe-balance';
+import { reversedTransferOf, toBalanceTransaction } from './stripe-balance';
 import type { PaymentEvent } from './stripe-events';
 
 /**
@@ -320,7 +320,13 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
         expand: ['data.source'],
       });
       for await (const transaction of listing) {
-        const movement = toBalanceTransaction(transaction);
+        // Reversals are rare: each one's transfer is asked for the charge that funded it.
+        const reversed = reversedTransferOf(transaction);
+        const funding = reversed ? (await stripe.transfers.retrieve(reversed)).source_transaction : null;
+        const movement = toBalanceTransaction(
+          transaction,
+          typeof funding === 'string' ? funding : (funding?.id ?? null),
+        );
         if (movement) found.push(movement);
       }
       return found;

@@ -197,6 +197,23 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
       };
     }
+    case 'transfer.reversed': {
+      const transfer = event.data.object;
+      const sessionId = transfer.transfer_group ?? transfer.metadata?.sessionId;
+      if (!sessionId) break;
+      const previous = event.data.previous_attributes as { amount_reversed?: number } | undefined;
+      // Without previous attributes, the newest reversal (listed first) is the one this event is about.
+      const newest = transfer.reversals?.data[0]?.amount ?? transfer.amount_reversed;
+      return {
+        id: event.id,
+        kind: 'transferReversed',
+        at: timeOf(event),
+        transferId: transfer.id,
+        sessionId,
+        reversedCents: transfer.amount_reversed,
+        previouslyReversedCents: previous?.amount_reversed ?? transfer.amount_reversed - newest,
+      };
+    }
     case 'checkout.session.expired': {
       const sessionId = event.data.object.metadata?.sessionId;
       if (!sessionId) break;

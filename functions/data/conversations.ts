@@ -6,6 +6,7 @@ import { RATE_LIMIT_MESSAGES, RATE_WINDOW_MS, rateWindow } from '../domain/messa
 import { db, tableName } from './client';
 import { readIndexRange } from './index-range';
 import { keys } from './keys';
+import { queryAll, queryIndexPartition } from './query-all';
 import { tableSchema } from './table-schema';
 
 export interface ConversationItem {
@@ -43,6 +44,8 @@ export interface ConversationEntryItem {
 /** The list keeps the start of the last message; the thread has it whole. */
 const PREVIEW_LENGTH = 280;
 const MAX_ATTEMPTS = 8;
+/** Past any message's sequence number (their sort keys hold ten digits). */
+const BEYOND_LAST_SEQ = 10_000_000_000;
 
 /**
  * Runs a read-then-transact step until its transaction's conditions hold: a cancellation means
@@ -220,7 +223,7 @@ export async function messagesPage(
 ): Promise<{ messages: MessageItem[]; more: boolean }> {
   const forwards = page.afterSeq !== undefined;
   if (page.beforeSeq !== undefined && page.beforeSeq <= (page.afterSeq ?? 0) + 1) return { messages: [], more: false };
-  const range = keys.messagesBetween(conversationId, page.afterSeq ?? 0, page.beforeSeq ?? 10_000_000_000);
+  const range = keys.messagesBetween(conversationId, page.afterSeq ?? 0, page.beforeSeq ?? BEYOND_LAST_SEQ);
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -254,9 +257,29 @@ export async function conversationEntriesPage(
   return { entries: rows.slice(0, page.limit), more: rows.length > page.limit };
 }
 
+/** Every conversation a user is in, each with all its messages oldest first (their data export). */
+export async function everyConversationOf(
+  userId: string,
+): Promise<{ entry: ConversationEntryItem; messages: MessageItem[] }[]> {
+  const entries = await queryIndexPartition<ConversationEntryItem>(
+    tableSchema.indexes.byOwner,
+    keys.userConversationsPartition(userId),
+  );
+  return Promise.all(
+    entries.map(async (entry) => {
+      const range = keys.messagesBetween(entry.conversationId, 0, BEYOND_LAST_SEQ);
+      const messages = await queryAll<MessageItem>({
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+      });
+      return { entry, messages };
+    }),
+  );
+}
+
 /** How many of the other party's messages after `afterSeq` there are. */
 async function unreadAfter(conversationId: string, readerId: string, afterSeq: number): Promise<number> {
-  const range = keys.messagesBetween(conversationId, afterSeq, 10_000_000_000);
+  const range = keys.messagesBetween(conversationId, afterSeq, BEYOND_LAST_SEQ);
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {

@@ -109,14 +109,18 @@ export function settleRefund(
   );
 }
 
-/** Claims the one e-mail that confirms the refund: false when it went out (or is going out) already. */
-export async function claimRefundMail(sessionId: string, now: Date): Promise<boolean> {
+/** The e-mails about a refund, each sent once: that it is confirmed, or that it could not be made. */
+export type RefundMail = 'refundMailedAt' | 'refundFailureMailedAt';
+
+/** Claims one e-mail about the refund: false when it went out (or is going out) already. */
+export async function claimRefundMail(sessionId: string, mail: RefundMail, now: Date): Promise<boolean> {
   const claimed = await updated(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.session(sessionId),
-      UpdateExpression: 'SET refundMailedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(refundMailedAt)',
+      UpdateExpression: 'SET #mail = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#mail)',
+      ExpressionAttributeNames: { '#mail': mail },
       ExpressionAttributeValues: { ':now': now.toISOString() },
       ReturnValues: 'ALL_NEW',
     }),
@@ -124,14 +128,15 @@ export async function claimRefundMail(sessionId: string, now: Date): Promise<boo
   return claimed !== null;
 }
 
-/** Gives the claim back when the e-mail could not be sent, so the provider's redelivery sends it. */
-export async function releaseRefundMail(sessionId: string): Promise<void> {
+/** Gives the claim back when the e-mail could not be sent, so a retry sends it. */
+export async function releaseRefundMail(sessionId: string, mail: RefundMail): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.session(sessionId),
-      UpdateExpression: 'REMOVE refundMailedAt',
+      UpdateExpression: 'REMOVE #mail',
       ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#mail': mail },
     }),
   );
 }

@@ -43,12 +43,16 @@ export interface SessionItem {
   refund?: RefundState | null;
   /** When the e-mail that the provider confirmed the refund went out (or is being sent). */
   refundMailedAt?: string | null;
+  /** When the mentee was told their refund could not be made (sessions/refunds.ts). */
+  refundFailureMailedAt?: string | null;
   /** When the completed session's transfer to the coach was first attempted (data/transfers.ts). */
   transferStartedAt?: string | null;
   /** The coach's share, transferred after delivery (sessions/coach-transfer.ts). */
   transferId?: string | null;
   /** A dispute of the session's charge: opened before the transfer, it blocks it. */
   disputeId?: string | null;
+  /** How the dispute closed: won (the money came back) unblocks the transfer, lost keeps it blocked. */
+  disputeOutcome?: 'won' | 'lost' | null;
   cancellationReason?: string | null;
   cancelledBy?: 'coach' | 'mentee' | 'system' | null;
   meetingId?: string | null;

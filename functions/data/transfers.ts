@@ -12,9 +12,9 @@ export type TransferClaim =
   'claimed' | 'disputed' | 'transferred' | 'not_completed';
 
 /**
- * Marks a completed session's transfer as started, on condition no dispute is recorded on it, so a
- * dispute is either recorded first (and blocks the transfer) or finds the transfer started (and is
- * alarmed, see {@link recordDispute}). Marking it again (a retry) keeps the first instant.
+ * Marks a completed session's transfer as started, on condition no dispute is recorded on it (or
+ * it was won), so a dispute is either recorded first (and blocks the transfer until it is won) or
+ * finds the transfer started (and is alarmed, see {@link recordDispute}). Marking it again (a retry) keeps the first instant.
  */
 export async function claimTransfer(sessionId: string, now: Date): Promise<TransferClaim> {
   try {
@@ -24,9 +24,14 @@ export async function claimTransfer(sessionId: string, now: Date): Promise<Trans
         Key: keys.session(sessionId),
         UpdateExpression: 'SET transferStartedAt = if_not_exists(transferStartedAt, :now)',
         ConditionExpression:
-          '#status = :completed AND attribute_not_exists(disputeId) AND (attribute_not_exists(transferId) OR transferId = :null)',
+          '#status = :completed AND (attribute_not_exists(disputeId) OR disputeOutcome = :won) AND (attribute_not_exists(transferId) OR transferId = :null)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':completed': 'completed', ':now': now.toISOString(), ':null': null },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':now': now.toISOString(),
+          ':null': null,
+          ':won': 'won',
+        },
       }),
     );
     return 'claimed';
@@ -35,7 +40,7 @@ export async function claimTransfer(sessionId: string, now: Date): Promise<Trans
   }
   const session = await getSession(sessionId);
   if (session?.transferId) return 'transferred';
-  if (session?.disputeId) return 'disputed';
+  if (session?.disputeId && session.disputeOutcome !== 'won') return 'disputed';
   return 'not_completed';
 }
 
@@ -116,6 +121,33 @@ export async function recordDispute(
     );
     const before = Attributes as SessionItem;
     return { firstNotice: !before.disputeId, afterTransfer: Boolean(before.transferStartedAt || before.transferId) };
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/**
+ * Records how the session's dispute closed (once, for the dispute it recorded) and answers the
+ * session as it is now; null when it records no such dispute.
+ */
+export async function recordDisputeOutcome(
+  sessionId: string,
+  disputeId: string,
+  outcome: 'won' | 'lost',
+): Promise<SessionItem | null> {
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.session(sessionId),
+        UpdateExpression: 'SET disputeOutcome = if_not_exists(disputeOutcome, :outcome)',
+        ConditionExpression: 'disputeId = :dispute',
+        ExpressionAttributeValues: { ':dispute': disputeId, ':outcome': outcome },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as SessionItem;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return null;
     throw error;

@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '../schemas/ledger';
+import type { LedgerEntry, OwedTransfer } from '../schemas/ledger';
 
 const COLUMNS = [
   'at',
@@ -69,4 +69,24 @@ export function ledgerCsvRow(entry: LedgerEntry): string {
     entry.id,
   ];
   return `${values.map(cell).join(',')}\r\n`;
+}
+
+const OWED_COLUMNS = ['since', 'last_tried_at', 'currency', 'amount', 'session_id', 'coach_id', 'reason'] as const;
+
+/** The transfers owed to coaches now, one CSV line each (same format as the ledger's CSV). */
+export function owedTransfersCsv(owed: readonly OwedTransfer[]): string {
+  const rows = owed.map((transfer) =>
+    [
+      transfer.since,
+      transfer.lastTriedAt,
+      transfer.currency.toUpperCase(),
+      toMajorUnits(transfer.amountCents, transfer.currency),
+      transfer.sessionId,
+      transfer.coachId,
+      transfer.reason,
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return [OWED_COLUMNS.join(','), ...rows].map((line) => `${line}\r\n`).join('');
 }

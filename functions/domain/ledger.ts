@@ -43,6 +43,17 @@ export type MoneyEvent =
       paymentIntentId: string;
       amountCents: number;
       status: string;
+    }
+  | {
+      id: string;
+      kind: 'transferReversed';
+      at: string;
+      transferId: string;
+      /** The transfer's group: the session it paid the coach for. */
+      sessionId: string;
+      /** Stripe's running total reversed of the transfer after this reversal, and before it. */
+      reversedCents: number;
+      previouslyReversedCents: number;
     };
 
 interface Parties {
@@ -217,6 +228,29 @@ export function transferEntry(
 }
 
 /**
+ * Money taken back from the coach's account by reversing their transfer (at Stripe, by an
+ * operator): it is no longer transferred nor the coach's, so what the platform holds for them is
+ * unchanged. Null when the running total did not grow (a redelivered or out-of-order event).
+ */
+export function transferReversedEntry(
+  event: Extract<MoneyEvent, { kind: 'transferReversed' }>,
+  transfer: LedgerEntry,
+): LedgerEntry | null {
+  const reversedCents = event.reversedCents - event.previouslyReversedCents;
+  if (reversedCents <= 0) return null;
+  return {
+    ...transfer,
+    id: ledgerEntryId.transferReversed(event.transferId, event.reversedCents),
+    at: event.at,
+    kind: 'transfer_reversed',
+    ...noMovement,
+    transferredCents: negated(reversedCents),
+    netToCoachCents: negated(reversedCents),
+    stripe: { ...transfer.stripe, eventId: event.id, transferId: event.transferId },
+  };
+}
+
+/**
  * A refund gives back the platform's fee in proportion to the amount (the coach's share was never
  * transferred, so it goes back to the mentee whole); the fee's share is rounded half up.
  */
@@ -249,8 +283,10 @@ const followUp = (
  * `charge.refunded` whose running total did not grow).
  */
 export function followUpEntry(
-  event: Exclude<MoneyEvent, { kind: 'checkoutPaid' }>,
+  event: Exclude<MoneyEvent, { kind: 'checkoutPaid' | 'transferReversed' }>,
   payment: LedgerEntry,
+  /** Whether the coach's share was transferred already: then a lost dispute is the platform's loss alone. */
+  options: { coachPaid?: boolean } = {},
 ): LedgerEntry | null {
   switch (event.kind) {
     case 'chargeRefunded': {
@@ -284,9 +320,17 @@ export function followUpEntry(
     }
     case 'disputeClosed': {
       // Won (or closed after a warning): Stripe gives the disputed amount back; lost: it stays withdrawn.
-      const returned = event.status === 'lost' ? 0 : event.amountCents;
+      const lost = event.status === 'lost';
       const entry = followUp(payment, event, ledgerEntryId.disputeClosed(event.disputeId), 'dispute_closed');
-      return { ...entry, disputedCents: negated(returned), stripe: { ...entry.stripe, disputeId: event.disputeId } };
+      const closed = {
+        ...entry,
+        disputedCents: negated(lost ? 0 : event.amountCents),
+        stripe: { ...entry.stripe, disputeId: event.disputeId },
+      };
+      if (!lost || options.coachPaid) return closed;
+      // Lost before the coach was paid: like a refund, the fee and the coach's share of it are gone, never transferred.
+      const fee = feeShare(payment, event.amountCents);
+      return { ...closed, platformFeeCents: negated(fee), netToCoachCents: negated(event.amountCents - fee) };
     }
   }
 }
@@ -303,6 +347,10 @@ export const noTotals = (currency: string): LedgerTotals => ({
   transferredCents: 0,
   processingFeeCents: 0,
   platformNetCents: 0,
+  transfersCents: 0,
+  reversedCents: 0,
+  refundRetries: 0,
+  refundsGivenUp: 0,
 });
 
 /** Sums per currency, in the order currencies first appear. */
@@ -321,6 +369,10 @@ export function ledgerTotals(entries: readonly LedgerEntry[]): LedgerTotals[] {
       transferredCents: totals.transferredCents + entry.transferredCents,
       processingFeeCents: totals.processingFeeCents + entry.processingFeeCents,
       platformNetCents: totals.platformNetCents + entry.platformFeeCents - entry.processingFeeCents,
+      transfersCents: totals.transfersCents + (entry.kind === 'transfer' ? entry.transferredCents : 0),
+      reversedCents: totals.reversedCents - (entry.kind === 'transfer_reversed' ? entry.transferredCents : 0),
+      refundRetries: totals.refundRetries + (entry.kind === 'refund_retry' ? 1 : 0),
+      refundsGivenUp: totals.refundsGivenUp + (entry.kind === 'refund_given_up' ? 1 : 0),
     });
   }
   return [...byCurrency.values()];

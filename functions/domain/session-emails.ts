@@ -197,6 +197,21 @@ export function sessionRefundEmail(letter: Letter & { amountCents: number }): Se
   );
 }
 
+/**
+ * Sent to the mentee once their refund is given up (every try refused, or the bank returned it):
+ * it says plainly that no money came back yet, and that support will contact them.
+ */
+export function sessionRefundFailedEmail(letter: Letter & { amountCents: number }): SessionEmail {
+  const amount = formatWholeDollars(letter.amountCents);
+  return compose(
+    letter,
+    `Your refund of ${amount} is delayed`,
+    `We could not complete the refund of ${amount} for the cancelled ${sessionKind(letter.session)} with ${displayName(letter.other)}: the payment provider did not accept it, and no money has been returned to your card yet.`,
+    'We are on it, and our support team will contact you by e-mail to get the refund to you. You do not need to do anything in the meantime.',
+    'CANCEL',
+  );
+}
+
 /** Sent 24 hours and 1 hour before a session to parties who keep e-mail notifications on. */
 export function sessionReminderEmail(letter: Letter & { hoursBefore: 24 | 1 }): SessionEmail {
   const when = letter.hoursBefore === 24 ? 'tomorrow' : 'in one hour';

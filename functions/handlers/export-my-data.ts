@@ -1,14 +1,20 @@
+import { everyConversationOf } from '../data/conversations';
 import { personalDataOf } from '../data/personal-data';
 import { toProfileView } from '../domain/profile';
 import { httpHandler } from '../http/handler';
+import { toMessageView } from '../messages/conversation-access';
 import { toSessionView } from '../sessions/session-view';
 
 /**
  * `GET /api/me/export`: the caller's data as a JSON file (profile, sessions either side, the ratings
- * they wrote), in the shapes the API shows them; provider ids and tokens stay out.
+ * they wrote, their conversations with every message), in the shapes the API shows them; provider
+ * ids and tokens stay out, and a message moderation removed stays removed.
  */
 export const handler = httpHandler({ auth: true }, async ({ caller, now }) => {
-  const { profile, sessions, counterparts, ratings } = await personalDataOf(caller.userId);
+  const [{ profile, sessions, counterparts, ratings }, conversations] = await Promise.all([
+    personalDataOf(caller.userId),
+    everyConversationOf(caller.userId),
+  ]);
   const otherOf = (coachId: string, menteeId: string) => (coachId === caller.userId ? menteeId : coachId);
   const body = {
     exportedAt: now.toISOString(),
@@ -31,6 +37,11 @@ export const handler = httpHandler({ auth: true }, async ({ caller, now }) => {
         reviewText,
         createdAt,
       })),
+    conversations: conversations.map(({ entry, messages }) => ({
+      conversationId: entry.conversationId,
+      otherPartyId: entry.otherPartyId,
+      messages: messages.map(toMessageView),
+    })),
   };
   return {
     status: 200,

@@ -19,13 +19,13 @@ export const handler = httpHandler({ schemas: { query: ledgerQuery }, auth: true
     reconciliationsBetween(query.from, query.to),
     owedTransfers(),
   ]);
-  const coaches = await profilesById(ofDays.map((entry) => entry.coachId));
+  const coaches = await profilesById([...ofDays, ...owed].map(({ coachId }) => coachId));
   const nameOf = (coachId: string) => coachNameOf(coaches.get(coachId));
   const { coach } = query;
   const entries = coach ? ofDays.filter((entry) => coachMatches(entry.coachId, nameOf(entry.coachId), coach)) : ofDays;
   const page = pageOf(entries, query.cursor, PAGE_SIZE);
   const coachNames: Record<string, string> = {};
-  for (const { coachId } of page.items) {
+  for (const { coachId } of [...page.items, ...owed]) {
     const name = nameOf(coachId);
     if (name) coachNames[coachId] = name;
   }

@@ -27,7 +27,7 @@ export const handler = httpHandler(
 
 async function applyPaymentEvent(payments: Payments, received: PaymentEvent, now: Date): Promise<void> {
   // First, so a refund this event causes finds its payment in the ledger.
-  await recordMoneyEvent(payments, received);
+  await recordMoneyEvent(payments, received, now);
   switch (received.kind) {
     case 'accountUpdated':
       return recordAccountStatus(payments, received.accountId, now);

@@ -72,6 +72,12 @@ export const ledgerTotals = z.object({
   processingFeeCents: z.int(),
   /** What the platform really keeps: its fees less Stripe's processing fees. */
   platformNetCents: z.int(),
+  /** Transfers made to coaches, and what reversals took back of them (`transferredCents` is the first less the second). */
+  transfersCents: z.int(),
+  reversedCents: z.int(),
+  /** Refund tries the provider refused and that were retried, and refunds given up after their last try. */
+  refundRetries: z.int(),
+  refundsGivenUp: z.int(),
 });
 export type LedgerTotals = z.infer<typeof ledgerTotals>;
 
@@ -147,7 +153,7 @@ export const ledgerPage = z.object({
   owedTransfers: z.array(owedTransfer),
   /** Days of the range whose reconciliation with Stripe found a mismatch. */
   reconciliations: z.array(reconciliation),
-  /** The name of each coach the page's entries name, by coach id (none for an account without a profile). */
+  /** The name of each coach the page's entries and the owed transfers name, by coach id (none for an account without a profile). */
   coachNames: z.record(z.string(), z.string()),
   nextCursor: z.optional(z.string()),
 });

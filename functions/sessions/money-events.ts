@@ -2,8 +2,14 @@ import type { Payments } from '../adapters/payments';
 import type { PaymentEvent } from '../adapters/stripe-events';
 import { appendLedgerEntry, getLedgerEntry } from '../data/ledger';
 import { getSession } from '../data/sessions';
-import { recordDispute } from '../data/transfers';
-import { followUpEntry, ledgerEntryId, paymentEntry, processingFeeEntry } from '../domain/ledger';
+import { forgetOwedTransfer, recordDispute, recordDisputeOutcome, recordOwedTransfer } from '../data/transfers';
+import {
+  followUpEntry,
+  ledgerEntryId,
+  paymentEntry,
+  processingFeeEntry,
+  transferReversedEntry,
+} from '../domain/ledger';
 import { settlementMismatch } from '../domain/settlement';
 import { log } from '../http/log';
 import { isLiveStage } from '../http/stage';
@@ -16,7 +22,7 @@ import type { LedgerEntry } from '../schemas/ledger';
  * (refund, dispute) about a payment the ledger does not know yet throws, so the provider retries
  * it after the payment's own event, which Stripe may deliver later.
  */
-export async function recordMoneyEvent(payments: Payments, event: PaymentEvent): Promise<void> {
+export async function recordMoneyEvent(payments: Payments, event: PaymentEvent, now: Date): Promise<void> {
   switch (event.kind) {
     case 'checkoutPaid': {
       if (!event.paymentIntentId) return;
@@ -51,14 +57,39 @@ export async function recordMoneyEvent(payments: Payments, event: PaymentEvent):
     case 'disputeClosed': {
       const payment = await getLedgerEntry(ledgerEntryId.payment(event.paymentIntentId));
       if (!payment) throw new Error(`${event.kind} ${event.id} for a payment not in the ledger yet`);
-      const entry = followUpEntry(event, payment);
+      const coachPaid = event.kind === 'disputeClosed' && Boolean((await getSession(payment.sessionId))?.transferId);
+      const entry = followUpEntry(event, payment, { coachPaid });
       if (entry) await appendCounted(entry);
       if (entry && event.kind === 'chargeRefunded' && event.refundId) {
         await recordRefundFee(payments, event.refundId, entry);
       }
       if (event.kind === 'disputeOpened') await noteDispute(payment.sessionId, event.disputeId);
+      if (event.kind === 'disputeClosed')
+        await noteDisputeClosed(payment.sessionId, event.disputeId, event.status, now);
       return;
     }
+    case 'transferReversed':
+      return recordTransferReversal(event);
+  }
+}
+
+/**
+ * A transfer to a coach taken back (Stripe sends `transfer.reversed` for a reversal made in its
+ * Dashboard or by the API). One of ours whose entry is not in the ledger yet throws, so Stripe
+ * retries it; a transfer the app never made (a manual one) is only logged.
+ */
+async function recordTransferReversal(event: Extract<PaymentEvent, { kind: 'transferReversed' }>): Promise<void> {
+  const transfer = await getLedgerEntry(ledgerEntryId.transfer(event.sessionId));
+  if (transfer?.stripe.transferId !== event.transferId) {
+    if (transfer || !(await getSession(event.sessionId))) {
+      log('warn', 'a reversal of a transfer the app did not make', { transferId: event.transferId, eventId: event.id });
+      return;
+    }
+    throw new Error(`${event.kind} ${event.id} for a transfer not in the ledger yet`);
+  }
+  const entry = transferReversedEntry(event, transfer);
+  if (entry && (await appendLedgerEntry(entry)) === 'added') {
+    log('warn', "a coach's transfer was reversed", { sessionId: event.sessionId, transferId: event.transferId });
   }
 }
 
@@ -87,6 +118,35 @@ async function noteDispute(sessionId: string, disputeId: string): Promise<void> 
     log('error', "a dispute was opened after the coach's transfer", { sessionId, disputeId });
     countMetric(BUSINESS_METRICS.disputesAfterTransfer);
   }
+}
+
+/**
+ * A dispute that closed with the money back (won, or an inquiry closed after a warning) unblocks
+ * the coach's transfer: a session already delivered is owed it, paid by the daily retry
+ * (payOwedTransfers), and one not yet delivered is paid by its completion as usual. A lost one
+ * keeps it blocked (its entry takes the coach's share back) and is no longer owed.
+ */
+async function noteDisputeClosed(sessionId: string, disputeId: string, status: string, now: Date): Promise<void> {
+  const outcome = status === 'lost' ? 'lost' : 'won';
+  const session = await recordDisputeOutcome(sessionId, disputeId, outcome);
+  if (!session) return;
+  if (session.disputeOutcome === 'lost') {
+    await forgetOwedTransfer(sessionId);
+    log('warn', 'a dispute was lost', { sessionId, disputeId, coachPaid: Boolean(session.transferId) });
+    return;
+  }
+  if (session.status !== 'completed' || session.transferId || !session.paymentIntentId || session.refundId) return;
+  const reason = 'The charge was disputed; the dispute was won, so the transfer is made by the daily retry.';
+  await recordOwedTransfer(
+    {
+      sessionId,
+      coachId: session.coachId,
+      amountCents: session.priceCents - session.platformFeeCents,
+      currency: 'usd',
+      reason,
+    },
+    now,
+  );
 }
 
 const countedKinds: Partial<Record<LedgerEntry['kind'], BusinessMetric>> = {

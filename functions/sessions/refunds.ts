@@ -4,12 +4,12 @@ import { paymentsFromEnvironment } from '../adapters/payments';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { appendLedgerEntry, getLedgerEntry } from '../data/ledger';
 import { getProfile } from '../data/profiles';
-import { claimRefundMail, recordRefundTry, releaseRefundMail, settleRefund } from '../data/refunds';
+import { claimRefundMail, type RefundMail, recordRefundTry, releaseRefundMail, settleRefund } from '../data/refunds';
 import type { SessionItem } from '../data/session-item';
 import { claimRefund, getSession, recordSessionFields, releaseRefundClaim } from '../data/sessions';
 import { ledgerEntryId, refundTryEntry } from '../domain/ledger';
 import { isDisputedRefusal, nextRefundTry, type RefundState } from '../domain/refunds';
-import { sessionRefundEmail } from '../domain/session-emails';
+import { sessionRefundEmail, sessionRefundFailedEmail } from '../domain/session-emails';
 import { log } from '../http/log';
 import { BUSINESS_METRICS, countMetric } from '../http/metrics';
 import { siteOrigin } from '../http/site';
@@ -63,7 +63,11 @@ export async function tryRefund(sessionId: string, tryNumber: number, now: Date)
   const session = await getSession(sessionId);
   const refund = session?.refund;
   if (!session || !refund || !session.paymentIntentId) return false;
-  if (refund.status === 'failed' && refund.failure === 'gave_up') throw new RefundGivenUpError(sessionId);
+  if (refund.status === 'failed' && refund.failure === 'gave_up') {
+    // A run that died between giving up and the e-mail: the retry sends it.
+    await mailMenteeOnce(session, 'refundFailureMailedAt', sessionRefundFailedEmail, now);
+    throw new RefundGivenUpError(sessionId);
+  }
   if (refund.status !== 'requested' || session.refundId || refund.failedAttempts !== tryNumber - 1) return false;
   if (!(await claimRefund(sessionId, new Date(now.getTime() + REFUND_CLAIM_LEASE_MS), now))) return false;
   try {
@@ -120,6 +124,38 @@ async function recordRefusal(
     await schedulerFromEnvironment().schedule('refundSession', session.id, nextTry, tryNumber + 1);
   } else if (!disputed) {
     countMetric(BUSINESS_METRICS.refundsFailed);
+    await mailMenteeOnce(session, 'refundFailureMailedAt', sessionRefundFailedEmail, now);
+  }
+}
+
+/**
+ * Sends the mentee one e-mail about their refund (its claim makes it once however often this
+ * runs); a failed send gives the claim back and throws, so the caller's retry sends it.
+ */
+async function mailMenteeOnce(
+  session: SessionItem,
+  mail: RefundMail,
+  compose: typeof sessionRefundEmail,
+  now: Date,
+): Promise<void> {
+  if (!session.refund || !(await claimRefundMail(session.id, mail, now))) return;
+  try {
+    const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
+    if (!coach || !mentee) return;
+    await mailerFromEnvironment().send(
+      compose({
+        recipient: mentee,
+        role: 'mentee',
+        other: coach,
+        session,
+        siteOrigin: siteOrigin(),
+        now,
+        amountCents: session.refund.amountCents,
+      }),
+    );
+  } catch (error) {
+    await releaseRefundMail(session.id, mail);
+    throw error;
   }
 }
 
@@ -138,25 +174,7 @@ export async function refundConfirmed(paymentIntentId: string, now: Date): Promi
   await settleRefund(sessionId, 'succeeded', null, now, ['requested']);
   const session = await getSession(sessionId);
   if (session?.refund?.status !== 'succeeded') return;
-  if (!(await claimRefundMail(sessionId, now))) return;
-  try {
-    const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
-    if (!coach || !mentee) return;
-    await mailerFromEnvironment().send(
-      sessionRefundEmail({
-        recipient: mentee,
-        role: 'mentee',
-        other: coach,
-        session,
-        siteOrigin: siteOrigin(),
-        now,
-        amountCents: session.refund.amountCents,
-      }),
-    );
-  } catch (error) {
-    await releaseRefundMail(sessionId);
-    throw error;
-  }
+  await mailMenteeOnce(session, 'refundMailedAt', sessionRefundEmail, now);
 }
 
 /** The bank returned a refund the provider had made (`refund.failed`): the session's refund failed after all. */
@@ -164,7 +182,11 @@ export async function refundFailedAtBank(paymentIntentId: string, now: Date): Pr
   const sessionId = await sessionOfPayment(paymentIntentId);
   if (!sessionId) return;
   // Even after it was confirmed: the money is back with the platform, not with the mentee.
-  if (await settleRefund(sessionId, 'failed', 'bank_declined', now, ['requested', 'succeeded'])) {
-    countMetric(BUSINESS_METRICS.refundsFailed);
+  const failed = await settleRefund(sessionId, 'failed', 'bank_declined', now, ['requested', 'succeeded']);
+  if (failed) countMetric(BUSINESS_METRICS.refundsFailed);
+  // The provider redelivers the event until this answers, so a send that failed is retried.
+  const session = failed ?? (await getSession(sessionId));
+  if (session?.refund?.failure === 'bank_declined') {
+    await mailMenteeOnce(session, 'refundFailureMailedAt', sessionRefundFailedEmail, now);
   }
 }

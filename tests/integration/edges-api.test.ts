@@ -53,7 +53,7 @@ describe('one way in', () => {
 });
 
 describe('GET /api/me/export', () => {
-  it("is a JSON download of the caller's profile, sessions and ratings written, and nobody else's", async () => {
+  it("is a JSON download of the caller's profile, sessions, ratings written and messages, and nobody else's", async () => {
     const coach = await publishedCoach(stack.config, { payments: false });
     const exporter = await signedInUserWithProfile(stack.config, 'mentee');
     const stranger = await signedInUserWithProfile(stack.config, 'mentee');
@@ -68,6 +68,14 @@ describe('GET /api/me/export', () => {
     const theirs = await book(stranger, at(2, 12));
     expect(theirs.status).toBe(201);
     const theirSessionId = (await theirs.json()).session.id as string;
+    const message = (from: SignedInUser, to: string, body: string) =>
+      fetch(`${stack.apiUrl}/api/messages`, {
+        method: 'POST',
+        headers: { ...from.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ to, body }),
+      });
+    expect((await message(exporter, coach.userId, 'Could we talk about informatics fellowships?')).status).toBe(201);
+    expect((await message(stranger, coach.userId, 'A message that is not the exporter’s.')).status).toBe(201);
 
     const response = await api('/api/me/export', { headers: exporter.auth });
     expect(response.status).toBe(200);
@@ -81,10 +89,20 @@ describe('GET /api/me/export', () => {
       expect.objectContaining({ menteeId: exporter.userId, coachId: coach.userId, isFreeConsultation: true }),
     ]);
     expect(data.ratingsWritten).toEqual([]);
+    expect(data.conversations).toEqual([
+      {
+        conversationId: expect.any(String),
+        otherPartyId: coach.userId,
+        messages: [
+          expect.objectContaining({ from: exporter.userId, body: 'Could we talk about informatics fellowships?' }),
+        ],
+      },
+    ]);
     const text = JSON.stringify(data);
     expect(text).not.toContain(stranger.userId);
     expect(text).not.toContain(stranger.email);
     expect(text).not.toContain(theirSessionId);
+    expect(text).not.toContain('not the exporter');
     expect((await api('/api/me/export')).status).toBe(401);
   });
 });

@@ -160,14 +160,19 @@ describe('the ledger, from the processed webhooks', () => {
         currency: 'usd',
         paidSessions: 3,
         grossCents: 3 * RATE_CENTS,
-        platformFeeCents: 2 * FEE_CENTS,
+        // The lost dispute took the fee and the coach's share back, as the refund did.
+        platformFeeCents: FEE_CENTS,
         refundCents: RATE_CENTS,
         disputedCents: RATE_CENTS,
-        netToCoachCents: 2 * (RATE_CENTS - FEE_CENTS),
+        netToCoachCents: RATE_CENTS - FEE_CENTS,
         transferredCents: 0,
         processingFeeCents: 3 * PROCESSING_FEE_CENTS,
-        // The refunded payment's processing fee is lost: the platform's true net.
-        platformNetCents: 2 * FEE_CENTS - 3 * PROCESSING_FEE_CENTS,
+        // The refunded and the disputed payments' processing fees are lost: the platform's true net.
+        platformNetCents: FEE_CENTS - 3 * PROCESSING_FEE_CENTS,
+        transfersCents: 0,
+        reversedCents: 0,
+        refundRetries: 0,
+        refundsGivenUp: 0,
       },
     ]);
     const refunds = await ledgerAs(finance, { from: today(), to: today(), kind: 'refund', coachId: coach.userId });

@@ -14,7 +14,7 @@ import { getProfile } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
 import { owedTransfers } from '../../functions/data/transfers';
 import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
-import { earnings } from '../../functions/schemas/ledger';
+import { earnings, type Reconciliation } from '../../functions/schemas/ledger';
 import { bookingResult } from '../../functions/schemas/session';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { endedAgo } from '../support/bookings';
@@ -233,6 +233,125 @@ describe('a delivered session', () => {
     expect((await deliver(await payments.openDispute(late.checkoutId))).status).toBe(200);
     expect((await entriesOf(late.session.id)).map((entry) => entry.kind)).toContain('dispute_opened');
     expect(counted('DisputesAfterTransfer')).toBe(1);
+  });
+});
+
+/** Paid, delivered, and the completion job run: the coach's transfer made. */
+async function transferredSession(start: string) {
+  const paid = await paidSession(start);
+  await endedAgo(paid.session.id);
+  await (await job('completeSession'))({ sessionId: paid.session.id });
+  const transfer = await payments.findTransfer(paid.session.id);
+  expect(transfer).not.toBeNull();
+  return { ...paid, transferId: transfer?.transferId as string };
+}
+
+const reverseAtStripe = (body: unknown) =>
+  fetch(`${stack.apiUrl}/_local/stripe/transfers/reverse`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const reversalsOf = async (sessionId: string) =>
+  (await entriesOf(sessionId))
+    .filter((entry) => entry.kind === 'transfer_reversed')
+    .map((entry) => [entry.transferredCents, entry.netToCoachCents, entry.stripe.transferId]);
+
+describe("a coach's transfer reversed at Stripe", () => {
+  it('is booked once per reversal however often Stripe delivers it, and no more can be reversed than was sent', async () => {
+    const before = await myEarnings();
+    const { session, transferId } = await transferredSession(at(5, 9));
+    const paidOut = await myEarnings();
+
+    // The Dashboard's reversal of part of it, through the stand-in's control.
+    expect((await reverseAtStripe({ transfer: transferId, amountCents: 1_000 })).status).toBe(200);
+    expect(await reversalsOf(session.id)).toEqual([[-1_000, -1_000, transferId]]);
+
+    // The rest, its event delivered twice as Stripe may.
+    const rest = await payments.reverseTransfer(transferId);
+    expect((await deliver(rest)).status).toBe(200);
+    const again = await deliver(rest);
+    expect(await again.json()).toEqual({ received: true, duplicate: true });
+    expect(await reversalsOf(session.id)).toEqual([
+      [-1_000, -1_000, transferId],
+      [1_000 - NET, 1_000 - NET, transferId],
+    ]);
+
+    const refused = await reverseAtStripe({ transfer: transferId, amountCents: 1 });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.code).toBe('amount_too_large');
+    expect((await reverseAtStripe({ transfer: 'tr_not_ours' })).status).toBe(404);
+    expect(await reversalsOf(session.id)).toHaveLength(2);
+
+    // The day's reconciliation finds the transfer and both reversals on Stripe's side too.
+    const day = new Date().toISOString().slice(0, 10);
+    const reconciled = (await (await job('reconcileLedger'))({ day })) as Reconciliation;
+    const charge = (await payments.findTransfer(session.id))?.sourceChargeId;
+    expect(reconciled.mismatches.filter((item) => item.source === charge)).toEqual([]);
+
+    // Taken back from the coach: no longer transferred, and not held for them either.
+    const after = await myEarnings();
+    expect(after.transferredCents).toBe(paidOut.transferredCents - NET);
+    expect(after.heldCents).toBe(before.heldCents);
+  });
+});
+
+describe('a dispute opened before the transfer', () => {
+  const closeDispute = async (checkoutId: string, status: 'won' | 'lost') =>
+    expect((await deliver(await payments.closeDispute(checkoutId, status))).status).toBe(200);
+
+  /** Paid, disputed, then delivered: the completion job leaves the transfer blocked. */
+  async function disputedDelivered(start: string) {
+    const paid = await paidSession(start);
+    expect((await deliver(await payments.openDispute(paid.checkoutId))).status).toBe(200);
+    await endedAgo(paid.session.id);
+    await (await job('completeSession'))({ sessionId: paid.session.id });
+    expect(await payments.findTransfer(paid.session.id)).toBeNull();
+    return paid;
+  }
+
+  it('won, unblocks the transfer: owed to the coach and paid by the daily retry', async () => {
+    const { session, checkoutId } = await disputedDelivered(at(6, 9));
+    await closeDispute(checkoutId, 'won');
+    expect(await owedTransfers()).toContainEqual(expect.objectContaining({ sessionId: session.id, amountCents: NET }));
+
+    await (await job('payOwedTransfers'))({});
+    expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
+    expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(session.id);
+    expect((await entriesOf(session.id)).map((entry) => entry.kind)).toEqual(
+      expect.arrayContaining(['dispute_opened', 'dispute_closed', 'transfer']),
+    );
+  });
+
+  it('won before the session is delivered lets its completion pay the coach as usual', async () => {
+    const { session, checkoutId } = await paidSession(at(6, 11));
+    expect((await deliver(await payments.openDispute(checkoutId))).status).toBe(200);
+    await closeDispute(checkoutId, 'won');
+    await endedAgo(session.id);
+    await (await job('completeSession'))({ sessionId: session.id });
+    expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
+  });
+
+  it('lost, keeps it blocked and records the loss: the coach is neither paid nor held anything for it', async () => {
+    const before = await myEarnings();
+    const { session, checkoutId } = await disputedDelivered(at(6, 13));
+    await closeDispute(checkoutId, 'lost');
+    await (await job('payOwedTransfers'))({});
+
+    expect(await payments.findTransfer(session.id)).toBeNull();
+    expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(session.id);
+    const closed = (await entriesOf(session.id)).find((entry) => entry.kind === 'dispute_closed');
+    expect(closed).toMatchObject({
+      disputedCents: 0,
+      netToCoachCents: -NET,
+      platformFeeCents: NET - PRICE,
+    });
+    const disputed = (await entriesOf(session.id)).reduce((sum, entry) => sum + entry.disputedCents, 0);
+    expect(disputed).toBe(PRICE);
+    const after = await myEarnings();
+    expect(after.heldCents).toBe(before.heldCents);
+    expect(after.transferredCents).toBe(before.transferredCents);
   });
 });
 

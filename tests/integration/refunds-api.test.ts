@@ -158,6 +158,13 @@ describe('the refund of a cancelled paid session', () => {
     });
     expect((await payments.findCheckout(checkoutId))?.refundId).toBeUndefined();
     expect(await mailsTo(mentee, session.id, 'Refund confirmed')).toEqual([]);
+    // The mentee hears the truth once: nothing came back yet, and support will contact them.
+    const delayed = await mailsTo(mentee, session.id, 'Your refund of $120 is delayed');
+    expect(delayed).toHaveLength(1);
+    expect(delayed[0]?.text).toContain('no money has been returned to your card yet');
+    expect(delayed[0]?.text).toContain('our support team will contact you');
+    expect(delayed[0]?.text).not.toMatch(/\brefunded\b|confirmed/i);
+    expect(await mailsTo(coach, session.id, 'Your refund')).toEqual([]);
   });
 
   it('of a disputed charge is refused by Stripe, not retried, and says so', { timeout: 90_000 }, async () => {

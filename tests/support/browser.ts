@@ -52,7 +52,20 @@ export async function openPage(browser: Browser, url: string, viewport: { width:
   page.on('pageerror', (error) => errors.push(error.message));
   await reportCspViolations(page, errors);
   await page.goto(url, { waitUntil: 'networkidle' });
+  await appRendered(page);
   return { page, errors };
+}
+
+/**
+ * A prerendered page is on screen before the app (main.tsx) renders over it, and a tap on the
+ * prerendered copy reaches nothing: wait until React owns what #root shows (a page without one
+ * passes at once).
+ */
+async function appRendered(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const shown = document.getElementById('root')?.firstElementChild;
+    return !shown || Object.keys(shown).some((key) => key.startsWith('__reactFiber$'));
+  });
 }
 
 const CSP_VIOLATION = 'CSP violation:';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEDGER_CSV_HEADER, ledgerCsvRow, toMajorUnits } from '../../functions/domain/ledger-csv';
+import { LEDGER_CSV_HEADER, owedTransfersCsv, ledgerCsvRow, toMajorUnits } from '../../functions/domain/ledger-csv';
 import type { LedgerEntry } from '../../functions/schemas/ledger';
 
 describe('amounts in major units', () => {
@@ -46,5 +46,26 @@ describe('CSV rows', () => {
 
   it('quote a cell holding a comma or a quote, doubling the quote', () => {
     expect(ledgerCsvRow(entry)).toContain(',"mentee,""1""",');
+  });
+});
+
+describe('the owed transfers CSV', () => {
+  it('has one line per owed transfer, amounts in major units, a reason with commas quoted', () => {
+    const csv = owedTransfersCsv([
+      {
+        sessionId: 'session-1',
+        coachId: 'coach-1',
+        amountCents: 10_800,
+        currency: 'usd',
+        reason: 'insufficient_capabilities_for_transfer: needs transfers, crypto_transfers',
+        since: '2026-10-07T10:00:00.000Z',
+        lastTriedAt: '2026-10-08T10:00:00.000Z',
+      },
+    ]);
+    expect(csv).toBe(
+      'since,last_tried_at,currency,amount,session_id,coach_id,reason\r\n' +
+        '2026-10-07T10:00:00.000Z,2026-10-08T10:00:00.000Z,USD,108.00,session-1,coach-1,' +
+        '"insufficient_capabilities_for_transfer: needs transfers, crypto_transfers"\r\n',
+    );
   });
 });

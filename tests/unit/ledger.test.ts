@@ -7,7 +7,9 @@ import {
   type MoneyEvent,
   paymentEntry,
   processingFeeEntry,
+  refundTryEntry,
   transferEntry,
+  transferReversedEntry,
 } from '../../functions/domain/ledger';
 import type { LedgerEntry } from '../../functions/schemas/ledger';
 
@@ -44,7 +46,7 @@ const refunded = (refundedCents: number, previouslyRefundedCents: number): Money
   previouslyRefundedCents,
   refundId: 're_1',
 });
-const follow = (event: MoneyEvent) => followUpEntry(event as Exclude<MoneyEvent, { kind: 'checkoutPaid' }>, paid);
+const follow = (event: MoneyEvent) => followUpEntry(event as Parameters<typeof followUpEntry>[0], paid);
 const amounts = (entry: LedgerEntry | null) =>
   entry && {
     grossCents: entry.grossCents,
@@ -169,6 +171,30 @@ describe('follow-up entries', () => {
     });
   });
 
+  it('a dispute lost before the coach was paid takes back the fee and the coach’s share, as a refund does', () => {
+    const lost = (coachPaid: boolean) =>
+      followUpEntry(
+        {
+          id: 'evt_lost',
+          kind: 'disputeClosed',
+          at: '2026-10-09T00:00:00.000Z',
+          disputeId: 'dp_1',
+          paymentIntentId: 'pi_1',
+          amountCents: 12_000,
+          status: 'lost',
+        },
+        paid,
+        { coachPaid },
+      );
+    expect(amounts(lost(false))).toMatchObject({
+      disputedCents: 0,
+      platformFeeCents: -1_200,
+      netToCoachCents: -10_800,
+    });
+    // Paid out already: the platform's loss alone, unless the transfer is reversed (its own entry).
+    expect(amounts(lost(true))).toMatchObject({ disputedCents: 0, platformFeeCents: 0, netToCoachCents: 0 });
+  });
+
   it('carries the payment’s session, parties, currency and charge', () => {
     expect(dispute('disputeOpened')).toMatchObject({
       ...parties,
@@ -179,6 +205,17 @@ describe('follow-up entries', () => {
 });
 
 describe('totals', () => {
+  /** The coach's share of the payment, transferred after delivery. */
+  const transfer = transferEntry({
+    ...parties,
+    at: '2026-10-07T10:00:00.000Z',
+    transferId: 'tr_1',
+    amountCents: 10_800,
+    currency: 'usd',
+    paymentIntentId: 'pi_1',
+    chargeId: 'ch_1',
+  });
+
   it('sum each amount per currency and count payments as paid sessions', () => {
     const refund = follow(refunded(12_000, 0)) as LedgerEntry;
     const euro = { ...paid, id: 'payment:pi_eur', currency: 'eur' };
@@ -194,6 +231,10 @@ describe('totals', () => {
         transferredCents: 0,
         processingFeeCents: 0,
         platformNetCents: 0,
+        transfersCents: 0,
+        reversedCents: 0,
+        refundRetries: 0,
+        refundsGivenUp: 0,
       },
       {
         currency: 'eur',
@@ -206,6 +247,10 @@ describe('totals', () => {
         transferredCents: 0,
         processingFeeCents: 0,
         platformNetCents: 1_200,
+        transfersCents: 0,
+        reversedCents: 0,
+        refundRetries: 0,
+        refundsGivenUp: 0,
       },
     ]);
   });
@@ -222,15 +267,6 @@ describe('totals', () => {
   });
 
   it("hold the coach's share until the transfer, which moves it to their account", () => {
-    const transfer = transferEntry({
-      ...parties,
-      at: '2026-10-07T10:00:00.000Z',
-      transferId: 'tr_1',
-      amountCents: 10_800,
-      currency: 'usd',
-      paymentIntentId: 'pi_1',
-      chargeId: 'ch_1',
-    });
     expect(transfer).toMatchObject({
       id: 'transfer:session-1',
       kind: 'transfer',
@@ -243,6 +279,48 @@ describe('totals', () => {
       heldCents: 0,
       transferredCents: 0,
     });
+  });
+
+  it('book a reversal as money no longer transferred nor the coach’s, once per running total', () => {
+    const reversed = (reversedCents: number, previouslyReversedCents: number) =>
+      transferReversedEntry(
+        {
+          id: `evt_rev_${reversedCents}`,
+          kind: 'transferReversed',
+          at: '2026-10-08T10:00:00.000Z',
+          transferId: 'tr_1',
+          sessionId: 'session-1',
+          reversedCents,
+          previouslyReversedCents,
+        },
+        transfer,
+      );
+    const part = reversed(1_000, 0) as LedgerEntry;
+    const rest = reversed(10_800, 1_000) as LedgerEntry;
+    expect(part).toMatchObject({
+      id: 'transfer_reversed:tr_1:1000',
+      kind: 'transfer_reversed',
+      transferredCents: -1_000,
+      netToCoachCents: -1_000,
+      stripe: { eventId: 'evt_rev_1000', transferId: 'tr_1', chargeId: 'ch_1' },
+    });
+    expect(rest.id).toBe('transfer_reversed:tr_1:10800');
+    expect(reversed(10_800, 10_800)).toBeNull();
+    expect(coachHoldings([paid, transfer, part, rest])).toEqual({ heldCents: 0, transferredCents: 0 });
+    expect(ledgerTotals([paid, transfer, part, rest])[0]).toMatchObject({
+      transferredCents: 0,
+      transfersCents: 10_800,
+      reversedCents: 10_800,
+      netToCoachCents: 0,
+    });
+  });
+
+  it('count refund tries retried and refunds given up', () => {
+    const tried = (kind: 'refund_retry' | 'refund_given_up', tryNumber: number) =>
+      refundTryEntry({ kind, tryNumber, at: paid.at, parties, paymentIntentId: 'pi_1', requestId: null });
+    expect(
+      ledgerTotals([paid, tried('refund_retry', 1), tried('refund_retry', 2), tried('refund_given_up', 3)])[0],
+    ).toMatchObject({ refundRetries: 2, refundsGivenUp: 1, refundCents: 0 });
   });
 
   it('of nothing are no totals', () => {

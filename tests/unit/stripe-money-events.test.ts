@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { toBalanceTransaction } from '../../functions/adapters/stripe-balance';
+import { reversedTransferOf, toBalanceTransaction } from '../../functions/adapters/stripe-balance';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 
 const SECRET = 'whsec_local_standin';
@@ -108,6 +108,40 @@ describe('money events from Stripe', () => {
     });
   });
 
+  it('transfer.reversed names the session by its transfer group and the running total reversed before and after', () => {
+    const transfer = (previous?: Record<string, unknown>, reversals?: unknown[]) =>
+      reduce(
+        'transfer.reversed',
+        {
+          id: 'tr_1',
+          object: 'transfer',
+          amount: 10_800,
+          amount_reversed: 10_800,
+          transfer_group: 'session-1',
+          ...(reversals ? { reversals: { object: 'list', data: reversals } } : {}),
+        },
+        previous,
+      );
+    const expected = {
+      id: 'evt_1',
+      kind: 'transferReversed',
+      at: AT,
+      transferId: 'tr_1',
+      sessionId: 'session-1',
+      reversedCents: 10_800,
+      previouslyReversedCents: 1_000,
+    };
+    expect(transfer({ amount_reversed: 1_000 })).toEqual(expected);
+    // Without previous attributes, the newest reversal listed is this event's.
+    expect(
+      transfer(undefined, [
+        { id: 'trr_2', amount: 9_800 },
+        { id: 'trr_1', amount: 1_000 },
+      ]),
+    ).toEqual(expected);
+    expect(transfer()).toEqual({ ...expected, previouslyReversedCents: 0 });
+  });
+
   it('a charge without a PaymentIntent is not ours', () => {
     expect(reduce('charge.refunded', { id: 'ch_1', payment_intent: null, amount_refunded: 1 })).toMatchObject({
       kind: 'unhandled',
@@ -160,6 +194,29 @@ describe('platform balance transactions', () => {
         source: { id: 'tr_1', object: 'transfer', source_transaction: 'ch_1' } as Stripe.Transfer,
       }),
     ).toMatchObject({ category: 'transfer', chargeId: 'ch_1', amountCents: -10_800 });
+  });
+
+  it('a transfer reversal names the charge that funded its transfer, which the caller looks up', () => {
+    const reversal = {
+      type: 'transfer_refund',
+      amount: 2_000,
+      source: { id: 'trr_1', object: 'transfer_reversal', transfer: 'tr_1' } as Stripe.TransferReversal,
+    } as const;
+    const balance = {
+      id: 'txn_1',
+      object: 'balance_transaction',
+      currency: 'usd',
+      created: CREATED,
+      reporting_category: 'transfer_reversal',
+      ...reversal,
+    } as Stripe.BalanceTransaction;
+    expect(reversedTransferOf(balance)).toBe('tr_1');
+    expect(toBalanceTransaction(balance, 'ch_1')).toMatchObject({
+      category: 'transfer',
+      chargeId: 'ch_1',
+      amountCents: 2_000,
+    });
+    expect(transaction(reversal)).toBeNull();
   });
 
   it('leaves out what the ledger does not keep: payouts, other adjustments, a transfer not funded by a charge', () => {

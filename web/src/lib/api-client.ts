@@ -50,8 +50,13 @@ export async function downloadApiFile(path: string, query: Query, filename: stri
   const token = await accessToken();
   const response = await fetch(apiUrl(path, query), { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw apiErrorOf(response.status, (await response.json().catch(() => ({}))) as ErrorPayload);
+  saveFile(await response.blob(), filename);
+}
+
+/** Hands the browser a file to save, as a download. */
+export function saveFile(file: Blob, filename: string): void {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
+  link.href = URL.createObjectURL(file);
   link.download = filename;
   link.click();
   // Revoked later, not at once: the browser reads the file after the click has returned.

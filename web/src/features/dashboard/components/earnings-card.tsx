@@ -65,8 +65,11 @@ export function EarningsCard() {
         <>
           <dl className="mt-4 grid grid-cols-2 gap-4 rounded-xl bg-slate-50 p-4 text-sm">
             <div>
-              <dt className="text-slate-700">Held until your sessions take place</dt>
+              <dt className="text-slate-700">Held for you until transferred</dt>
               <dd className="text-lg font-semibold tabular-nums">{formatMoney(earnings.data.heldCents, 'usd')}</dd>
+              <dd className="mt-1 text-xs text-slate-600">
+                Paid for sessions not yet delivered; transferred after each session.
+              </dd>
             </div>
             <div>
               <dt className="text-slate-700">Transferred to your Stripe account</dt>

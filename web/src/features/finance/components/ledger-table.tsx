@@ -11,6 +11,8 @@ const AMOUNTS = [
   ['Refund', 'refundCents'],
   ['Disputed', 'disputedCents'],
   ['Net to coach', 'netToCoachCents'],
+  ['Transferred', 'transferredCents'],
+  ['Processing fee', 'processingFeeCents'],
 ] as const;
 
 const time = (entry: LedgerEntry) => entry.at.replace('T', ' ').slice(0, 19);

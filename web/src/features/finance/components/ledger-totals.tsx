@@ -15,6 +15,12 @@ export function LedgerTotals({ totals }: { totals: Totals[] }) {
           ['Disputes', money(total.disputedCents)],
           ['Net to coaches', money(total.netToCoachCents)],
           ['Paid sessions', String(total.paidSessions)],
+          ['Processing fees', money(total.processingFeeCents)],
+          ['Platform net', money(total.platformNetCents)],
+          ['Transfers to coaches', money(total.transfersCents)],
+          ['Transfer reversals', money(total.reversedCents)],
+          ['Refund tries retried', String(total.refundRetries)],
+          ['Refunds given up', String(total.refundsGivenUp)],
         ];
         return (
           <dl

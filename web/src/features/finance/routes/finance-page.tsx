@@ -14,6 +14,7 @@ import { downloadLedgerCsv, type LedgerFilters, useLedger } from '../api/ledger'
 import { LedgerFiltersForm } from '../components/ledger-filters-form';
 import { LedgerTable } from '../components/ledger-table';
 import { LedgerTotals } from '../components/ledger-totals';
+import { OwedTransfers } from '../components/owed-transfers';
 import { ReconciliationMismatches } from '../components/reconciliation-mismatches';
 
 const thisMonth = (): LedgerFilters => {
@@ -31,6 +32,7 @@ function Ledger({ filters }: { filters: LedgerFilters }) {
   }
   const [first] = ledger.data.pages;
   const entries = ledger.data.pages.flatMap((page) => page.entries);
+  const coachNames = Object.assign({}, ...ledger.data.pages.map((page) => page.coachNames));
   const download = async () => {
     setDownloading(true);
     try {
@@ -50,6 +52,7 @@ function Ledger({ filters }: { filters: LedgerFilters }) {
         </h2>
         <LedgerTotals totals={first?.totals ?? []} />
       </section>
+      <OwedTransfers owed={first?.owedTransfers ?? []} coachNames={coachNames} />
       <section aria-labelledby="entries-title" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="entries-title" className="text-xl font-semibold text-slate-900">
@@ -59,10 +62,7 @@ function Ledger({ filters }: { filters: LedgerFilters }) {
             {downloading ? 'Preparing CSV…' : 'Download CSV'}
           </Button>
         </div>
-        <LedgerTable
-          entries={entries}
-          coachNames={Object.assign({}, ...ledger.data.pages.map((page) => page.coachNames))}
-        />
+        <LedgerTable entries={entries} coachNames={coachNames} />
         {ledger.hasNextPage && (
           <Button variant="secondary" onClick={() => void ledger.fetchNextPage()} disabled={ledger.isFetchingNextPage}>
             {ledger.isFetchingNextPage ? 'Loading…' : 'Load more entries'}

@@ -626,6 +626,43 @@ export const routes: readonly Route[] = [
     table: ['read', 'write'],
     grants: [],
   },
+  // Mentorship plans: monthly subscriptions through Stripe (issue 27; functions/plans/).
+  {
+    operation: 'updatePlan',
+    method: 'PUT',
+    path: '/api/me/plan',
+    handler: 'update-plan',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: [],
+  },
+  {
+    operation: 'createSubscription',
+    method: 'POST',
+    path: '/api/subscriptions',
+    handler: 'create-subscription',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['secret:stripe'],
+  },
+  {
+    operation: 'listMySubscriptions',
+    method: 'GET',
+    path: '/api/me/subscriptions',
+    handler: 'list-my-subscriptions',
+    auth: 'user',
+    table: ['read', 'query:byOwner', 'query:byParty'],
+    grants: [],
+  },
+  {
+    operation: 'cancelSubscription',
+    method: 'POST',
+    path: '/api/subscriptions/{id}/cancel',
+    handler: 'cancel-subscription',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['secret:stripe', 'mail:send'],
+  },
   // Catch-all so an unknown /api path answers the contract's JSON 404, not API Gateway's own body.
   {
     operation: 'apiNotFound',

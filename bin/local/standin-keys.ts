@@ -13,6 +13,13 @@ export const standInKeys = {
   stripePaymentIntent: (paymentIntentId: string) => ({ pk: `LOCALSTRIPE#${paymentIntentId}`, sk: 'PAYMENTINTENT' }),
   /** The local Stripe stand-in's transfer to a session's coach (one per session, as its idempotency key makes it). */
   stripeTransfer: (sessionId: string) => ({ pk: `LOCALSTRIPE#TRANSFER#${sessionId}`, sk: 'TRANSFER' }),
+  /** The local Stripe stand-in's record of a subscription-mode Checkout Session. */
+  stripeSubscriptionCheckout: (checkoutId: string) => ({ pk: `LOCALSTRIPE#${checkoutId}`, sk: 'SUBSCRIPTIONCHECKOUT' }),
+  /** The local Stripe stand-in's subscriptions, in one partition its clock reads whole. */
+  stripeSubscriptionsPartition: 'LOCALSTRIPE#SUBSCRIPTIONS',
+  stripeSubscription: (stripeSubscriptionId: string) => ({ pk: 'LOCALSTRIPE#SUBSCRIPTIONS', sk: stripeSubscriptionId }),
+  /** The local Stripe stand-in's invoice of a subscription period. */
+  stripeInvoice: (invoiceId: string) => ({ pk: `LOCALSTRIPE#${invoiceId}`, sk: 'INVOICE' }),
   /** Which session's transfer a transfer id of the local Stripe stand-in is. */
   stripeTransferId: (transferId: string) => ({ pk: `LOCALSTRIPE#${transferId}`, sk: 'TRANSFERID' }),
   /** The local Stripe stand-in's platform balance transactions, in time order. */

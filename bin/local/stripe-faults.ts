@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 
-/** The stand-in's calls a test or a demo can make fail: `refunds.create` and `transfers.create`. */
-export const FAULT_KINDS = ['refunds', 'transfers'] as const;
+/** The stand-in's calls a test or a demo can make fail: `refunds.create`, `transfers.create`, and plan renewals' payments. */
+export const FAULT_KINDS = ['refunds', 'transfers', 'invoices'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 type Counts = Record<FaultKind, number>;
@@ -13,7 +13,7 @@ type Host = typeof globalThis & { [REGISTRY]?: Counts };
 
 function counts(): Counts {
   const host = globalThis as Host;
-  host[REGISTRY] ??= { refunds: 0, transfers: 0 };
+  host[REGISTRY] ??= { refunds: 0, transfers: 0, invoices: 0 };
   return host[REGISTRY];
 }
 
@@ -30,7 +30,7 @@ export const pendingStripeFaults = (): Counts => ({ ...counts() });
  * by the caller later); for a transfer, `balance_insufficient` (HTTP 400), the platform's available
  * balance not covering it yet.
  */
-function stripeError(kind: FaultKind): Error {
+function stripeError(kind: Exclude<FaultKind, 'invoices'>): Error {
   const requestId = `req_local_fault_${Date.now().toString(36)}`;
   if (kind === 'transfers') {
     return new Stripe.errors.StripeInvalidRequestError({
@@ -51,12 +51,17 @@ function stripeError(kind: FaultKind): Error {
   });
 }
 
-/** Called by the stand-in at the start of each call of `kind`: throws Stripe's error while a fault is armed, using it up. */
-export function failIfFaulted(kind: FaultKind): void {
+/** Whether the next call of `kind` is to fail, using one armed fault up if so. */
+export function takeFault(kind: FaultKind): boolean {
   const armed = counts();
-  if (armed[kind] <= 0) return;
+  if (armed[kind] <= 0) return false;
   armed[kind] -= 1;
-  throw stripeError(kind);
+  return true;
+}
+
+/** Called by the stand-in at the start of each call of `kind`: throws Stripe's error while a fault is armed, using it up. */
+export function failIfFaulted(kind: Exclude<FaultKind, 'invoices'>): void {
+  if (takeFault(kind)) throw stripeError(kind);
 }
 
 const MAX_BODY_BYTES = 1024;
@@ -94,8 +99,9 @@ export const sendJson = (res: ServerResponse, status: number, body: unknown) => 
 };
 
 /**
- * `POST /_local/stripe/faults {"refunds": N, "transfers": M}`: the next N refund (M transfer) calls
- * to the stand-in fail as Stripe's would; answers the counts still armed, as does `GET`.
+ * `POST /_local/stripe/faults {"refunds": N, "transfers": M, "invoices": K}`: the next N refund (M
+ * transfer) calls to the stand-in fail as Stripe's would, and the next K plan renewals' card payments
+ * are declined; answers the counts still armed, as does `GET`.
  */
 export async function serveStripeFaults(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (req.method === 'GET') return sendJson(res, 200, pendingStripeFaults());

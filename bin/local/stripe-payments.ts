@@ -18,6 +18,7 @@ import type { BalanceCategory, BalanceTransaction } from '../../functions/domain
 import { log } from '../../functions/http/log';
 import { standInKeys } from './standin-keys';
 import { failIfFaulted } from './stripe-faults';
+import { type SignedEvent, type SubscriptionStandIn, standInNow, subscriptionStandIn } from './stripe-subscriptions';
 
 export interface LocalAccount extends AccountStatus {
   accountId: string;
@@ -41,13 +42,8 @@ export interface LocalCheckout extends Omit<CheckoutRequest, 'expiresAt'> {
   refundKeys?: string[];
 }
 
-interface SignedEvent {
-  body: string;
-  signature: string;
-}
-
 /** The stand-in, plus what its onboarding and checkout pages (bin/local/stripe-standin.ts) need. */
-export interface LocalPayments extends Payments {
+export interface LocalPayments extends Payments, SubscriptionStandIn {
   findAccount(accountId: string): Promise<LocalAccount | null>;
   /** What finishing onboarding at Stripe does: the account may take cards, be paid out, and has its details. */
   completeOnboarding(accountId: string): Promise<void>;
@@ -206,6 +202,15 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     return (Item as LocalAccount | undefined) ?? null;
   };
 
+  const subscriptions = subscriptionStandIn({
+    standInPage,
+    signedEvent: (type, object, created) => signedEvent('platform', type, object, undefined, created),
+    deliverToWebhook,
+    bookCharge: (sourceId, amountCents, created) =>
+      bookBalanceTransaction({ sessionId: sourceId, category: 'charge', amountCents, created }),
+    processingFee: stripeProcessingFee,
+  });
+
   const existingAccount = async (accountId: string) => {
     const account = await findAccount(accountId);
     if (!account) throw new Error(`The local Stripe stand-in has no account ${accountId}`);
@@ -213,6 +218,18 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
   };
 
   return {
+    ...subscriptions,
+
+    async createSubscriptionCheckout(request) {
+      await answerUnlessDown();
+      return subscriptions.createSubscriptionCheckout(request);
+    },
+
+    async cancelSubscriptionAtPeriodEnd(stripeSubscriptionId) {
+      await answerUnlessDown();
+      return subscriptions.cancelSubscriptionAtPeriodEnd(stripeSubscriptionId);
+    },
+
     async createConnectedAccount({ userId, email }) {
       await answerUnlessDown();
       const account: LocalAccount = {
@@ -654,13 +671,14 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     type: string,
     object: Record<string, unknown>,
     previousAttributes?: Record<string, unknown>,
+    created = Math.floor(standInNow() / 1000),
   ): SignedEvent {
     const event = {
       id: `evt_local_${randomBytes(12).toString('hex')}`,
       object: 'event',
       type,
       ...(endpoint === 'connect' ? { account: object.id } : {}),
-      created: Math.floor(Date.now() / 1000),
+      created,
       livemode: false,
       data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     };

@@ -9,6 +9,7 @@ import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
 import Stripe from 'stripe';
 import { readJson, sendJson, serveStripeFaults } from './stripe-faults';
+import { type LocalSubscriptionCheckout, standInNow } from './stripe-subscriptions';
 
 const statusList = (account: LocalAccount) => `<dl>
 <dt>Account</dt><dd>${escapeHtml(account.accountId)} (${escapeHtml(account.email)})</dd>
@@ -94,6 +95,52 @@ ${
   );
 }
 
+function subscriptionCheckoutPage(res: ServerResponse, checkout: LocalSubscriptionCheckout) {
+  const field = hidden('checkout', checkout.checkoutId);
+  stripePage(
+    res,
+    200,
+    'Checkout',
+    `<h1>Checkout (local stand-in)</h1>
+<p class="note">The local stack stands in for Stripe Checkout in subscription mode. No card is charged; subscribing here sends
+the signed <code>customer.subscription.created</code>, <code>invoice.paid</code> and <code>checkout.session.completed</code> events Stripe would send.</p>
+<dl><dt>For</dt><dd>${escapeHtml(checkout.description)}</dd>
+<dt>Billed</dt><dd>${dollars(checkout.amountCents)} every month</dd>
+<dt>E-mail</dt><dd>${escapeHtml(checkout.customerEmail)}</dd>
+<dt>Status</dt><dd>${escapeHtml(checkout.status)}</dd></dl>
+${
+  checkout.status === 'open'
+    ? `<form method="post" action="/_local/stripe/checkout/pay">${field}<button type="submit" class="primary">Subscribe for ${dollars(checkout.amountCents)} a month</button></form>
+<form method="post" action="/_local/stripe/checkout/cancel">${field}<button type="submit">Cancel and go back</button></form>`
+    : '<p>This checkout is no longer open.</p>'
+}`,
+  );
+}
+
+/** Subscribe or go back; the events go to the webhook one by one, in the order Stripe sends them. */
+async function serveSubscriptionCheckout(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  payments: LocalPayments,
+  checkout: LocalSubscriptionCheckout,
+  apiOrigin: string,
+) {
+  switch (`${req.method} ${url.pathname}`) {
+    case 'GET /_local/stripe/checkout':
+      return subscriptionCheckoutPage(res, checkout);
+    case 'POST /_local/stripe/checkout/cancel':
+      return redirect(res, checkout.cancelUrl);
+    case 'POST /_local/stripe/checkout/pay': {
+      for (const event of await payments.paySubscriptionCheckout(checkout.checkoutId))
+        await deliverEvent(event, apiOrigin);
+      return redirect(res, checkout.successUrl);
+    }
+    default:
+      return stripePage(res, 404, 'Not found', '<h1>Not a page of the local Stripe stand-in</h1>');
+  }
+}
+
 /** Pay, go back, or let the 30 minutes run out: each as Stripe Checkout would end. */
 async function serveCheckout(
   req: IncomingMessage,
@@ -103,7 +150,10 @@ async function serveCheckout(
   apiOrigin: string,
 ) {
   const form = req.method === 'POST' ? await readForm(req) : url.searchParams;
-  const checkout = await payments.findCheckout(form.get('checkout') ?? form.get('id') ?? '');
+  const checkoutId = form.get('checkout') ?? form.get('id') ?? '';
+  const subscriptionCheckout = await payments.findSubscriptionCheckout(checkoutId);
+  if (subscriptionCheckout) return serveSubscriptionCheckout(req, res, url, payments, subscriptionCheckout, apiOrigin);
+  const checkout = await payments.findCheckout(checkoutId);
   if (!checkout)
     return stripePage(res, 404, 'Unknown checkout', '<h1>No such checkout in the local Stripe stand-in</h1>');
   switch (`${req.method} ${url.pathname}`) {
@@ -121,6 +171,45 @@ async function serveCheckout(
     default:
       return stripePage(res, 404, 'Not found', '<h1>Not a page of the local Stripe stand-in</h1>');
   }
+}
+
+/** The hosted invoice page Stripe links a failed payment's e-mail to. */
+async function invoicePage(res: ServerResponse, url: URL, payments: LocalPayments) {
+  const invoice = await payments.findInvoice(url.searchParams.get('id') ?? '');
+  if (!invoice) return stripePage(res, 404, 'Unknown invoice', '<h1>No such invoice in the local Stripe stand-in</h1>');
+  stripePage(
+    res,
+    200,
+    'Invoice',
+    `<h1>Invoice (local stand-in)</h1>
+<p class="note">Stripe's hosted invoice page, where a customer pays an open invoice with another card.</p>
+<dl><dt>Invoice</dt><dd>${escapeHtml(invoice.invoiceId)}</dd>
+<dt>Amount</dt><dd>${dollars(invoice.amountCents)}</dd>
+<dt>Status</dt><dd>${escapeHtml(invoice.status)}</dd></dl>`,
+  );
+}
+
+/**
+ * `POST /_local/stripe/clock {"advanceDays": N}`: moves the stand-in's clock on by N days (1 to
+ * 400), bills every renewal that falls due (or ends a subscription set to cancel) and delivers
+ * the events; answers the stand-in's time and the event types sent.
+ */
+async function serveClock(req: IncomingMessage, res: ServerResponse, payments: LocalPayments, apiOrigin: string) {
+  const answer = (status: number, body: unknown) => sendJson(res, status, body);
+  if (req.method !== 'POST') return answer(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST' } });
+  const body = (await readJson(req)) as { advanceDays?: unknown } | undefined;
+  const days = body?.advanceDays;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 400) {
+    return answer(400, {
+      error: { code: 'VALIDATION_FAILED', message: 'Send {"advanceDays": N}, a whole number from 1 to 400.' },
+    });
+  }
+  const events = await payments.advanceClock(days);
+  for (const event of events) await deliverEvent(event, apiOrigin);
+  answer(200, {
+    now: new Date(standInNow()).toISOString(),
+    events: events.map((event) => (JSON.parse(event.body) as { type: string }).type),
+  });
 }
 
 /**
@@ -161,6 +250,8 @@ export async function serveStripeStandIn(req: IncomingMessage, res: ServerRespon
   if (url.pathname === '/_local/stripe/faults') return serveStripeFaults(req, res);
   const payments = localPaymentsFromEnvironment();
   if (!payments) return stripePage(res, 404, 'Not in use', '<h1>The local Stripe stand-in is not in use</h1>');
+  if (url.pathname === '/_local/stripe/clock') return serveClock(req, res, payments, apiOrigin);
+  if (url.pathname === '/_local/stripe/invoice') return invoicePage(res, url, payments);
   if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, payments, apiOrigin);
   if (url.pathname === '/_local/stripe/transfers/reverse') return serveTransferReversal(req, res, payments, apiOrigin);
   const form = req.method === 'POST' ? await readForm(req) : url.searchParams;

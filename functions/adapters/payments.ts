@@ -30,6 +30,16 @@ export interface CheckoutState {
   livemode: boolean;
 }
 
+/** Stripe Checkout in subscription mode for one subscription of ours to a coach's plan, billed monthly. */
+export interface SubscriptionCheckoutRequest {
+  subscriptionId: string;
+  amountCents: number;
+  description: string;
+  customerEmail: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
 /** The coach's share of a delivered session, paid from the charge that paid for it. */
 export interface TransferRequest {
   sessionId: string;
@@ -65,6 +75,12 @@ export interface Payments {
    * `charge_already_refunded`, so nothing is refunded twice.
    */
   refund(paymentIntentId: string, sessionId: string, tryNumber: number): Promise<string>;
+  /** Asking again for the same subscription answers with the same checkout. */
+  createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ checkoutId: string; url: string }>;
+  /** The subscription ends when its paid period does; Stripe sends `customer.subscription.updated` now and `.deleted` then. */
+  cancelSubscriptionAtPeriodEnd(stripeSubscriptionId: string): Promise<void>;
+  /** The charge that paid an invoice and the processing fee Stripe kept of it. */
+  invoicePayment(invoiceId: string): Promise<CapturedPayment>;
   /** The charge of a paid payment and the processing fee Stripe kept of it. */
   capturedPayment(paymentIntentId: string): Promise<CapturedPayment>;
   /** The processing fee Stripe kept (positive) or gave back (negative) on a refund, by its balance transaction. */
@@ -170,6 +186,52 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
       );
       if (!checkout.url) throw new Error(`Stripe returned checkout ${checkout.id} without a URL`);
       return { checkoutId: checkout.id, url: checkout.url };
+    },
+
+    async createSubscriptionCheckout(request) {
+      const stripe = await sdk();
+      const checkout = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          line_items: [
+            {
+              quantity: 1,
+              // A price of its own per plan subscription: a coach's later change of the plan does not move it.
+              price_data: {
+                currency: 'usd',
+                unit_amount: request.amountCents,
+                recurring: { interval: 'month' },
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          allowed_payment_method_types: ['card'],
+          // On the subscription, so every invoice's and subscription event names our subscription.
+          subscription_data: { metadata: { subscriptionId: request.subscriptionId } },
+          metadata: { subscriptionId: request.subscriptionId },
+          client_reference_id: request.subscriptionId,
+          customer_email: request.customerEmail,
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        { idempotencyKey: `subscription-checkout-${request.subscriptionId}` },
+      );
+      if (!checkout.url) throw new Error(`Stripe returned checkout ${checkout.id} without a URL`);
+      return { checkoutId: checkout.id, url: checkout.url };
+    },
+
+    async cancelSubscriptionAtPeriodEnd(stripeSubscriptionId) {
+      const stripe = await sdk();
+      await stripe.subscriptions.update(stripeSubscriptionId, { cancel_at_period_end: true });
+    },
+
+    async invoicePayment(invoiceId) {
+      const stripe = await sdk();
+      const listing = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 });
+      const intent = listing.data[0]?.payment.payment_intent;
+      const paymentIntentId = typeof intent === 'string' ? intent : intent?.id;
+      if (!paymentIntentId) throw new Error(`Invoice ${invoiceId} has no paid PaymentIntent`);
+      return this.capturedPayment(paymentIntentId);
     },
 
     async checkoutState(checkoutId) {

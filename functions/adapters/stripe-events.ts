@@ -7,7 +7,44 @@ export type PaymentEvent =
   | { id: string; kind: 'accountUpdated'; accountId: string }
   | MoneyEvent
   | { id: string; kind: 'checkoutExpired'; checkoutId: string; sessionId: string }
+  | SubscriptionEvent
   | { id: string; kind: 'unhandled'; type: string };
+
+interface InvoiceFacts {
+  id: string;
+  at: string;
+  subscriptionId: string;
+  stripeSubscriptionId: string;
+  invoiceId: string;
+  amountCents: number;
+  /** The end of the service period the invoice bills (its subscription line's period). */
+  periodEnd: string;
+  /** Where the customer pays the invoice or fixes their card. */
+  hostedInvoiceUrl: string | null;
+}
+
+/** What a subscription's events say, each naming our subscription by the metadata given at Checkout. */
+export type SubscriptionEvent =
+  | {
+      id: string;
+      kind: 'subscriptionCheckoutCompleted';
+      at: string;
+      subscriptionId: string;
+      stripeSubscriptionId: string;
+    }
+  | (InvoiceFacts & { kind: 'invoicePaid' })
+  | (InvoiceFacts & { kind: 'invoicePaymentFailed' })
+  | {
+      id: string;
+      kind: 'subscriptionChanged';
+      at: string;
+      subscriptionId: string;
+      stripeSubscriptionId: string;
+      /** Stripe's status (`active`, `past_due`, `canceled`, …). */
+      status: string;
+      currentPeriodEnd: string | null;
+      cancelAtPeriodEnd: boolean;
+    };
 
 /**
  * Checks the `Stripe-Signature` header (HMAC-SHA256 over `${t}.${body}`, timestamp within
@@ -35,6 +72,8 @@ export function verifyStripeEvent(
 /** When Stripe created the event (whole seconds): the time a ledger entry is booked at. */
 const timeOf = (event: Stripe.Event) => new Date(event.created * 1000).toISOString();
 
+const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString();
+
 const idOf = (field: string | { id: string } | null) => (typeof field === 'string' ? field : (field?.id ?? null));
 
 function reduceEvent(event: Stripe.Event): PaymentEvent {
@@ -44,6 +83,18 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const checkout = event.data.object;
+      const subscriptionId = checkout.metadata?.subscriptionId;
+      const stripeSubscriptionId = idOf(checkout.subscription);
+      if (checkout.mode === 'subscription') {
+        if (!subscriptionId || !stripeSubscriptionId) break;
+        return {
+          id: event.id,
+          kind: 'subscriptionCheckoutCompleted',
+          at: timeOf(event),
+          subscriptionId,
+          stripeSubscriptionId,
+        };
+      }
       const sessionId = checkout.metadata?.sessionId;
       // A delayed payment method completes the checkout before it pays; its success event follows.
       if (!sessionId || checkout.payment_status !== 'paid') break;
@@ -104,6 +155,47 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
       return event.type === 'charge.dispute.created'
         ? { ...facts, kind: 'disputeOpened' }
         : { ...facts, kind: 'disputeClosed', status: dispute.status };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object;
+      const details = invoice.parent?.subscription_details;
+      const subscriptionId = details?.metadata?.subscriptionId;
+      const stripeSubscriptionId = idOf(details?.subscription ?? null);
+      const line =
+        invoice.lines.data.find((item) => item.parent?.type === 'subscription_item_details') ?? invoice.lines.data[0];
+      if (!invoice.id || !subscriptionId || !stripeSubscriptionId || !line) break;
+      const facts: InvoiceFacts = {
+        id: event.id,
+        at: timeOf(event),
+        subscriptionId,
+        stripeSubscriptionId,
+        invoiceId: invoice.id,
+        amountCents: event.type === 'invoice.paid' ? invoice.amount_paid : invoice.amount_due,
+        periodEnd: isoOf(line.period.end),
+        hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+      };
+      return event.type === 'invoice.paid'
+        ? { ...facts, kind: 'invoicePaid' }
+        : { ...facts, kind: 'invoicePaymentFailed' };
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const subscriptionId = subscription.metadata?.subscriptionId;
+      if (!subscriptionId) break;
+      const periodEnd = subscription.items.data[0]?.current_period_end;
+      return {
+        id: event.id,
+        kind: 'subscriptionChanged',
+        at: timeOf(event),
+        subscriptionId,
+        stripeSubscriptionId: subscription.id,
+        status: event.type === 'customer.subscription.deleted' ? 'canceled' : subscription.status,
+        currentPeriodEnd: periodEnd ? isoOf(periodEnd) : null,
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      };
     }
     case 'transfer.reversed': {
       const transfer = event.data.object;

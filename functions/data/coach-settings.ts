@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RatesUpdate } from '../schemas/coach-settings';
+import type { PlanInput } from '../schemas/plans';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { cardExcerpts } from './profiles';
@@ -78,4 +79,18 @@ export async function savePublication(profile: ProfileItem, published: boolean, 
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
+}
+
+/** The coach's one plan, on their profile; turning it off ends no existing subscription. */
+export async function savePlan(userId: string, plan: PlanInput, now: Date): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.profile(userId),
+      UpdateExpression: 'SET #plan = :plan, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND userType = :mentor',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':plan': plan, ':now': now.toISOString(), ':mentor': 'mentor' },
+    }),
+  );
 }

@@ -29,5 +29,15 @@ export function toCoach(item: CoachSource): Coach {
     freeConsultMinutes: item.freeConsultMinutes ?? 15,
     calendlyUrl: item.calendlyUrl ?? null,
     ...(item.verification ? { verification: item.verification } : {}),
+    ...(item.plan?.active
+      ? {
+          plan: {
+            monthlyPriceCents: item.plan.monthlyPriceCents,
+            sessionsPerMonth: item.plan.sessionsPerMonth,
+            sessionMinutes: item.plan.sessionMinutes,
+            description: item.plan.description,
+          },
+        }
+      : {}),
   };
 }

@@ -29,6 +29,8 @@ const messageSortKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart
 const ledgerMonthPartition = (month: string) => `LEDGER#${month}`;
 
 const OWED_TRANSFERS_PARTITION = 'TRANSFERS#OWED';
+const coachPlansPartition = (coachId: string) => `COACH#${coachId}#PLANS`;
+const menteePlansPartition = (menteeId: string) => `MENTEE#${menteeId}#PLANS`;
 
 export const keys = {
   profile: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'PROFILE' }),
@@ -122,6 +124,19 @@ export const keys = {
   owedTransfersPartition: OWED_TRANSFERS_PARTITION,
   /** One conversation of a pair: its parties and the last sequence number given to a message. */
   conversation: (conversationId: string) => ({ pk: conversationPartition(conversationId), sk: 'CONVERSATION' }),
+  /** A mentee's subscription to a coach's plan: status, period, credits (data/subscriptions.ts). */
+  subscription: (subscriptionId: string) => ({ pk: `SUBSCRIPTION#${subscriptionId}`, sk: 'SUBSCRIPTION' }),
+  /** Subscriptions of one coach (gsi1) and of one mentee (gsi2), oldest first. */
+  subscriptionIndexes: (subscription: { id: string; coachId: string; menteeId: string; createdAt: string }) => ({
+    gsi1pk: coachPlansPartition(subscription.coachId),
+    gsi1sk: `${subscription.createdAt}#${subscription.id}`,
+    gsi2pk: menteePlansPartition(subscription.menteeId),
+    gsi2sk: `${subscription.createdAt}#${subscription.id}`,
+  }),
+  coachPlansPartition,
+  menteePlansPartition,
+  /** The one live subscription of a (mentee, coach) pair, claimed with a conditional put. */
+  planOfPair: (menteeId: string, coachId: string) => ({ pk: `USER#${menteeId}`, sk: `PLAN#${coachId}` }),
   /** A message under its conversation, in the order the conversation numbered them. */
   message: (conversationId: string, seq: number) => ({
     pk: conversationPartition(conversationId),

@@ -1,3 +1,4 @@
+import type { PlanInput } from '../schemas/plans';
 import type { CoachVerification } from '../schemas/coach';
 
 /**
@@ -47,6 +48,8 @@ export interface ProfileItem {
   calendlyConnected?: boolean;
   /** The public badge, only while the registry check says verified (data/npi-verifications.ts); the NPI lives in its own item. */
   verification?: CoachVerification;
+  /** The coach's monthly mentorship plan (data/coach-settings.ts savePlan). */
+  plan?: PlanInput;
   createdAt: string;
   updatedAt: string;
 }

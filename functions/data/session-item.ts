@@ -77,6 +77,10 @@ export interface SessionItem {
   rescheduleCount?: number;
   /** Each move, oldest first. */
   history?: RescheduleEntry[];
+  /** `plan`: booked with a credit of a mentorship plan (price 0), spent from the period ending `creditPeriodEnd`. */
+  paidBy?: 'plan';
+  subscriptionId?: string;
+  creditPeriodEnd?: string;
   createdAt: string;
   updatedAt: string;
   [followUp: FollowUpAttribute]: FollowUpMark | undefined;

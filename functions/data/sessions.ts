@@ -4,11 +4,13 @@ import { PAYMENT_EXPIRED_REASON, type SessionStatus } from '../domain/booking';
 import { MAX_UNPAID_HOLDS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';
+import { creditReturns } from '../domain/plans';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-all';
 import type { FollowUpAttribute, FollowUpMark, SessionItem } from './session-item';
 import { type RefundRequest, refundRequestUpdate } from './refunds';
+import { creditReturn, type creditSpend, getSubscription } from './subscriptions';
 import { tableSchema } from './table-schema';
 import type { UnpaidHoldClaim } from './unpaid-holds';
 import { claimConfirmations, claimPuts, claimReleases } from './time-claims';
@@ -54,11 +56,18 @@ export async function createBooking(
   now: Date,
   /** For a paid booking: the mentee's unpaid-hold claim (data/unpaid-holds.ts), asked for afresh on each attempt. */
   unpaidHoldClaim?: () => Promise<UnpaidHoldClaim>,
+  /** For a plan booking: the spend of one of its credits (data/subscriptions.ts creditSpend). */
+  planCredit?: ReturnType<typeof creditSpend>,
 ): Promise<void> {
   const timeItems = [sessionPut(session), ...claimPuts(session, now)];
   for (let attempt = 1; ; attempt++) {
     const holdItems = unpaidHoldClaim ? [await unpaidHoldClaim()] : [];
-    const items = [...timeItems, ...holdItems, ...(session.isFreeConsultation ? [freeConsultationClaim(session)] : [])];
+    const items = [
+      ...timeItems,
+      ...holdItems,
+      ...(session.isFreeConsultation ? [freeConsultationClaim(session)] : []),
+      ...(planCredit ? [planCredit] : []),
+    ];
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
       return;
@@ -71,6 +80,9 @@ export async function createBooking(
         // Each lost race means another booking took a hold, so after MAX_UNPAID_HOLDS the count refuses.
         if (attempt <= MAX_UNPAID_HOLDS + 1) continue;
         throw new DomainError('CONFLICT', 'Several bookings were made at once. Please try again.');
+      }
+      if (planCredit && codes.at(-1) === 'ConditionalCheckFailed') {
+        throw new DomainError('NO_CREDITS', "This plan's sessions for the month are used, or it is not active.");
       }
       if (session.isFreeConsultation && codes.at(-1) === 'ConditionalCheckFailed') {
         throw new DomainError('FREE_CONSULT_USED', 'You have already used your free consultation with this mentor.');
@@ -177,8 +189,11 @@ export async function cancelSession(
     const session = await getSession(sessionId);
     if (!session || !cancellation.from.includes(session.status)) return null;
     const held = await blocksStillHeld(session);
+    const credit = await creditToReturn(session, now);
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: cancelItems(session, held, cancellation, now) }));
+      await db().send(
+        new TransactWriteCommand({ TransactItems: [...cancelItems(session, held, cancellation, now), ...credit] }),
+      );
       return {
         ...session,
         ...(cancellation.refund
@@ -197,6 +212,15 @@ export async function cancelSession(
       if (!(error instanceof TransactionCanceledException) || attempt >= MAX_CANCEL_ATTEMPTS) throw error;
     }
   }
+}
+
+/** A plan session cancelled more than 24 hours ahead gives its credit back (domain/plans.ts creditReturns). */
+async function creditToReturn(session: SessionItem, now: Date) {
+  if (session.paidBy !== 'plan' || !session.subscriptionId || !session.creditPeriodEnd) return [];
+  const subscription = await getSubscription(session.subscriptionId);
+  return subscription && creditReturns(session, subscription.credits, now)
+    ? [creditReturn(subscription.id, session.creditPeriodEnd)]
+    : [];
 }
 
 function cancelItems(session: SessionItem, held: string[], cancellation: Cancellation, now: Date) {

@@ -31,6 +31,12 @@ export const errorStatus = {
   INVALID_NPI: 400,
   /** A password reset's code is wrong or expired, or its address has no account (answered alike). */
   INVALID_RESET_LINK: 400,
+  /** Plans: the mentee already has a plan with this mentor. */
+  ALREADY_SUBSCRIBED: 409,
+  /** Plans: this month's sessions of the plan are used (or it has none yet). */
+  NO_CREDITS: 409,
+  /** Plans: the last renewal failed; no plan bookings until the card is fixed. */
+  SUBSCRIPTION_PAST_DUE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

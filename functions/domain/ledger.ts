@@ -90,6 +90,8 @@ export const ledgerEntryId = {
   processingFee: (sourceId: string) => `processing_fee:${sourceId}`,
   /** One transfer per session (its idempotency key at Stripe is `transfer-<sessionId>`). */
   transfer: (sessionId: string) => `transfer:${sessionId}`,
+  /** One paid invoice of a mentorship plan. */
+  subscriptionPayment: (invoiceId: string) => `subscription_payment:${invoiceId}`,
   /** Stripe's running total reversed of the transfer, as for refunds. */
   transferReversed: (transferId: string, reversedCents: number) => `transfer_reversed:${transferId}:${reversedCents}`,
 };
@@ -141,6 +143,36 @@ export function paymentEntry(
     stripe: {
       eventId: event.id,
       checkoutSessionId: event.checkoutId,
+      paymentIntentId: payment.paymentIntentId,
+      chargeId: payment.chargeId,
+    },
+  };
+}
+
+/**
+ * A paid plan invoice: what the mentee paid for the month, the platform's fee (fixed at
+ * subscribing), and the coach's share, held like a session's. `sessionId` names the subscription.
+ */
+export function subscriptionPaymentEntry(
+  invoice: { eventId: string; at: string; invoiceId: string },
+  payment: CapturedPayment,
+  subscription: { subscriptionId: string; coachId: string; menteeId: string; platformFeeCents: number },
+): LedgerEntry {
+  return {
+    id: ledgerEntryId.subscriptionPayment(invoice.invoiceId),
+    at: invoice.at,
+    kind: 'subscription_payment',
+    sessionId: subscription.subscriptionId,
+    coachId: subscription.coachId,
+    menteeId: subscription.menteeId,
+    currency: payment.currency,
+    ...noMovement,
+    grossCents: payment.amountCents,
+    platformFeeCents: subscription.platformFeeCents,
+    netToCoachCents: payment.amountCents - subscription.platformFeeCents,
+    stripe: {
+      eventId: invoice.eventId,
+      invoiceId: invoice.invoiceId,
       paymentIntentId: payment.paymentIntentId,
       chargeId: payment.chargeId,
     },

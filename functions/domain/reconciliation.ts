@@ -17,6 +17,7 @@ export interface BalanceTransaction {
 function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amountCents: number } | null {
   switch (entry.kind) {
     case 'payment':
+    case 'subscription_payment':
       return { category: 'charge', amountCents: entry.grossCents };
     case 'refund':
       return { category: 'refund', amountCents: -entry.refundCents };

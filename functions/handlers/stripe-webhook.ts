@@ -7,6 +7,7 @@ import { httpHandler } from '../http/handler';
 import { log } from '../http/log';
 import { BUSINESS_METRICS } from '../http/metrics';
 import { rawBody } from '../http/raw-body';
+import { applySubscriptionEvent } from '../plans/subscription-events';
 import { recordMoneyEvent } from '../sessions/money-events';
 import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-settlement';
 import { refundConfirmed, refundFailedAtBank } from '../sessions/refunds';
@@ -38,6 +39,11 @@ async function applyPaymentEvent(payments: Payments, received: PaymentEvent, now
       return refundConfirmed(received.paymentIntentId, now);
     case 'refundFailed':
       return refundFailedAtBank(received.paymentIntentId, now);
+    case 'subscriptionCheckoutCompleted':
+    case 'invoicePaid':
+    case 'invoicePaymentFailed':
+    case 'subscriptionChanged':
+      return applySubscriptionEvent(payments, received, now);
     default:
       return;
   }

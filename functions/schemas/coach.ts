@@ -1,4 +1,5 @@
 import { DIRECTORY_EXPERIENCE_THRESHOLDS } from '../domain/fixed-lists';
+import { publicPlan } from './plans';
 import { recordId } from './record-id';
 import * as z from './zod';
 
@@ -34,6 +35,8 @@ export const coach = z.object({
   freeConsultMinutes: z.union([z.literal(15), z.literal(30)]),
   calendlyUrl: z.nullable(z.string()),
   verification: z.optional(coachVerification),
+  /** The coach's monthly mentorship plan, while it is on. */
+  plan: z.optional(publicPlan),
 });
 export type Coach = z.infer<typeof coach>;
 

@@ -4,6 +4,8 @@ import * as z from './zod';
 /** In the order of a payment's life: entries of one instant are listed in this order (sessions/finance-ledger.ts). */
 export const LEDGER_KINDS = [
   'payment',
+  /** A paid invoice of a mentorship plan (a month of sessions); `sessionId` is the subscription's id. */
+  'subscription_payment',
   /** Stripe's own processing fee of a payment or refund, from its balance transaction. */
   'processing_fee',
   'refund',
@@ -52,6 +54,7 @@ export const ledgerEntry = z.object({
     transferId: z.optional(z.string()),
     refundId: z.optional(z.string()),
     disputeId: z.optional(z.string()),
+    invoiceId: z.optional(z.string()),
   }),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;

@@ -16,6 +16,8 @@ export const newBooking = z.union([
     start: instant,
     durationMinutes: z.int(),
     freeConsultation: z._default(z.boolean(), false),
+    /** Book with a credit of this mentorship plan instead of paying (no checkout). */
+    subscriptionId: z.optional(recordId),
   }),
   z.object({
     coachId: recordId,
@@ -25,6 +27,15 @@ export const newBooking = z.union([
 export type NewBooking = z.infer<typeof newBooking>;
 
 export const sessionPath = z.object({ id: recordId });
+
+/** The other party of a session or plan, as one party sees them: public fields only. */
+export const otherPartyView = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  credentials: z.nullable(z.string()),
+  specialty: z.nullable(z.string()),
+});
 
 export const sessionView = z.object({
   id: z.string(),
@@ -45,13 +56,7 @@ export const sessionView = z.object({
   meetingUrl: z.nullable(z.string()),
   /** Why there is no meeting link yet, when there is none. */
   meetingNote: z.nullable(z.string()),
-  otherParty: z.object({
-    userId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    credentials: z.nullable(z.string()),
-    specialty: z.nullable(z.string()),
-  }),
+  otherParty: otherPartyView,
   rating: z.nullable(
     z.object({
       rating: z.number(),
@@ -71,6 +76,8 @@ export const sessionView = z.object({
       at: z.string(),
     }),
   ),
+  /** `plan`: booked with a credit of a mentorship plan (price 0, no checkout). */
+  paidBy: z.optional(z.literal('plan')),
   /** A cancelled paid session's refund; `disputed` when it failed because the charge is disputed. */
   refund: z.optional(
     z.object({

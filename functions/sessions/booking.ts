@@ -7,12 +7,14 @@ import { getProfile } from '../data/profiles';
 import type { ProfileItem } from '../data/profile-item';
 import type { SessionItem } from '../data/session-item';
 import { cancelSession, createBooking, recordSessionFields } from '../data/sessions';
+import { creditSpend, getSubscription, type SubscriptionItem } from '../data/subscriptions';
 import { timeBlocks } from '../data/time-claims';
 import { claimUnpaidHold } from '../data/unpaid-holds';
 import { type BookingRequest, paymentDeadline, type PlannedBooking, planBooking } from '../domain/booking';
 import { DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
 import { platformFee } from '../domain/fees';
+import { assertPlanBooking, type Credits } from '../domain/plans';
 import { isoSeconds } from '../domain/instants';
 import { feeRule } from '../http/fee-rule';
 import { log } from '../http/log';
@@ -128,6 +130,28 @@ async function startNow(what: string, sessionId: string, start: () => Promise<vo
   }
 }
 
+/** The plan a booking spends a credit of, checked as of now; the booking's transaction spends it. */
+async function planCreditFor(
+  subscriptionId: string,
+  menteeId: string,
+  coachId: string,
+  request: BookingRequest,
+  now: Date,
+): Promise<{ subscription: SubscriptionItem; credits: Credits }> {
+  if (request.kind !== 'slot' || request.freeConsultation) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      'A plan session is booked from the slot picker, not as a free consultation.',
+    );
+  }
+  const subscription = await getSubscription(subscriptionId);
+  if (!subscription || subscription.menteeId !== menteeId) {
+    throw new DomainError('NOT_FOUND', 'No such plan of yours with this mentor.');
+  }
+  assertPlanBooking(subscription, { menteeId, coachId, durationMinutes: request.durationMinutes }, now);
+  return { subscription, credits: subscription.credits as Credits };
+}
+
 /**
  * `POST /api/sessions`: every rule decided here, from stored data only (ARCHITECTURE section 3).
  * A free consultation is confirmed at once; a paid session holds the time for 30 minutes while
@@ -138,20 +162,29 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
   if (coach?.userType !== 'mentor') throw new DomainError('NOT_FOUND', 'This mentor does not exist.');
   if (!mentee) throw new DomainError('NOT_FOUND', 'Finish creating your profile first.');
   const request = await toRequest(booking, coach, now);
-  const plan = planBooking({
-    coach: bookableCoach(coach),
+  const credit =
+    'subscriptionId' in booking && booking.subscriptionId
+      ? await planCreditFor(booking.subscriptionId, menteeId, coach.userId, request, now)
+      : null;
+  const planned = planBooking({
+    // Unpublishing does not end a plan: its mentee may still book with it.
+    coach: { ...bookableCoach(coach), published: credit ? true : bookableCoach(coach).published },
     menteeId,
     request,
     availability: request.kind === 'slot' ? await availabilityOfCoach(coach.userId) : [],
     now,
     feeRule: feeRule(),
   });
+  const plan: PlannedBooking = credit ? { ...planned, priceCents: 0, status: 'confirmed' } : planned;
   // A slot is checked against the coach's own calendars live; an external event comes from theirs.
   const calendarCheck =
     request.kind === 'slot' ? await checkCalendarsAtBooking(coach.userId, plan.start, plan.end, now) : 'checked';
-  const session = {
+  const session: SessionItem = {
     ...newSession(plan, coach, menteeId, request.eventType ?? null, now),
     ...(calendarCheck === 'unchecked' ? { calendarUnchecked: true } : {}),
+    ...(credit
+      ? { paidBy: 'plan', subscriptionId: credit.subscription.id, creditPeriodEnd: credit.credits.periodEnd }
+      : {}),
   };
   await createBooking(
     session,
@@ -159,7 +192,16 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
     session.status === 'pending_payment'
       ? () => claimUnpaidHold(menteeId, session.id, session.paymentExpiresAt as string, now)
       : undefined,
-  );
+    credit ? creditSpend(credit.subscription, credit.credits, now) : undefined,
+  ).catch(async (error: unknown) => {
+    // Say why the credit was refused as of now: the plan fell past due, or its sessions are used.
+    if (credit && error instanceof DomainError && error.code === 'NO_CREDITS') {
+      const current = await getSubscription(credit.subscription.id);
+      if (current)
+        assertPlanBooking(current, { menteeId, coachId: coach.userId, durationMinutes: plan.durationMinutes }, now);
+    }
+    throw error;
+  });
 
   injectedAdapters().faultPoints?.reached('booking committed');
 

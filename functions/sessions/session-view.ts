@@ -3,11 +3,22 @@ import type { RatingItem } from '../data/rating-item';
 import type { SessionItem } from '../data/session-item';
 import type { SessionView } from '../schemas/session';
 
+type OtherParty = Pick<ProfileItem, 'userId' | 'firstName' | 'lastName' | 'credentials' | 'specialty'> | null;
+
+/** The other party's public fields; a deleted account shows as a former member. */
+export const otherPartyOf = (userId: string, other: OtherParty) => ({
+  userId,
+  firstName: other?.firstName ?? 'Former',
+  lastName: other?.lastName ?? 'member',
+  credentials: other?.credentials ?? null,
+  specialty: other?.specialty ?? null,
+});
+
 /** A session as one of its parties sees it: the other party's public fields, never their private ones. */
 export function toSessionView(
   session: SessionItem,
   viewerId: string,
-  other: Pick<ProfileItem, 'userId' | 'firstName' | 'lastName' | 'credentials' | 'specialty'> | null,
+  other: OtherParty,
   rating: RatingItem | null,
 ): SessionView {
   const viewerRole = session.coachId === viewerId ? 'coach' : 'mentee';
@@ -31,13 +42,7 @@ export function toSessionView(
     meetingNote: session.meetingNote ?? null,
     rescheduleCount: session.rescheduleCount ?? 0,
     history: session.history ?? [],
-    otherParty: {
-      userId: otherId,
-      firstName: other?.firstName ?? 'Former',
-      lastName: other?.lastName ?? 'member',
-      credentials: other?.credentials ?? null,
-      specialty: other?.specialty ?? null,
-    },
+    otherParty: otherPartyOf(otherId, other),
     rating: rating
       ? {
           rating: rating.rating,
@@ -46,6 +51,7 @@ export function toSessionView(
           createdAt: rating.createdAt,
         }
       : null,
+    ...(session.paidBy === 'plan' ? { paidBy: 'plan' as const } : {}),
     ...(session.refund
       ? {
           refund: {

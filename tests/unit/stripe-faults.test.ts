@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
 import { armStripeFaults, failIfFaulted, pendingStripeFaults } from '../../bin/local/stripe-faults';
 
-afterEach(() => armStripeFaults({ refunds: 0, transfers: 0 }));
+afterEach(() => armStripeFaults({ refunds: 0, transfers: 0, invoices: 0 }));
 
 describe('the Stripe stand-in faults', () => {
   it('fails exactly the next N calls of the armed kind, as Stripe does, and leaves the other kind alone', () => {
@@ -20,7 +20,7 @@ describe('the Stripe stand-in faults', () => {
     expect(errors[1]).toBeInstanceOf(Stripe.errors.StripeAPIError);
     expect(errors[2]).toBeNull();
     expect(() => failIfFaulted('transfers')).not.toThrow();
-    expect(pendingStripeFaults()).toEqual({ refunds: 0, transfers: 0 });
+    expect(pendingStripeFaults()).toEqual({ refunds: 0, transfers: 0, invoices: 0 });
   });
 
   it('fails a transfer with balance_insufficient', () => {

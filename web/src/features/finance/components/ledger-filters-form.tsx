@@ -15,6 +15,7 @@ export const KIND_LABELS: Record<(typeof LEDGER_KINDS)[number], string> = {
   processing_fee: 'Processing fee',
   transfer: 'Transfer to mentor',
   transfer_reversed: 'Transfer reversed',
+  subscription_payment: 'Plan payment',
 };
 
 /** A closed dispute says how it ended: won gives the held amount back (a negative `disputedCents`). */

@@ -1,0 +1,239 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DomainError } from '../domain/errors';
+import type { Credits, SubscriptionState } from '../domain/plans';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import { queryIndexPartition } from './query-all';
+import { tableSchema } from './table-schema';
+
+/**
+ * A mentee's subscription to a coach's plan (pk SUBSCRIPTION#id; gsi1 by coach, gsi2 by mentee).
+ * The plan's terms are copied at subscribing: the price Stripe bills does not change with the plan.
+ */
+export interface SubscriptionItem extends SubscriptionState {
+  id: string;
+  coachId: string;
+  menteeId: string;
+  priceCents: number;
+  platformFeeCents: number;
+  sessionsPerMonth: number;
+  sessionMinutes: 30 | 60;
+  stripeSubscriptionId?: string | null;
+  checkoutId?: string | null;
+  credits?: Credits | null;
+  /** Bumped by every state or credit grant, which are written on condition it is still the one read. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function getSubscription(subscriptionId: string): Promise<SubscriptionItem | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.subscription(subscriptionId), ConsistentRead: true }),
+  );
+  return (Item as SubscriptionItem | undefined) ?? null;
+}
+
+/**
+ * Stores a new (incomplete) subscription and claims the pair for it, in one transaction: a pair
+ * whose subscription is live (or being paid for) refuses a second one. One that was never paid or
+ * has ended lets a new one take its place.
+ */
+export async function createSubscription(subscription: SubscriptionItem): Promise<void> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.subscription(subscription.id),
+                ...keys.subscriptionIndexes(subscription),
+                ...subscription,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.planOfPair(subscription.menteeId, subscription.coachId),
+                subscriptionId: subscription.id,
+                status: subscription.status,
+                createdAt: subscription.createdAt,
+              },
+              ConditionExpression:
+                'attribute_not_exists(pk) OR #status = :canceled OR (#status = :incomplete AND createdAt < :stale)',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':canceled': 'canceled',
+                ':incomplete': 'incomplete',
+                // An unpaid checkout lapses after Stripe's 24 hours; until then the pair waits for it.
+                ':stale': new Date(Date.parse(subscription.createdAt) - 24 * 60 * 60_000).toISOString(),
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      throw new DomainError('ALREADY_SUBSCRIBED', 'You already have a plan with this mentor.');
+    }
+    throw error;
+  }
+}
+
+export async function recordSubscriptionCheckout(subscriptionId: string, checkoutId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.subscription(subscriptionId),
+      UpdateExpression: 'SET checkoutId = :checkout',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':checkout': checkoutId },
+    }),
+  );
+}
+
+export interface SubscriptionChange {
+  state?: SubscriptionState;
+  credits?: Credits;
+  stripeSubscriptionId?: string;
+}
+
+const MAX_CHANGE_ATTEMPTS = 5;
+
+/**
+ * Reads the subscription, lets `decide` say what changes (null: nothing), and writes that on
+ * condition nothing else changed it meanwhile (its version), with its pair's status when the
+ * status moves; a lost race is read and decided again. Answers the item as written, or as read
+ * when nothing changed.
+ */
+export async function changeSubscription(
+  subscriptionId: string,
+  now: Date,
+  decide: (subscription: SubscriptionItem) => SubscriptionChange | null,
+): Promise<SubscriptionItem | null> {
+  for (let attempt = 1; ; attempt++) {
+    const subscription = await getSubscription(subscriptionId);
+    if (!subscription) return null;
+    const change = decide(subscription);
+    if (!change) return subscription;
+    const next: SubscriptionItem = {
+      ...subscription,
+      ...change.state,
+      ...(change.credits ? { credits: change.credits } : {}),
+      ...(change.stripeSubscriptionId && !subscription.stripeSubscriptionId
+        ? { stripeSubscriptionId: change.stripeSubscriptionId }
+        : {}),
+      version: subscription.version + 1,
+      updatedAt: now.toISOString(),
+    };
+    const pairKey = keys.planOfPair(subscription.menteeId, subscription.coachId);
+    const pair = next.status !== subscription.status ? await pairOwnedBy(pairKey, subscription.id) : false;
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.subscription(subscriptionId),
+                UpdateExpression:
+                  'SET #status = :status, currentPeriodEnd = :periodEnd, cancelAtPeriodEnd = :cancel, stateAt = :stateAt, credits = :credits, stripeSubscriptionId = :stripeId, version = :next, updatedAt = :now',
+                ConditionExpression: 'version = :version',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':status': next.status,
+                  ':periodEnd': next.currentPeriodEnd,
+                  ':cancel': next.cancelAtPeriodEnd,
+                  ':stateAt': next.stateAt,
+                  ':credits': next.credits ?? null,
+                  ':stripeId': next.stripeSubscriptionId ?? null,
+                  ':next': next.version,
+                  ':version': subscription.version,
+                  ':now': next.updatedAt,
+                },
+              },
+            },
+            ...(pair
+              ? [
+                  {
+                    Update: {
+                      TableName: tableName(),
+                      Key: pairKey,
+                      UpdateExpression: 'SET #status = :status',
+                      ConditionExpression: 'subscriptionId = :id',
+                      ExpressionAttributeNames: { '#status': 'status' },
+                      ExpressionAttributeValues: { ':status': next.status, ':id': subscription.id },
+                    },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      );
+      return next;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_CHANGE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function pairOwnedBy(key: { pk: string; sk: string }, subscriptionId: string): Promise<boolean> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return Item?.subscriptionId === subscriptionId;
+}
+
+/**
+ * The transaction item that spends one credit of the period read, for a booking's transaction:
+ * it fails when the plan is no longer active, the credits are used up or lapsed, or a new period's
+ * credits replaced them meanwhile.
+ */
+export const creditSpend = (subscription: SubscriptionItem, credits: Credits, now: Date) => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.subscription(subscription.id),
+    UpdateExpression: 'SET credits.used = credits.used + :one',
+    ConditionExpression:
+      '#status = :active AND menteeId = :mentee AND credits.periodEnd = :periodEnd AND credits.used < credits.granted AND credits.periodEnd > :now',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':active': 'active',
+      ':mentee': subscription.menteeId,
+      ':periodEnd': credits.periodEnd,
+      ':now': now.toISOString(),
+    },
+  },
+});
+
+/** The transaction item that gives a cancelled session's credit back to the period it was spent from. */
+export const creditReturn = (subscriptionId: string, periodEnd: string) => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.subscription(subscriptionId),
+    UpdateExpression: 'SET credits.used = credits.used - :one',
+    ConditionExpression: 'credits.periodEnd = :periodEnd AND credits.used > :zero',
+    ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':periodEnd': periodEnd },
+  },
+});
+
+/**
+ * The caller's subscriptions, as mentee and as coach, oldest first: two index queries for the ids,
+ * then each read consistently, since an index may lag the webhook's last write.
+ */
+export async function subscriptionsOf(userId: string): Promise<SubscriptionItem[]> {
+  const [asCoach, asMentee] = await Promise.all([
+    queryIndexPartition<SubscriptionItem>(tableSchema.indexes.byOwner, keys.coachPlansPartition(userId)),
+    queryIndexPartition<SubscriptionItem>(tableSchema.indexes.byParty, keys.menteePlansPartition(userId)),
+  ]);
+  const found = await Promise.all([...asCoach, ...asMentee].map((listed) => getSubscription(listed.id)));
+  return found
+    .filter((item): item is SubscriptionItem => item !== null)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}

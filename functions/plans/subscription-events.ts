@@ -1,0 +1,112 @@
+import { mailerFromEnvironment } from '../adapters/mailer';
+import type { Payments } from '../adapters/payments';
+import type { SubscriptionEvent } from '../adapters/stripe-events';
+import { appendLedgerEntry } from '../data/ledger';
+import { getProfile } from '../data/profiles';
+import { changeSubscription, getSubscription } from '../data/subscriptions';
+import { processingFeeEntry, subscriptionPaymentEntry } from '../domain/ledger';
+import { applySubscriptionFacts, creditsForInvoice, paymentFailedEmail, subscriptionStatusOf } from '../domain/plans';
+import { log } from '../http/log';
+import { siteOrigin } from '../http/site';
+
+/**
+ * Applies one of a subscription's provider events. Each is idempotent by itself (a paid invoice's
+ * credits and ledger entries are keyed by the invoice), and events may come in any order: the
+ * state keeps the newest event's word, and `canceled` is final (domain/plans.ts).
+ */
+export async function applySubscriptionEvent(payments: Payments, event: SubscriptionEvent, now: Date): Promise<void> {
+  switch (event.kind) {
+    case 'subscriptionCheckoutCompleted':
+      await changeSubscription(event.subscriptionId, now, (subscription) =>
+        subscription.stripeSubscriptionId ? null : { stripeSubscriptionId: event.stripeSubscriptionId },
+      );
+      return;
+    case 'invoicePaid': {
+      await recordInvoicePayment(payments, event);
+      await changeSubscription(event.subscriptionId, now, (subscription) => {
+        const state = applySubscriptionFacts(subscription, {
+          at: event.at,
+          status: 'active',
+          currentPeriodEnd: event.periodEnd,
+        });
+        const credits = creditsForInvoice(subscription.credits, event, subscription.sessionsPerMonth);
+        if (!state && !credits && subscription.stripeSubscriptionId) return null;
+        return {
+          ...(state ? { state } : {}),
+          ...(credits ? { credits } : {}),
+          stripeSubscriptionId: event.stripeSubscriptionId,
+        };
+      });
+      return;
+    }
+    case 'invoicePaymentFailed': {
+      let movedToPastDue = false;
+      const subscription = await changeSubscription(event.subscriptionId, now, (current) => {
+        const state = applySubscriptionFacts(current, { at: event.at, status: 'past_due' });
+        movedToPastDue = state?.status === 'past_due' && current.status !== 'past_due';
+        return state ? { state, stripeSubscriptionId: event.stripeSubscriptionId } : null;
+      });
+      if (subscription && movedToPastDue) await mailPaymentFailed(subscription.menteeId, subscription.coachId, event);
+      return;
+    }
+    case 'subscriptionChanged':
+      await changeSubscription(event.subscriptionId, now, (subscription) => {
+        const state = applySubscriptionFacts(subscription, {
+          at: event.at,
+          status: subscriptionStatusOf(event.status),
+          currentPeriodEnd: event.currentPeriodEnd,
+          cancelAtPeriodEnd: event.cancelAtPeriodEnd,
+        });
+        return state ? { state, stripeSubscriptionId: event.stripeSubscriptionId } : null;
+      });
+      return;
+  }
+}
+
+/** The invoice's payment and Stripe's processing fee of its charge, each appended once. */
+async function recordInvoicePayment(
+  payments: Payments,
+  event: Extract<SubscriptionEvent, { kind: 'invoicePaid' }>,
+): Promise<void> {
+  const subscription = await getSubscription(event.subscriptionId);
+  if (!subscription) {
+    log('warn', 'a paid invoice names no subscription of ours', {
+      subscriptionId: event.subscriptionId,
+      eventId: event.id,
+    });
+    return;
+  }
+  if (event.amountCents === 0) return;
+  const captured = await payments.invoicePayment(event.invoiceId);
+  const payment = subscriptionPaymentEntry({ eventId: event.id, at: event.at, invoiceId: event.invoiceId }, captured, {
+    subscriptionId: subscription.id,
+    coachId: subscription.coachId,
+    menteeId: subscription.menteeId,
+    platformFeeCents: subscription.platformFeeCents,
+  });
+  await appendLedgerEntry(payment);
+  await appendLedgerEntry(
+    processingFeeEntry(payment, {
+      at: event.at,
+      eventId: event.id,
+      sourceId: captured.chargeId,
+      feeCents: captured.processingFeeCents,
+    }),
+  );
+}
+
+async function mailPaymentFailed(
+  menteeId: string,
+  coachId: string,
+  event: Extract<SubscriptionEvent, { kind: 'invoicePaymentFailed' }>,
+): Promise<void> {
+  const [mentee, coach] = await Promise.all([getProfile(menteeId), getProfile(coachId)]);
+  if (!mentee?.email) return;
+  await mailerFromEnvironment().send(
+    paymentFailedEmail({
+      to: mentee.email,
+      coachName: coach ? `${coach.firstName} ${coach.lastName}` : 'your mentor',
+      fixUrl: event.hostedInvoiceUrl ?? `${siteOrigin()}/dashboard`,
+    }),
+  );
+}

@@ -1,0 +1,338 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { armStripeFaults } from '../../bin/local/stripe-faults';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { standInNow } from '../../bin/local/stripe-subscriptions';
+import { signStripeEvent } from '../../functions/adapters/stripe-events';
+import { platformFee, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
+import { FINANCE_GROUP } from '../../functions/http/finance';
+import { coach as coachSchema } from '../../functions/schemas/coach';
+import { ledgerPage } from '../../functions/schemas/ledger';
+import { subscriptionCreated, subscriptionList, type SubscriptionView } from '../../functions/schemas/plans';
+import { bookingResult } from '../../functions/schemas/session';
+import { at, publishedCoach } from '../support/coaches';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
+
+/**
+ * Mentorship plans over the local Stripe stand-in: a coach's plan, Checkout in subscription mode,
+ * credits granted once per paid invoice, spent by plan bookings and renewed by the stand-in's
+ * clock, a declined renewal, cancelling at period end, events out of order, and the ledger.
+ */
+
+const PLAN = {
+  monthlyPriceCents: 30_000,
+  sessionsPerMonth: 2,
+  sessionMinutes: 60,
+  description: 'Two calls a month on leadership roles, and messages between them.',
+  active: true,
+};
+
+let stack: TestStack;
+let payments: LocalPayments;
+let coach: SignedInUser;
+let finance: SignedInUser;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  payments = localPaymentsFromEnvironment() as LocalPayments;
+  [coach, finance] = await Promise.all([
+    publishedCoach(stack.config, { payments: true }),
+    signedInUser(stack.config, undefined, [FINANCE_GROUP]),
+  ]);
+  expect((await call(coach, 'PUT', '/api/me/plan', PLAN)).status).toBe(200);
+});
+
+afterEach(() => armStripeFaults({ invoices: 0 }));
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+function call(user: SignedInUser, method: string, path: string, body?: unknown) {
+  return fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers: { ...user.auth, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const deliver = async (event: { body: string; signature: string }) => {
+  const response = await fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    body: event.body,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as { duplicate: boolean };
+};
+
+/** The same Stripe event sent again under a new event id, as a second event about the same fact would be. */
+const resentAsNewEvent = (event: { body: string }) => {
+  const parsed = JSON.parse(event.body) as { id: string; type: string };
+  return signStripeEvent({ ...parsed, id: `${parsed.id}_again` }, process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string);
+};
+
+const typeOf = (event: { body: string }) => (JSON.parse(event.body) as { type: string }).type;
+
+async function subscribe(mentee: SignedInUser) {
+  const response = await call(mentee, 'POST', '/api/subscriptions', { coachId: coach.userId });
+  expect(response.status, await response.clone().text()).toBe(201);
+  const created = subscriptionCreated.parse(await response.json());
+  return { ...created, checkoutId: new URL(created.checkoutUrl).searchParams.get('id') as string };
+}
+
+/** Subscribed and paid on the stand-in's Checkout page, which delivers Stripe's events to the webhook. */
+async function subscribedMentee() {
+  const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+  const { subscription, checkoutId } = await subscribe(mentee);
+  const paid = await fetch(`${stack.apiUrl}/_local/stripe/checkout/pay`, {
+    method: 'POST',
+    body: new URLSearchParams({ checkout: checkoutId }),
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  expect(paid.headers.get('location')).toContain(`/dashboard?subscribed=${subscription.id}`);
+  return { mentee, subscriptionId: subscription.id };
+}
+
+async function subscriptionOf(user: SignedInUser, subscriptionId: string): Promise<SubscriptionView> {
+  const response = await call(user, 'GET', '/api/me/subscriptions');
+  expect(response.status).toBe(200);
+  const found = subscriptionList.parse(await response.json()).subscriptions.find((item) => item.id === subscriptionId);
+  if (!found) throw new Error(`subscription ${subscriptionId} is not listed`);
+  return found;
+}
+
+const bookWithPlan = (mentee: SignedInUser, subscriptionId: string, start: string, durationMinutes = 60) =>
+  call(mentee, 'POST', '/api/sessions', { coachId: coach.userId, start, durationMinutes, subscriptionId });
+
+async function clock(advanceDays: number) {
+  const response = await fetch(`${stack.apiUrl}/_local/stripe/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceDays }),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { now: string; events: string[] };
+}
+
+const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
+
+describe("the coach's plan", () => {
+  it('is refused out of range, without a payment account, and shown on the coach once saved', async () => {
+    for (const bad of [
+      { sessionsPerMonth: 5 },
+      { sessionsPerMonth: 0 },
+      { sessionMinutes: 45 },
+      { monthlyPriceCents: 12_550 },
+      { description: 'x'.repeat(501) },
+    ]) {
+      const response = await call(coach, 'PUT', '/api/me/plan', { ...PLAN, ...bad });
+      expect(response.status, JSON.stringify(bad)).toBe(400);
+    }
+    const unpaidCoach = await publishedCoach(stack.config, { payments: false });
+    const refused = await call(unpaidCoach, 'PUT', '/api/me/plan', PLAN);
+    expect(refused.status).toBe(409);
+    expect(await errorCode(refused)).toBe('SETUP_INCOMPLETE');
+
+    const shown = coachSchema.parse(await (await fetch(`${stack.apiUrl}/api/coaches/${coach.userId}`)).json());
+    expect(shown.plan).toEqual({
+      monthlyPriceCents: PLAN.monthlyPriceCents,
+      sessionsPerMonth: PLAN.sessionsPerMonth,
+      sessionMinutes: PLAN.sessionMinutes,
+      description: PLAN.description,
+    });
+  });
+
+  it('cannot be subscribed to by its own coach, nor where a coach offers none', async () => {
+    expect((await call(coach, 'POST', '/api/subscriptions', { coachId: coach.userId })).status).toBe(403);
+    const planless = await publishedCoach(stack.config, { payments: true });
+    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+    expect((await call(mentee, 'POST', '/api/subscriptions', { coachId: planless.userId })).status).toBe(403);
+  });
+});
+
+describe('a subscription', () => {
+  it('is active once paid, with the month’s credits granted once however often the invoice is told', async () => {
+    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+    const { subscription, checkoutId } = await subscribe(mentee);
+    expect(subscription).toMatchObject({ status: 'incomplete', creditsLeft: 0, cancelAtPeriodEnd: false });
+    const again = await call(mentee, 'POST', '/api/subscriptions', { coachId: coach.userId });
+    expect(again.status).toBe(409);
+    expect(await errorCode(again)).toBe('ALREADY_SUBSCRIBED');
+
+    const events = await payments.paySubscriptionCheckout(checkoutId);
+    expect(events.map(typeOf)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
+    for (const event of events) await deliver(event);
+    const invoicePaid = events[1] as { body: string; signature: string };
+    expect(await deliver(invoicePaid)).toEqual({ received: true, duplicate: true });
+    expect((await deliver(resentAsNewEvent(invoicePaid))).duplicate).toBe(false);
+
+    const asMentee = await subscriptionOf(mentee, subscription.id);
+    expect(asMentee).toMatchObject({
+      status: 'active',
+      creditsLeft: 2,
+      viewerRole: 'mentee',
+      cancelAtPeriodEnd: false,
+    });
+    expect(Date.parse(asMentee.currentPeriodEnd as string)).toBeGreaterThan(Date.now() + 27 * 86_400_000);
+    const asCoach = await subscriptionOf(coach, subscription.id);
+    expect(asCoach).toMatchObject({ status: 'active', viewerRole: 'coach', otherParty: { userId: mentee.userId } });
+    // Another user sees nothing of it.
+    const outsider = await signedInUserWithProfile(stack.config, 'mentee');
+    expect((await call(outsider, 'POST', `/api/subscriptions/${subscription.id}/cancel`)).status).toBe(404);
+  });
+
+  it('books two sessions without Checkout, refuses a third with NO_CREDITS, and gives a credit back on cancel', async () => {
+    const { mentee, subscriptionId } = await subscribedMentee();
+    const wrongLength = await bookWithPlan(mentee, subscriptionId, at(3, 9), 30);
+    expect(wrongLength.status).toBe(400);
+
+    const booked = await Promise.all([at(3, 9), at(3, 11)].map((start) => bookWithPlan(mentee, subscriptionId, start)));
+    const sessions = [];
+    for (const response of booked) {
+      expect(response.status, await response.clone().text()).toBe(201);
+      const result = bookingResult.parse(await response.json());
+      expect(result.checkoutUrl).toBeUndefined();
+      expect(result.session).toMatchObject({ status: 'confirmed', priceCents: 0, paidBy: 'plan' });
+      sessions.push(result.session);
+    }
+    expect((await subscriptionOf(mentee, subscriptionId)).creditsLeft).toBe(0);
+    const third = await bookWithPlan(mentee, subscriptionId, at(4, 9));
+    expect(third.status).toBe(409);
+    expect(await errorCode(third)).toBe('NO_CREDITS');
+
+    const coachDashboard = await (await call(coach, 'GET', '/api/me/sessions')).json();
+    expect(JSON.stringify(coachDashboard)).toContain(sessions[0]?.id);
+
+    const cancelled = await call(mentee, 'POST', `/api/sessions/${sessions[0]?.id}/cancel`, { reason: 'Conflict' });
+    expect(cancelled.status).toBe(200);
+    expect((await subscriptionOf(mentee, subscriptionId)).creditsLeft).toBe(1);
+  });
+
+  it('spends each credit once when bookings race for the last one', async () => {
+    const { mentee, subscriptionId } = await subscribedMentee();
+    const starts = [at(5, 8), at(5, 10), at(5, 12), at(5, 14)];
+    const answers = await Promise.all(starts.map((start) => bookWithPlan(mentee, subscriptionId, start)));
+    const statuses = answers.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 201, 409, 409]);
+    expect((await subscriptionOf(mentee, subscriptionId)).creditsLeft).toBe(0);
+  });
+});
+
+describe("the stand-in's clock", () => {
+  it('renews: a fresh set of credits, the unused ones dropped; a declined renewal makes it past due', async () => {
+    const { mentee, subscriptionId } = await subscribedMentee();
+    const before = await subscriptionOf(mentee, subscriptionId);
+    const booked = await bookWithPlan(mentee, subscriptionId, at(6, 9));
+    expect(booked.status).toBe(201);
+    expect((await subscriptionOf(mentee, subscriptionId)).creditsLeft).toBe(1);
+
+    const renewal = await clock(31);
+    expect(renewal.events).toEqual(expect.arrayContaining(['invoice.paid', 'customer.subscription.updated']));
+    const renewed = await subscriptionOf(mentee, subscriptionId);
+    expect(renewed).toMatchObject({ status: 'active', creditsLeft: 2 });
+    expect(renewed.currentPeriodEnd! > before.currentPeriodEnd!).toBe(true);
+
+    // Every renewal now due is declined (the earlier tests' plans renew too).
+    armStripeFaults({ invoices: 1000 });
+    const declined = await clock(31);
+    expect(declined.events).toEqual(expect.arrayContaining(['invoice.payment_failed']));
+    expect((await subscriptionOf(mentee, subscriptionId)).status).toBe('past_due');
+    const refused = await bookWithPlan(mentee, subscriptionId, at(7, 9));
+    expect(refused.status).toBe(409);
+    expect(await errorCode(refused)).toBe('SUBSCRIPTION_PAST_DUE');
+    const mails = (await readFile(stack.mailboxFile, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const failedMail = mails.find(
+      (mail: { to: string; subject: string }) =>
+        mail.to === mentee.email && mail.subject === 'Your mentorship plan payment failed',
+    );
+    expect(failedMail?.text).toContain('/_local/stripe/invoice?id=in_local_');
+  });
+
+  it('ends a plan cancelled at period end then, keeping its credits until that day, and frees the pair', async () => {
+    const { mentee, subscriptionId } = await subscribedMentee();
+    const cancelled = await call(mentee, 'POST', `/api/subscriptions/${subscriptionId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true, status: 'active', creditsLeft: 2 });
+    expect(await subscriptionOf(coach, subscriptionId)).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+
+    const end = await clock(62);
+    expect(end.events).toContain('customer.subscription.deleted');
+    expect(await subscriptionOf(mentee, subscriptionId)).toMatchObject({ status: 'canceled', creditsLeft: 0 });
+    expect((await bookWithPlan(mentee, subscriptionId, at(8, 9))).status).toBe(409);
+    expect((await call(mentee, 'POST', '/api/subscriptions', { coachId: coach.userId })).status).toBe(201);
+  });
+});
+
+describe('the coach', () => {
+  it('ends a plan at period end, and the mentee is told', async () => {
+    const { mentee, subscriptionId } = await subscribedMentee();
+    const ended = await call(coach, 'POST', `/api/subscriptions/${subscriptionId}/cancel`);
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ viewerRole: 'coach', cancelAtPeriodEnd: true, status: 'active' });
+    const mails = (await readFile(stack.mailboxFile, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(
+      mails.some(
+        (mail: { to: string; subject: string }) =>
+          mail.to === mentee.email && mail.subject === 'Your mentorship plan will end',
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('events in any order', () => {
+  it('ends up where Stripe is: paid before the checkout is told, and an old update after the deletion changes nothing', async () => {
+    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+    const { subscription, checkoutId } = await subscribe(mentee);
+    const events = await payments.paySubscriptionCheckout(checkoutId);
+    for (const event of [...events].reverse()) await deliver(event);
+    expect(await subscriptionOf(mentee, subscription.id)).toMatchObject({ status: 'active', creditsLeft: 2 });
+
+    const created = events[0] as { body: string; signature: string };
+    const cancelled = await call(mentee, 'POST', `/api/subscriptions/${subscription.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    const end = await clock(62);
+    expect(end.events).toContain('customer.subscription.deleted');
+    expect((await subscriptionOf(mentee, subscription.id)).status).toBe('canceled');
+    // Stripe's older word (active, not cancelling) arrives last.
+    await deliver(resentAsNewEvent(created));
+    expect(await subscriptionOf(mentee, subscription.id)).toMatchObject({ status: 'canceled' });
+  });
+});
+
+describe('the ledger', () => {
+  it('has each paid invoice once as a plan payment, with its fee, in the page totals and the CSV', async () => {
+    const { subscriptionId } = await subscribedMentee();
+    // The day of the stand-in's clock, which earlier tests moved on: the invoice is booked then.
+    const day = new Date(standInNow()).toISOString().slice(0, 10);
+    const response = await call(finance, 'GET', `/api/finance/ledger?from=${day}&to=${day}&coachId=${coach.userId}`);
+    expect(response.status).toBe(200);
+    const page = ledgerPage.parse(await response.json());
+    const ofPlan = page.entries.filter((entry) => entry.sessionId === subscriptionId);
+    const fee = platformFee(PLAN.monthlyPriceCents, DEFAULT_FEE_RULE);
+    expect(
+      ofPlan.map((entry) => [entry.kind, entry.grossCents, entry.platformFeeCents, entry.netToCoachCents]),
+    ).toEqual([
+      ['subscription_payment', PLAN.monthlyPriceCents, fee, PLAN.monthlyPriceCents - fee],
+      ['processing_fee', 0, 0, 0],
+    ]);
+    const payments = page.entries.filter((entry) => entry.kind === 'subscription_payment');
+    expect(page.totals[0]?.grossCents).toBe(payments.reduce((sum, entry) => sum + entry.grossCents, 0));
+
+    const csv = await call(finance, 'GET', `/api/finance/ledger.csv?from=${day}&to=${day}`);
+    expect(csv.status).toBe(200);
+    const rows = (await csv.text()).trim().split('\n');
+    const planRows = rows.filter((row) => row.includes(subscriptionId));
+    expect(planRows).toHaveLength(2);
+    expect(planRows[0]).toContain('subscription_payment');
+    expect(planRows[0]).toContain((PLAN.monthlyPriceCents / 100).toFixed(2));
+  });
+});

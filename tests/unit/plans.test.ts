@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../../functions/domain/errors';
+import {
+  applySubscriptionFacts,
+  assertPlanBooking,
+  type Credits,
+  creditReturns,
+  creditsForInvoice,
+  creditsLeft,
+  planSummary,
+  type SubscriptionState,
+  subscriptionStatusOf,
+} from '../../functions/domain/plans';
+import { planInput } from '../../functions/schemas/plans';
+
+const PLAN = { monthlyPriceCents: 30_000, sessionsPerMonth: 2, sessionMinutes: 60, description: 'Calls', active: true };
+const NOW = new Date('2026-03-10T12:00:00Z');
+const fresh: SubscriptionState = {
+  status: 'incomplete',
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  stateAt: null,
+};
+const credits = (fields: Partial<Credits> = {}): Credits => ({
+  invoiceId: 'in_1',
+  periodEnd: '2026-04-01T00:00:00.000Z',
+  granted: 2,
+  used: 0,
+  ...fields,
+});
+
+const codeOf = (run: () => void) => {
+  try {
+    run();
+    return null;
+  } catch (error) {
+    return error instanceof DomainError ? error.code : String(error);
+  }
+};
+
+describe('a plan', () => {
+  it.each([
+    [{}, true],
+    [{ sessionsPerMonth: 1 }, true],
+    [{ sessionsPerMonth: 4 }, true],
+    [{ sessionsPerMonth: 0 }, false],
+    [{ sessionsPerMonth: 5 }, false],
+    [{ sessionMinutes: 30 }, true],
+    [{ sessionMinutes: 15 }, false],
+    [{ monthlyPriceCents: 30_050 }, false],
+    [{ monthlyPriceCents: 900 }, false],
+    [{ monthlyPriceCents: 1_000 }, true],
+    [{ description: 'x'.repeat(500) }, true],
+    [{ description: 'x'.repeat(501) }, false],
+  ])('%j is valid: %s', (change, valid) => {
+    expect(planInput.safeParse({ ...PLAN, ...change }).success).toBe(valid);
+  });
+
+  it('reads as the coach page shows it', () => {
+    expect(planSummary(PLAN as never)).toBe('Monthly mentorship: 2 × 60 min a month, $300/month');
+  });
+});
+
+describe('subscription state from events in any order', () => {
+  const active = {
+    at: '2026-03-01T00:00:01.000Z',
+    status: 'active' as const,
+    currentPeriodEnd: '2026-04-01T00:00:00.000Z',
+  };
+
+  it('maps Stripe statuses: a trial is active, unpaid is past due, an unpaid first invoice is canceled', () => {
+    expect(
+      ['trialing', 'active', 'past_due', 'unpaid', 'incomplete', 'incomplete_expired', 'canceled'].map(
+        subscriptionStatusOf,
+      ),
+    ).toEqual(['active', 'active', 'past_due', 'past_due', 'incomplete', 'canceled', 'canceled']);
+  });
+
+  it('takes a newer event and ignores an older one', () => {
+    const first = applySubscriptionFacts(fresh, active) as SubscriptionState;
+    expect(first).toMatchObject({ status: 'active', stateAt: active.at });
+    const pastDue = applySubscriptionFacts(first, { at: '2026-04-01T00:00:05.000Z', status: 'past_due' });
+    expect(pastDue).toMatchObject({ status: 'past_due', currentPeriodEnd: active.currentPeriodEnd });
+    expect(applySubscriptionFacts(pastDue as SubscriptionState, active)).toBeNull();
+  });
+
+  it('applies an event of the same second as the state (Stripe sends several per change)', () => {
+    const first = applySubscriptionFacts(fresh, active) as SubscriptionState;
+    expect(applySubscriptionFacts(first, { ...active, cancelAtPeriodEnd: true })).toMatchObject({
+      cancelAtPeriodEnd: true,
+    });
+  });
+
+  it('keeps canceled final, even when the deletion was delivered before older updates', () => {
+    const canceled = applySubscriptionFacts(fresh, {
+      at: '2026-05-01T00:00:00.000Z',
+      status: 'canceled',
+    }) as SubscriptionState;
+    expect(applySubscriptionFacts(canceled, active)).toBeNull();
+    const live = applySubscriptionFacts(fresh, { ...active, at: '2026-06-01T00:00:00.000Z' }) as SubscriptionState;
+    expect(applySubscriptionFacts(live, { at: '2026-05-01T00:00:00.000Z', status: 'canceled' })).toMatchObject({
+      status: 'canceled',
+    });
+  });
+
+  it('never moves the period back for an older invoice', () => {
+    const later = applySubscriptionFacts(fresh, {
+      ...active,
+      currentPeriodEnd: '2026-05-01T00:00:00.000Z',
+    }) as SubscriptionState;
+    expect(applySubscriptionFacts(later, { ...active, at: '2026-03-01T00:00:02.000Z' })).toMatchObject({
+      currentPeriodEnd: '2026-05-01T00:00:00.000Z',
+    });
+  });
+});
+
+describe('credits', () => {
+  it('are granted once per invoice, and a newer period replaces the unused ones', () => {
+    const granted = creditsForInvoice(null, { invoiceId: 'in_1', periodEnd: '2026-04-01T00:00:00.000Z' }, 2);
+    expect(granted).toEqual(credits());
+    expect(
+      creditsForInvoice(credits({ used: 1 }), { invoiceId: 'in_1', periodEnd: '2026-04-01T00:00:00.000Z' }, 2),
+    ).toBeNull();
+    expect(
+      creditsForInvoice(credits({ used: 1 }), { invoiceId: 'in_2', periodEnd: '2026-05-01T00:00:00.000Z' }, 2),
+    ).toEqual(credits({ invoiceId: 'in_2', periodEnd: '2026-05-01T00:00:00.000Z' }));
+  });
+
+  it('ignore an invoice for an older period delivered late', () => {
+    const current = credits({ invoiceId: 'in_2', periodEnd: '2026-05-01T00:00:00.000Z' });
+    expect(creditsForInvoice(current, { invoiceId: 'in_1', periodEnd: '2026-04-01T00:00:00.000Z' }, 2)).toBeNull();
+  });
+
+  it('expire at the end of their period, to the millisecond', () => {
+    expect(creditsLeft(credits({ used: 1 }), new Date('2026-03-31T23:59:59.999Z'))).toBe(1);
+    expect(creditsLeft(credits({ used: 1 }), new Date('2026-04-01T00:00:00.000Z'))).toBe(0);
+    expect(creditsLeft(null, NOW)).toBe(0);
+  });
+
+  it('come back for a cancel more than 24 hours ahead, not at exactly 24, nor from a lapsed period', () => {
+    const session = { start: '2026-03-12T12:00:00Z', creditPeriodEnd: '2026-04-01T00:00:00.000Z' };
+    const used = credits({ used: 1 });
+    expect(creditReturns(session, used, new Date('2026-03-11T11:59:59Z'))).toBe(true);
+    expect(creditReturns(session, used, new Date('2026-03-11T12:00:00Z'))).toBe(false);
+    expect(creditReturns(session, credits({ used: 1, periodEnd: '2026-05-01T00:00:00.000Z' }), NOW)).toBe(false);
+    expect(creditReturns({ start: session.start }, used, NOW)).toBe(false);
+  });
+});
+
+describe('booking with a plan', () => {
+  const subscription = {
+    ...fresh,
+    status: 'active' as const,
+    menteeId: 'mentee',
+    coachId: 'coach',
+    sessionMinutes: 60,
+    credits: credits(),
+  };
+  const booking = { menteeId: 'mentee', coachId: 'coach', durationMinutes: 60 };
+
+  it('is allowed with a credit left, and says why not otherwise', () => {
+    expect(codeOf(() => assertPlanBooking(subscription, booking, NOW))).toBeNull();
+    expect(codeOf(() => assertPlanBooking(subscription, { ...booking, durationMinutes: 30 }, NOW))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(codeOf(() => assertPlanBooking({ ...subscription, status: 'past_due' }, booking, NOW))).toBe(
+      'SUBSCRIPTION_PAST_DUE',
+    );
+    expect(codeOf(() => assertPlanBooking({ ...subscription, credits: credits({ used: 2 }) }, booking, NOW))).toBe(
+      'NO_CREDITS',
+    );
+    expect(codeOf(() => assertPlanBooking({ ...subscription, status: 'canceled' }, booking, NOW))).toBe('NO_CREDITS');
+    expect(codeOf(() => assertPlanBooking(subscription, { ...booking, coachId: 'other' }, NOW))).toBe('NOT_FOUND');
+  });
+});

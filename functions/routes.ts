@@ -380,7 +380,7 @@ export const routes: readonly Route[] = [
     handler: 'zoom-callback',
     auth: 'public',
     table: ['read', 'write'],
-    grants: ['secret:zoom'],
+    grants: ['secret:zoom', 'tokens:use'],
   },
   {
     operation: 'createSession',
@@ -461,7 +461,7 @@ export const routes: readonly Route[] = [
     handler: 'calendly-callback',
     auth: 'public',
     table: ['read', 'write'],
-    grants: ['secret:calendly'],
+    grants: ['secret:calendly', 'tokens:use'],
   },
   {
     operation: 'getExternalEvent',
@@ -470,7 +470,7 @@ export const routes: readonly Route[] = [
     handler: 'get-external-event',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['secret:calendly'],
+    grants: ['secret:calendly', 'tokens:use'],
   },
   {
     operation: 'listMyCalendars',

@@ -1,11 +1,13 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MeetingTokens } from '../adapters/meetings';
+import { tokenCipherFromEnvironment } from '../adapters/token-cipher';
 import { db, tableName } from './client';
 import { keys } from './keys';
 
 /**
  * A coach's OAuth connections to third parties (Zoom for meetings, Calendly for the external
- * calendar): the consent in flight, then the tokens in an item of their own and a flag on the profile.
+ * calendar): the consent in flight, then the tokens in an item of their own, encrypted with the
+ * stack's token key (adapters/token-cipher.ts, as the calendars' are), and a flag on the profile.
  */
 export type ConnectedService = 'zoom' | 'calendly';
 
@@ -44,11 +46,15 @@ export async function takeConsent(service: ConnectedService, state: string, now:
   return Attributes.userId as string;
 }
 
+const tokenContext = (service: ConnectedService, userId: string) => ({ purpose: service, userId });
+
 /** `expiresAt` is the table's TTL attribute, so the token's own expiry is stored under another name. */
-const tokenItem = (service: ConnectedService, userId: string, tokens: ServiceTokens, now: Date) => ({
+const tokenItem = async (service: ConnectedService, userId: string, tokens: ServiceTokens, now: Date) => ({
   ...SERVICES[service].connection(userId),
-  accessToken: tokens.accessToken,
-  refreshToken: tokens.refreshToken,
+  tokens: await tokenCipherFromEnvironment().encrypt(
+    JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }),
+    tokenContext(service, userId),
+  ),
   accessTokenExpiresAt: tokens.expiresAt,
   ...(tokens.account ? { account: tokens.account } : {}),
   updatedAt: now.toISOString(),
@@ -64,7 +70,7 @@ export async function saveServiceTokens(
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: tokenItem(service, userId, tokens, now) } },
+        { Put: { TableName: tableName(), Item: await tokenItem(service, userId, tokens, now) } },
         {
           Update: {
             TableName: tableName(),
@@ -86,7 +92,7 @@ export async function updateServiceTokens(
   tokens: ServiceTokens,
   now: Date,
 ): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: tokenItem(service, userId, tokens, now) }));
+  await db().send(new PutCommand({ TableName: tableName(), Item: await tokenItem(service, userId, tokens, now) }));
 }
 
 export async function serviceTokensOf(service: ConnectedService, userId: string): Promise<ServiceTokens | null> {
@@ -94,9 +100,17 @@ export async function serviceTokensOf(service: ConnectedService, userId: string)
     new GetCommand({ TableName: tableName(), Key: SERVICES[service].connection(userId), ConsistentRead: true }),
   );
   if (!Item) return null;
+  // Written before the tokens were encrypted: read as they are, and sealed by the next refresh's write.
+  const { accessToken, refreshToken } =
+    typeof Item.tokens === 'string'
+      ? (JSON.parse(await tokenCipherFromEnvironment().decrypt(Item.tokens, tokenContext(service, userId))) as {
+          accessToken: string;
+          refreshToken: string;
+        })
+      : { accessToken: Item.accessToken as string, refreshToken: Item.refreshToken as string };
   return {
-    accessToken: Item.accessToken as string,
-    refreshToken: Item.refreshToken as string,
+    accessToken,
+    refreshToken,
     expiresAt: Item.accessTokenExpiresAt as string,
     ...(typeof Item.account === 'string' ? { account: Item.account } : {}),
   };

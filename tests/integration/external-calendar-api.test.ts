@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeLocalCalendlyEvent } from '../../bin/local/calendly-calendar';
 import { db, tableName } from '../../functions/data/client';
+import { serviceTokensOf } from '../../functions/data/service-connections';
 import { keys } from '../../functions/data/keys';
 import { getSession } from '../../functions/data/sessions';
 import { externalEventView } from '../../functions/schemas/external-calendar';
@@ -131,8 +132,11 @@ describe('connecting Calendly', () => {
     const { Item } = await db().send(
       new GetCommand({ TableName: tableName(), Key: keys.calendarConnection(coach.userId) }),
     );
-    expect(Item?.accessToken).toMatch(/^local-access-/);
-    expect(JSON.stringify(me)).not.toContain(Item?.accessToken as string);
+    // Kept encrypted with the stack's token key: no token in the item, both back through the key.
+    expect(JSON.stringify(Item)).not.toMatch(/local-(access|refresh)-/);
+    const tokens = await serviceTokensOf('calendly', coach.userId);
+    expect(tokens?.accessToken).toMatch(/^local-access-/);
+    expect(JSON.stringify(me)).not.toContain(tokens?.accessToken as string);
   });
 
   it('sends a declined consent back with calendly_error', async () => {

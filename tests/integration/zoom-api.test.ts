@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
+import { serviceTokensOf } from '../../functions/data/service-connections';
 import { keys } from '../../functions/data/keys';
 import { serviceConnectLink } from '../../functions/schemas/service-connection';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -59,8 +60,11 @@ describe('connecting Zoom', () => {
     const { Item } = await db().send(
       new GetCommand({ TableName: tableName(), Key: keys.meetingConnection(mentor.userId) }),
     );
-    expect(Item?.accessToken).toMatch(/^local-access-/);
-    expect(JSON.stringify(me)).not.toContain(Item?.accessToken as string);
+    // Kept encrypted with the stack's token key: no token in the item, both back through the key.
+    expect(JSON.stringify(Item)).not.toMatch(/local-(access|refresh)-/);
+    const tokens = await serviceTokensOf('zoom', mentor.userId);
+    expect(tokens?.accessToken).toMatch(/^local-access-/);
+    expect(JSON.stringify(me)).not.toContain(tokens?.accessToken as string);
   });
 
   it('sends a declined consent back with zoom_error', async () => {

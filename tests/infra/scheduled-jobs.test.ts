@@ -2,6 +2,7 @@ import { App, type Stack } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jobs, routes } from '../../functions/routes';
 import { DEFAULT_NPI_REGISTRY_URL } from '../../lib/npi-recheck';
 import { definePhysicianMentorsApp, settingsFromContext } from '../../lib/stack';
 import { type Synthesized, synthesize, type TemplateResource, testApp } from './synth-app';
@@ -66,5 +67,37 @@ describe('the registry base URL', () => {
     const settings = (context: Record<string, string>) => settingsFromContext(new App({ context }).node);
     expect(settings({}).npiRegistryUrl).toBe(DEFAULT_NPI_REGISTRY_URL);
     expect(() => settings({ npiRegistryUrl: 'http://registry.example.org' })).toThrow(/https/);
+  });
+});
+
+describe("the mentors' calendars", () => {
+  it('are read again every minute by the busy refresh job, through the jobs role, dead letters kept', () => {
+    const schedule = synth.resourceOf(construct('CalendarBusyRefresh', 'Schedule'));
+    expect(schedule.Properties).toMatchObject({
+      ScheduleExpression: 'rate(1 minute)',
+      State: 'ENABLED',
+      Target: {
+        Arn: arnOf('refreshCalendarBusy'),
+        RoleArn: { 'Fn::GetAtt': [synth.logicalId(construct('Scheduler', 'InvokeRole')), 'Arn'] },
+        DeadLetterConfig: { Arn: deadLetterArn() },
+      },
+    });
+  });
+
+  it('keep their tokens under a yearly rotated key that only the functions granted tokens:use may use', () => {
+    const key = construct('TokenKey', 'Key');
+    expect(synth.resourceOf(key).Properties).toMatchObject({ EnableKeyRotation: true, RotationPeriodInDays: 365 });
+    const keyArn = { 'Fn::GetAtt': [synth.logicalId(key), 'Arn'] };
+    const usesKey = (operation: string) =>
+      synth
+        .policyStatementsOf(operationFunction(operation))
+        .some((statement) => JSON.stringify(statement.Resource) === JSON.stringify(keyArn));
+    for (const { operation, grants } of [...routes, ...jobs]) {
+      expect(usesKey(operation), operation).toBe((grants as readonly string[]).includes('tokens:use'));
+    }
+    // Every service whose tokens are kept: the calendars, Zoom and Calendly.
+    for (const operation of ['calendarCallback', 'zoomCallback', 'calendlyCallback', 'finishBooking']) {
+      expect(usesKey(operation), operation).toBe(true);
+    }
   });
 });

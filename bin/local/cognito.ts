@@ -16,6 +16,7 @@ import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import type { Mailer } from '../../functions/adapters/mailer';
+import { PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
 import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
 
@@ -326,7 +327,7 @@ async function ensurePoolAndClient(endpoint: string) {
         PoolName: POOL_NAME,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
-        Policies: { PasswordPolicy: { MinimumLength: 6 } },
+        Policies: { PasswordPolicy: { MinimumLength: PASSWORD_MIN_LENGTH } },
         Schema: [{ Name: 'user_type', AttributeDataType: 'String', Mutable: true }],
       }),
     );

@@ -20,7 +20,7 @@ import * as z from './zod';
 
 export const USER_TYPE_REQUIRED_MESSAGE = 'Please select whether you want to be a mentee or mentor.';
 export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match!";
-export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long.';
+export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 8 characters long.';
 export const TERMS_REQUIRED_MESSAGE = 'Please agree to the terms of service.';
 export const FIRST_NAME_REQUIRED_MESSAGE = 'First name is required.';
 export const LAST_NAME_REQUIRED_MESSAGE = 'Last name is required.';
@@ -30,7 +30,7 @@ export const GRADUATION_YEAR_INVALID_MESSAGE = 'Please enter a valid graduation 
 export const TIME_ZONE_INVALID_MESSAGE = 'Please choose a valid time zone.';
 export const CHOICE_INVALID_MESSAGE = 'Please choose an option from the list.';
 
-export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 8;
 /** Cognito's own maximum. */
 const PASSWORD_MAX_LENGTH = 256;
 export const EARLIEST_GRADUATION_YEAR = 1940;

@@ -105,7 +105,7 @@ describe('auth', () => {
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
       Policies: {
         PasswordPolicy: {
-          MinimumLength: 6,
+          MinimumLength: 8,
           RequireLowercase: false,
           RequireNumbers: false,
           RequireSymbols: false,

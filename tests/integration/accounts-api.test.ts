@@ -37,8 +37,8 @@ const mentorSignUp = (email: string) => ({
   firstName: 'Ada',
   lastName: 'Okafor',
   email,
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'secret-12',
+  confirmPassword: 'secret-12',
   agreedToTerms: true,
   emailNotifications: false,
   location: 'Boston, MA',
@@ -115,7 +115,7 @@ describe('POST /api/registrations', () => {
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ status: 'check_your_email' });
 
-    const token = await confirmAndSignIn(email, 'secret1');
+    const token = await confirmAndSignIn(email, 'secret-12');
     expect(await myProfile(token)).toMatchObject({
       email,
       userType: 'mentor',
@@ -152,7 +152,7 @@ describe('POST /api/registrations', () => {
     const email = uniqueEmail('npi');
     const signUp = { ...mentorSignUp(email), firstName: 'Jordan', lastName: 'Rivera', npi: '1234 5678 93' };
     expect((await call('POST', '/api/registrations', { body: signUp })).status).toBe(202);
-    const token = await confirmAndSignIn(email, 'secret1');
+    const token = await confirmAndSignIn(email, 'secret-12');
     await stack.jobsSettled();
     const verification = await call('GET', '/api/me/verification', { token });
     expect(await verification.json()).toMatchObject({ status: 'verified', taxonomy: 'Internal Medicine' });
@@ -165,12 +165,12 @@ describe('POST /api/registrations', () => {
       firstName: 'Ben',
       lastName: 'Ito',
       email,
-      password: 'secret1',
-      confirmPassword: 'secret1',
+      password: 'secret-12',
+      confirmPassword: 'secret-12',
       agreedToTerms: true,
     };
     expect((await call('POST', '/api/registrations', { body })).status).toBe(202);
-    const profile = await myProfile(await confirmAndSignIn(email, 'secret1'));
+    const profile = await myProfile(await confirmAndSignIn(email, 'secret-12'));
     expect(profile).toMatchObject({
       userType: 'mentee',
       emailNotifications: true,
@@ -192,7 +192,7 @@ describe('POST /api/registrations', () => {
   it('answers a taken address exactly as a new one, and mails its owner instead of a code', async () => {
     const email = uniqueEmail('twice');
     const first = await call('POST', '/api/registrations', { body: mentorSignUp(email) });
-    const token = await confirmAndSignIn(email, 'secret1');
+    const token = await confirmAndSignIn(email, 'secret-12');
     const again = await call('POST', '/api/registrations', { body: { ...mentorSignUp(email), firstName: 'Mallory' } });
     expect([first.status, again.status]).toEqual([202, 202]);
     expect(await again.json()).toEqual(await first.json());

@@ -37,8 +37,8 @@ const mentee = {
   firstName: 'Ada',
   lastName: 'Okafor',
   email: 'ada@example.test',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'secret-12',
+  confirmPassword: 'secret-12',
   agreedToTerms: true,
 };
 
@@ -88,11 +88,11 @@ describe('registration', () => {
     expect(messagesOf(registration, { ...mentee, agreedToTerms }).agreedToTerms).toEqual([TERMS_REQUIRED_MESSAGE]);
   });
 
-  it('requires a password of at least 6 characters; 6 is enough', () => {
-    expect(messagesOf(registration, { ...mentee, password: '12345', confirmPassword: '12345' }).password).toEqual([
+  it('requires a password of at least 8 characters; 8 is enough', () => {
+    expect(messagesOf(registration, { ...mentee, password: '1234567', confirmPassword: '1234567' }).password).toEqual([
       PASSWORD_TOO_SHORT_MESSAGE,
     ]);
-    expect(password.safeParse('123456').success).toBe(true);
+    expect(password.safeParse('12345678').success).toBe(true);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { password } from '@functions/schemas/profile';
+import { PASSWORD_MIN_LENGTH, password } from '@functions/schemas/profile';
 import * as z from '@functions/schemas/zod';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -44,7 +44,7 @@ export function PasswordPairFields({
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="At least 6 characters."
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         error={password.error}
         {...password.registration}
       />

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  PASSWORD_MIN_LENGTH,
   PROFILE_TEXT_LIMITS,
   type Registration,
   type RegistrationForm as RegistrationFields,
@@ -102,7 +103,7 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 6 characters."
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           error={errors.password?.message}
           {...register('password')}
         />

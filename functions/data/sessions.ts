@@ -5,6 +5,7 @@ import { MAX_UNPAID_HOLDS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';
 import { creditReturns } from '../domain/plans';
+import { freeConsultationReturns } from '../domain/cancellation';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-all';
@@ -244,7 +245,7 @@ function cancelItems(session: SessionItem, held: string[], cancellation: Cancell
       },
     },
     ...claimReleases(session, held),
-    ...(session.isFreeConsultation
+    ...(session.isFreeConsultation && freeConsultationReturns(session, cancellation.cancelledBy, now)
       ? [
           {
             Delete: {

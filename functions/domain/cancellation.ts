@@ -44,3 +44,19 @@ export function assertCancellable(session: CancellableSession, cancelledBy: 'coa
     );
   }
 }
+
+/** How far ahead a mentee must cancel a free consultation to get it back (issue 30: no book-and-cancel loops). */
+export const FREE_CONSULTATION_RETURN_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Whether cancelling a free consultation gives the mentee their one free consultation with that
+ * mentor back: always when the mentor (or the system) cancels, when the mentee cancels only more
+ * than 24 hours ahead; later it counts as used.
+ */
+export function freeConsultationReturns(
+  session: { start: string },
+  cancelledBy: 'coach' | 'mentee' | 'system',
+  now: Date,
+): boolean {
+  return cancelledBy !== 'mentee' || Date.parse(session.start) - now.getTime() > FREE_CONSULTATION_RETURN_NOTICE_MS;
+}

@@ -211,6 +211,27 @@ describe('POST /api/sessions under concurrency', () => {
 });
 
 describe('a free consultation', () => {
+  it('comes back when the mentee cancels more than 24 hours ahead, and is spent when they cancel later', async () => {
+    const newcomer = await signedInUserWithProfile(stack.config, 'mentee');
+    const free = (start: string) =>
+      book(newcomer, { coachId: coach.userId, start, durationMinutes: 30, freeConsultation: true });
+    const cancel = (id: string) =>
+      fetch(`${stack.apiUrl}/api/sessions/${id}/cancel`, {
+        method: 'POST',
+        headers: { ...newcomer.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'Plans changed' }),
+      });
+    const early = bookingResult.parse(await (await free(at(3, 10))).json()).session;
+    expect((await cancel(early.id)).status).toBe(200);
+    // Tomorrow at 00:00 UTC is less than 24 hours away, whenever today the test runs.
+    const late = await free(at(1, 0));
+    expect(late.status).toBe(201);
+    expect((await cancel(bookingResult.parse(await late.json()).session.id)).status).toBe(200);
+    const again = await free(at(4, 10));
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.code).toBe('FREE_CONSULT_USED');
+  });
+
   it('is confirmed at once, with a meeting note and confirmation e-mails with an invitation to both parties', async () => {
     const newcomer = await signedInUserWithProfile(stack.config, 'mentee');
     const { session } = await booked(newcomer, {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionStatus } from '../../functions/domain/booking';
-import { assertCancellable, cancelledByOf } from '../../functions/domain/cancellation';
+import {
+  assertCancellable,
+  cancelledByOf,
+  FREE_CONSULTATION_RETURN_NOTICE_MS,
+  freeConsultationReturns,
+} from '../../functions/domain/cancellation';
 import { DomainError } from '../../functions/domain/errors';
 import { cancelSessionInput } from '../../functions/schemas/session-actions';
 
@@ -65,5 +70,21 @@ describe('who may cancel what, and when', () => {
     expect(() => assertCancellable(session('cancelled'), 'mentee', early)).toThrow('already cancelled');
     expect(codeOf(() => assertCancellable(session('completed'), 'mentee', early))).toBe('CONFLICT');
     expect(codeOf(() => assertCancellable(session('pending_payment'), 'mentee', early))).toBe('CONFLICT');
+  });
+});
+
+describe('a cancelled free consultation', () => {
+  const session = { start: '2026-06-02T15:00:00Z' };
+  const before = (ms: number) => new Date(Date.parse(session.start) - ms);
+
+  it('comes back to a mentee who cancels more than 24 hours ahead, not at 24 hours exactly', () => {
+    expect(freeConsultationReturns(session, 'mentee', before(FREE_CONSULTATION_RETURN_NOTICE_MS + 1))).toBe(true);
+    expect(freeConsultationReturns(session, 'mentee', before(FREE_CONSULTATION_RETURN_NOTICE_MS))).toBe(false);
+    expect(freeConsultationReturns(session, 'mentee', before(60_000))).toBe(false);
+  });
+
+  it('always comes back when the mentor or the system cancels', () => {
+    expect(freeConsultationReturns(session, 'coach', before(60_000))).toBe(true);
+    expect(freeConsultationReturns(session, 'system', before(60_000))).toBe(true);
   });
 });

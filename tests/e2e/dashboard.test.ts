@@ -207,6 +207,13 @@ describe('the dashboard', () => {
       expect(await ended.getByRole('button', { name: /^Rate session/ }).count()).toBe(0);
       expect((await getSession((sessions.ended as SessionItem).id))?.status).toBe('completed');
 
+      // Cancelling the free consultation that starts within 24 hours would use it up: the dialog says so.
+      await soon.getByRole('button', { name: /^Cancel/ }).click();
+      const lateDialog = page.getByRole('dialog', { name: 'Cancel session' });
+      await expect.poll(() => lateDialog.getByText(/uses up your free consultation with this mentor/).count()).toBe(1);
+      await lateDialog.getByRole('button', { name: 'Keep session' }).click();
+      await expect.poll(() => lateDialog.count()).toBe(0);
+
       // Cancel the upcoming one: a reason is required first.
       // The dialog's overlay would dim a toast still on screen, which axe reads as low contrast.
       await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 15_000 }).toBe(0);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_CANCELLATION_REASON_LENGTH } from '@functions/domain/cancellation';
+import { freeConsultationReturns, MAX_CANCELLATION_REASON_LENGTH } from '@functions/domain/cancellation';
 import type { SessionView } from '@functions/schemas/session';
 import { type CancelSessionInput, cancelSessionInput } from '@functions/schemas/session-actions';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,12 @@ import { Modal } from '@/components/ui/modal';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useCancelSession } from '../api/my-sessions';
+
+/** A mentee's late cancellation keeps the free consultation used (the server's rule, domain/cancellation.ts). */
+const spendsFreeConsultation = (session: SessionView) =>
+  session.isFreeConsultation &&
+  session.viewerRole === 'mentee' &&
+  !freeConsultationReturns(session, 'mentee', new Date());
 
 export function CancelSessionDialog({ session, onClose }: { session: SessionView | null; onClose(): void }) {
   const {
@@ -60,6 +66,12 @@ export function CancelSessionDialog({ session, onClose }: { session: SessionView
       description="The other party is told by e-mail. A paid session is refunded in full."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
+        {session && spendsFreeConsultation(session) && (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            This free consultation starts in less than 24 hours: cancelling it now uses up your free consultation with
+            this mentor.
+          </p>
+        )}
         <TextAreaField
           label="Reason for cancelling"
           required

@@ -211,6 +211,7 @@ describe('the dashboard', () => {
       await soon.getByRole('button', { name: /^Cancel/ }).click();
       const lateDialog = page.getByRole('dialog', { name: 'Cancel session' });
       await expect.poll(() => lateDialog.getByText(/uses up your free consultation with this mentor/).count()).toBe(1);
+      await lateDialog.screenshot({ path: `${SCREENSHOTS}/dashboard-cancel-late-free-consultation.png` });
       await lateDialog.getByRole('button', { name: 'Keep session' }).click();
       await expect.poll(() => lateDialog.count()).toBe(0);
 

@@ -31,9 +31,9 @@ const fromBundles = (fallback: string, moreSetup: string[] = []) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Two files at a time even on two cores (vitest's default there is one): a stack file spends
-    // most of its time waiting on its emulators and browser, and each file has a stack of its own
-    // on ports of its own (bin/local/ports.ts).
+    // Two files at a time even on two cores (vitest's default there is one) for the unit and infra
+    // tests, which only compute. The stack files (integration, e2e) still run one at a time: two at
+    // once on two cores made the finance refund test time out once, a race not found yet.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: quietTestOutput } },
@@ -45,6 +45,7 @@ export default defineConfig({
           ...fromBundles('0'),
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          fileParallelism: false,
         },
       },
       {
@@ -60,6 +61,7 @@ export default defineConfig({
           ...fromBundles(process.env.CI ? '1' : '0', ['tests/support/web-build.ts']),
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          fileParallelism: false,
         },
       },
     ],

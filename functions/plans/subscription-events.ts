@@ -4,10 +4,11 @@ import type { SubscriptionEvent } from '../adapters/stripe-events';
 import { appendLedgerEntry } from '../data/ledger';
 import { getProfile } from '../data/profiles';
 import { changeSubscription, getSubscription } from '../data/subscriptions';
-import { processingFeeEntry, subscriptionPaymentEntry } from '../domain/ledger';
+import { subscriptionPaymentEntry } from '../domain/ledger';
 import { applySubscriptionFacts, creditsForInvoice, paymentFailedEmail, subscriptionStatusOf } from '../domain/plans';
 import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
+import { appendPaymentFee } from '../sessions/money-events';
 
 /**
  * Applies one of a subscription's provider events. Each is idempotent by itself (a paid invoice's
@@ -85,14 +86,7 @@ async function recordInvoicePayment(
     platformFeeCents: subscription.platformFeeCents,
   });
   await appendLedgerEntry(payment);
-  await appendLedgerEntry(
-    processingFeeEntry(payment, {
-      at: event.at,
-      eventId: event.id,
-      sourceId: captured.chargeId,
-      feeCents: captured.processingFeeCents,
-    }),
-  );
+  await appendPaymentFee(payment, captured, event);
 }
 
 async function mailPaymentFailed(

@@ -9,12 +9,24 @@ import {
   paymentEntry,
   processingFeeEntry,
   transferReversedEntry,
+  type CapturedPayment,
 } from '../domain/ledger';
 import { settlementMismatch } from '../domain/settlement';
 import { log } from '../http/log';
 import { isLiveStage } from '../http/stage';
 import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../http/metrics';
 import type { LedgerEntry } from '../schemas/ledger';
+
+/** Stripe's processing fee on a captured payment (a session's or a plan invoice's), its own ledger entry. */
+export const appendPaymentFee = (payment: LedgerEntry, captured: CapturedPayment, event: { at: string; id: string }) =>
+  appendLedgerEntry(
+    processingFeeEntry(payment, {
+      at: event.at,
+      eventId: event.id,
+      sourceId: captured.chargeId,
+      feeCents: captured.processingFeeCents,
+    }),
+  );
 
 /**
  * Appends the ledger entry a provider event stands for. Idempotent by itself (the entry's id
@@ -41,14 +53,7 @@ export async function recordMoneyEvent(payments: Payments, event: PaymentEvent, 
         platformFeeCents: session.platformFeeCents,
       });
       await appendCounted(payment);
-      await appendLedgerEntry(
-        processingFeeEntry(payment, {
-          at: event.at,
-          eventId: event.id,
-          sourceId: captured.chargeId,
-          feeCents: captured.processingFeeCents,
-        }),
-      );
+      await appendPaymentFee(payment, captured, event);
       return;
     }
     case 'chargeRefunded':

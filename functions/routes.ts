@@ -437,6 +437,15 @@ export const routes: readonly Route[] = [
     grants: ['start:finishBooking', ...CALENDAR_GRANTS],
   },
   {
+    operation: 'joinSession',
+    method: 'POST',
+    path: '/api/sessions/{id}/join',
+    handler: 'join-session',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: [],
+  },
+  {
     operation: 'rateSession',
     method: 'POST',
     path: '/api/sessions/{id}/rating',

@@ -73,6 +73,8 @@ export interface SessionItem {
   /** Where the booking was written in the coach's own calendar (sessions/mentor-calendars.ts). */
   calendarEvent?: { provider: 'google' | 'microsoft'; calendarId: string; eventId: string } | null;
   rated?: boolean;
+  /** When the mentee first followed the join link while the session was on (sessions/join.ts); a free consultation is rateable only with it. */
+  menteeJoinedAt?: string;
   /** How often the session was moved (data/rescheduling.ts); missing on sessions never moved. */
   rescheduleCount?: number;
   /** Each move, oldest first. */

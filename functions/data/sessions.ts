@@ -412,3 +412,30 @@ export async function completedIfEnded(session: SessionItem, now: Date): Promise
   await completeEndedSession(session.id, now);
   return (await getSession(session.id)) ?? session;
 }
+
+/**
+ * Records the mentee's first join of a held session: one conditional update, so a second click
+ * (or two at once) keeps the first time, and nobody else's id can set it.
+ */
+export async function recordMenteeJoin(sessionId: string, menteeId: string, now: Date): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.session(sessionId),
+        UpdateExpression: 'SET menteeJoinedAt = :now',
+        ConditionExpression:
+          'menteeId = :mentee AND #status IN (:confirmed, :scheduled) AND attribute_not_exists(menteeJoinedAt)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':mentee': menteeId,
+          ':confirmed': 'confirmed',
+          ':scheduled': 'scheduled',
+        },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

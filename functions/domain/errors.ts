@@ -14,10 +14,14 @@ export const errorStatus = {
   NOT_RESCHEDULABLE: 409,
   SETUP_INCOMPLETE: 409,
   ALREADY_RATED: 409,
+  /** Neither paid nor a free consultation the mentee joined (domain/ratings.ts). */
+  NOT_RATEABLE: 409,
   TOO_MANY_UNPAID_HOLDS: 409,
   PASSWORD_ALREADY_SET: 409,
   /** The operation needs a fresh sign-in (a first password). */
   RECENT_SIGN_IN_REQUIRED: 403,
+  /** Deleting an account needs an access token from a sign-in in the last few minutes (domain/account-deletion.ts). */
+  FRESH_SIGN_IN_REQUIRED: 401,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INVALID_CURSOR: 400,

@@ -54,6 +54,12 @@ export const sectionOf = (status: DisplayStatus): 'upcoming' | 'past' =>
 
 export const canCancel = (status: DisplayStatus) => status === 'upcoming' || status === 'soon';
 
+/**
+ * The SPA page every join button and e-mailed meeting link opens: it signs the person in if need be,
+ * records the mentee's join through the API and then opens the meeting (handlers/join-session.ts).
+ */
+export const sessionJoinPath = (sessionId: string) => `/sessions/${encodeURIComponent(sessionId)}/join`;
+
 export const showsMeetingLink = (status: DisplayStatus) =>
   status === 'upcoming' || status === 'soon' || status === 'active';
 

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { addToCalendarLinks, calendarInvite } from './calendar-invite';
 import { DEFAULT_PROFILE_TIME_ZONE } from './constants';
 import { MENTEE_RESCHEDULE_LEAD_HOURS } from './rescheduling';
-import { COACH_NO_MEETING_NOTE } from './session-display';
+import { COACH_NO_MEETING_NOTE, sessionJoinPath } from './session-display';
 import { escapeHtml } from './html';
 import { isTimeZone } from './time-zone';
 import { formatWholeDollars } from './money';
@@ -67,6 +67,13 @@ const sessionKind = (session: SessionFacts) => (session.isFreeConsultation ? 'fr
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/**
+ * The meeting as e-mails and invitations link it: through our join page, which records the mentee's
+ * join (a free consultation is rateable only then, domain/ratings.ts) and then opens the meeting.
+ */
+const joinLinkOf = (letter: Letter) =>
+  letter.session.meetingUrl ? `${letter.siteOrigin}${sessionJoinPath(letter.session.id)}` : null;
+
 function details(letter: Letter): [string, string][] {
   const { session, recipient, other, role } = letter;
   return [
@@ -74,7 +81,7 @@ function details(letter: Letter): [string, string][] {
     ['When', sessionTimeFor(recipient, session.start)],
     ['Duration', `${session.durationMinutes} minutes`],
     ['Price', session.isFreeConsultation ? 'FREE' : formatWholeDollars(session.priceCents)],
-    ['Meeting link', session.meetingUrl ?? NO_MEETING_LINK_YET[role]],
+    ['Meeting link', joinLinkOf(letter) ?? NO_MEETING_LINK_YET[role]],
   ];
 }
 
@@ -96,13 +103,13 @@ function compose(
 ): SessionEmail {
   const rows = details(letter);
   const dashboard = `${letter.siteOrigin}/dashboard`;
+  const joinLink = joinLinkOf(letter);
   const event = {
     start: letter.session.start,
     end: letter.session.end,
     summary: `Mentoring: ${displayName(letter.other)}`,
-    description:
-      `${capitalized(sessionKind(letter.session))} on Physician Mentors. ${letter.session.meetingUrl ?? ''}`.trim(),
-    url: letter.session.meetingUrl,
+    description: `${capitalized(sessionKind(letter.session))} on Physician Mentors. ${joinLink ?? ''}`.trim(),
+    url: joinLink,
   };
   // Beside the .ics: the mentee's own calendar may be Google's or Outlook's on the web (not after a cancellation).
   const links = method === 'REQUEST' && letter.role === 'mentee' ? addToCalendarLinks(event) : null;

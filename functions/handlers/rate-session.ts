@@ -4,6 +4,7 @@ import { storeRating } from '../data/rating-writes';
 import { ratingOfSession } from '../data/session-ratings';
 import { DomainError } from '../domain/errors';
 import { moderateReview } from '../domain/moderation';
+import { isRateable, NOT_RATEABLE_MESSAGE } from '../domain/ratings';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { type RatingResult, rateSessionInput } from '../schemas/session-actions';
@@ -11,7 +12,7 @@ import { sessionOfParty } from '../sessions/party-session';
 
 /**
  * `POST /api/sessions/{id}/rating {rating, reviewText?}`: the mentee of a completed session rates
- * it once (spec section 6). The rating always counts; moderation only decides whether the review
+ * it once (spec section 6), if it was paid or was a free consultation they joined (domain/ratings.ts). The rating always counts; moderation only decides whether the review
  * text is shown.
  */
 export const handler = httpHandler(
@@ -24,6 +25,9 @@ export const handler = httpHandler(
     }
     if (session.status !== 'completed') {
       throw new DomainError('CONFLICT', 'Only a completed session can be rated.');
+    }
+    if (!isRateable({ ...session, menteeJoined: Boolean(session.menteeJoinedAt) })) {
+      throw new DomainError('NOT_RATEABLE', NOT_RATEABLE_MESSAGE);
     }
     const mentee = await getProfile(caller.userId);
     const moderationStatus = moderateReview(body.reviewText);

@@ -43,6 +43,10 @@ export type RateSessionInput = z.infer<typeof rateSessionInput>;
 export const ratingResult = z.object({ moderationStatus: z.enum(['approved', 'rejected']) });
 export type RatingResult = z.infer<typeof ratingResult>;
 
+/** `POST /api/sessions/{id}/join` → where the party's browser goes next: the session's meeting. */
+export const joinResult = z.object({ meetingUrl: z.string() });
+export type JoinResult = z.infer<typeof joinResult>;
+
 export const MY_SESSIONS_PAGE_SIZE = 20;
 
 /** `GET /api/me/sessions`: one dashboard section at a time, upcoming by default. */

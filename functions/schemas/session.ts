@@ -56,6 +56,8 @@ export const sessionView = z.object({
   meetingUrl: z.nullable(z.string()),
   /** Why there is no meeting link yet, when there is none. */
   meetingNote: z.nullable(z.string()),
+  /** The mentee joined through the join link while it was on: a free consultation is rateable only then (domain/ratings.ts). */
+  menteeJoined: z.boolean(),
   otherParty: otherPartyView,
   rating: z.nullable(
     z.object({

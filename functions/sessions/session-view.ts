@@ -40,6 +40,7 @@ export function toSessionView(
     cancelledBy: session.cancelledBy ?? null,
     meetingUrl: session.meetingUrl ?? null,
     meetingNote: session.meetingNote ?? null,
+    menteeJoined: Boolean(session.menteeJoinedAt),
     rescheduleCount: session.rescheduleCount ?? 0,
     history: session.history ?? [],
     otherParty: otherPartyOf(otherId, other),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterCursor, afterOf, decodeCursor } from '../../functions/domain/cursor';
-import { toPublicRating } from '../../functions/domain/ratings';
+import { isRateable, joinCounts, toPublicRating } from '../../functions/domain/ratings';
 import { ratingListQuery } from '../../functions/schemas/rating';
 
 const stored = {
@@ -54,5 +54,32 @@ describe('page cursors', () => {
     expect(() => decodeCursor('bnVsbA', (p): p is null => p !== null)).toThrow(
       expect.objectContaining({ code: 'INVALID_CURSOR' }),
     );
+  });
+});
+
+describe('joining a session counts', () => {
+  const session = { start: '2026-03-10T15:00:00Z', end: '2026-03-10T15:30:00Z' };
+  it('from exactly 15 minutes before the start, not a millisecond earlier', () => {
+    expect(joinCounts(session, new Date('2026-03-10T14:45:00Z'))).toBe(true);
+    expect(joinCounts(session, new Date('2026-03-10T14:44:59.999Z'))).toBe(false);
+  });
+  it('until the end exactly, not after', () => {
+    expect(joinCounts(session, new Date('2026-03-10T15:30:00Z'))).toBe(true);
+    expect(joinCounts(session, new Date('2026-03-10T15:30:00.001Z'))).toBe(false);
+  });
+});
+
+describe('which sessions can be rated', () => {
+  const free = { isFreeConsultation: true, priceCents: 0 };
+  it('a free consultation only once the mentee joined it', () => {
+    expect(isRateable({ ...free, menteeJoined: false })).toBe(false);
+    expect(isRateable({ ...free, menteeJoined: true })).toBe(true);
+  });
+  it('a paid session, by card or with a plan credit (price 0), joined or not', () => {
+    expect(isRateable({ isFreeConsultation: false, priceCents: 12_000, menteeJoined: false })).toBe(true);
+    expect(isRateable({ isFreeConsultation: false, priceCents: 0, paidBy: 'plan', menteeJoined: false })).toBe(true);
+  });
+  it('never a session that cost nothing and was not a free consultation', () => {
+    expect(isRateable({ isFreeConsultation: false, priceCents: 0, menteeJoined: true })).toBe(false);
   });
 });

@@ -7,9 +7,11 @@ import {
   displayStatus,
   paymentLabel,
   refundNote,
+  sessionJoinPath,
   showsMeetingLink,
 } from '@functions/domain/session-display';
 import { bookingOpensConversation } from '@functions/domain/messages';
+import { isRateable } from '@functions/domain/ratings';
 import { MAX_RESCHEDULES, rescheduleRefusal } from '@functions/domain/rescheduling';
 import type { SessionView } from '@functions/schemas/session';
 import clsx from 'clsx';
@@ -59,13 +61,14 @@ export function SessionCard({
   const reschedulable = canCancel(status) && session.bookingMethod === 'slot';
   const refusal = reschedulable ? rescheduleRefusal(session, session.viewerRole, now) : null;
   const lastMove = session.history.at(-1);
+  const rateable = canRate(status, session.viewerRole, session.rating !== null) && isRateable(session);
   const movedBy = lastMove && (lastMove.by === session.viewerRole ? 'you' : name);
   const actions =
     reschedulable ||
     canMessage ||
     (showsMeetingLink(status) && Boolean(session.meetingUrl)) ||
     canCancel(status) ||
-    canRate(status, session.viewerRole, session.rating !== null);
+    rateable;
   return (
     <article
       aria-labelledby={headingId}
@@ -161,7 +164,7 @@ export function SessionCard({
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
           {showsMeetingLink(status) && session.meetingUrl && (
             <a
-              href={session.meetingUrl}
+              href={sessionJoinPath(session.id)}
               target="_blank"
               rel="noreferrer"
               className={clsx(
@@ -197,7 +200,7 @@ export function SessionCard({
               Message<span className="sr-only"> {name}</span>
             </ButtonLink>
           )}
-          {canRate(status, session.viewerRole, session.rating !== null) && (
+          {rateable && (
             <Button onClick={() => onRate(session)} data-focus-key={`rate-${session.id}`}>
               Rate session<span className="sr-only"> with {name}</span>
             </Button>

@@ -31,6 +31,8 @@ export type Grant =
   | 'accounts:read'
   /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
   | 'accounts:set-password'
+  /** Deletes an account (AdminDeleteUser): only the caller's own, after a fresh sign-in (handlers/delete-me.ts). */
+  | 'accounts:delete'
   /** Encrypts and decrypts with the stack's token key (adapters/token-cipher.ts): a mentor's calendar tokens. */
   | 'tokens:use';
 
@@ -233,6 +235,24 @@ export const routes: readonly Route[] = [
     auth: 'user',
     table: ['read', 'write'],
     grants: ['start:checkNpi'],
+  },
+  {
+    operation: 'deleteMe',
+    method: 'DELETE',
+    path: '/api/me',
+    handler: 'delete-me',
+    auth: 'user',
+    table: ['read', 'write', 'query:byOwner', 'query:byParty'],
+    grants: [
+      'accounts:delete',
+      'media:write',
+      'mail:send',
+      'scheduler:manage',
+      'secret:stripe',
+      'secret:zoom',
+      'start:refundSession',
+      ...CALENDAR_GRANTS,
+    ],
   },
   {
     operation: 'exportMyData',

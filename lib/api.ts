@@ -382,6 +382,7 @@ function grantsFor(targets: GrantTargets) {
       targets.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'),
     'accounts:set-password': (fn) =>
       targets.userPool.grant(fn, 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminRemoveUserFromGroup'),
+    'accounts:delete': (fn) => targets.userPool.grant(fn, 'cognito-idp:AdminDeleteUser'),
   };
   return (fn: OperationFunction, grants: readonly Grant[]) => {
     for (const grant of grants) apply[grant](fn);

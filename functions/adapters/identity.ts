@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminLinkProviderForUserCommand,
   AdminListGroupsForUserCommand,
@@ -129,7 +130,8 @@ export function cognitoIdentity(client: CognitoIdentityProviderClient, clientId:
 
     async userInfo(accessToken) {
       const answer = await client.send(new GetUserCommand({ AccessToken: accessToken })).catch((error: unknown) => {
-        if (errorName(error) === 'NotAuthorizedException')
+        // A still-valid token of an account deleted since answers UserNotFoundException.
+        if (errorName(error) === 'NotAuthorizedException' || errorName(error) === 'UserNotFoundException')
           throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
         throw error;
       });
@@ -201,6 +203,8 @@ export interface AccountDirectory {
   withoutOwnPassword(username: string): Promise<void>;
   /** From now on, signing in with `identity` signs in as `username`. */
   link(username: string, identity: FederatedIdentity): Promise<void>;
+  /** Deletes the account (its refresh tokens stop working); an account already gone is fine. */
+  deleteAccount(username: string): Promise<void>;
 }
 
 /** Cognito's `identities` attribute: a JSON list of `{providerName, userId, …}`. */
@@ -324,6 +328,14 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
           },
         }),
       );
+    },
+
+    async deleteAccount(username) {
+      await client
+        .send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }))
+        .catch((error: unknown) => {
+          if (errorName(error) !== 'UserNotFoundException') throw error;
+        });
     },
   };
 }

@@ -35,6 +35,8 @@ const menteePlansPartition = (menteeId: string) => `MENTEE#${menteeId}#PLANS`;
 export const keys = {
   profile: (userId: string) => ({ pk: `${USER_PREFIX}${userId}`, sk: 'PROFILE' }),
   userIdOf: (pk: string) => pk.slice(USER_PREFIX.length),
+  /** Every item of one user's own partition (profile, availability, tokens, quotas…): what deleting the account removes. */
+  userPartition: (userId: string) => `${USER_PREFIX}${userId}`,
   /** Sparse directory index entry in the coach's shard, sorted by name so pages come out in a stable order. */
   directoryEntry: (coach: { userId: string; firstName: string; lastName: string }) => ({
     dirpk: directoryPartition(directoryShardOf(coach.userId)),

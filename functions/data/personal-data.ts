@@ -18,13 +18,17 @@ export interface PersonalData {
   ratings: ReadonlyMap<string, RatingItem>;
 }
 
-export async function personalDataOf(userId: string): Promise<PersonalData> {
-  const [profile, asCoach, asMentee] = await Promise.all([
-    getProfile(userId),
+/** Every session of the user either side (pending payments included), in start order. */
+export async function sessionsOfUser(userId: string): Promise<SessionItem[]> {
+  const [asCoach, asMentee] = await Promise.all([
     queryIndexPartition<SessionItem>(tableSchema.indexes.byOwner, keys.coachSessionsPartition(userId)),
     queryIndexPartition<SessionItem>(tableSchema.indexes.byParty, keys.menteeSessionsPartition(userId)),
   ]);
-  const sessions = [...asCoach, ...asMentee].sort((a, b) => (a.start < b.start ? -1 : 1));
+  return [...asCoach, ...asMentee].sort((a, b) => (a.start < b.start ? -1 : 1));
+}
+
+export async function personalDataOf(userId: string): Promise<PersonalData> {
+  const [profile, sessions] = await Promise.all([getProfile(userId), sessionsOfUser(userId)]);
   const { profiles, ratings } = await counterpartsAndRatings(sessions, userId);
   return { profile, sessions, counterparts: profiles, ratings };
 }

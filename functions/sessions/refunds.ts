@@ -4,6 +4,7 @@ import { paymentsFromEnvironment } from '../adapters/payments';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { appendLedgerEntry, getLedgerEntry } from '../data/ledger';
 import { getProfile } from '../data/profiles';
+import { DELETED_PARTY } from '../domain/account-deletion';
 import { claimRefundMail, type RefundMail, recordRefundTry, releaseRefundMail, settleRefund } from '../data/refunds';
 import type { SessionItem } from '../data/session-item';
 import { claimRefund, getSession, recordSessionFields, releaseRefundClaim } from '../data/sessions';
@@ -141,12 +142,12 @@ async function mailMenteeOnce(
   if (!session.refund || !(await claimRefundMail(session.id, mail, now))) return;
   try {
     const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
-    if (!coach || !mentee) return;
+    if (!mentee) return;
     await mailerFromEnvironment().send(
       compose({
         recipient: mentee,
         role: 'mentee',
-        other: coach,
+        other: coach ?? DELETED_PARTY,
         session,
         siteOrigin: siteOrigin(),
         now,

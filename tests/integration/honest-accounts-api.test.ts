@@ -1,10 +1,33 @@
+import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localCognitoClient } from '../../bin/local/cognito';
+import { readMailbox } from '../../bin/local/mailbox';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { mediaStoreFromEnvironment } from '../../functions/adapters/media';
+import { db, tableName } from '../../functions/data/client';
+import { keys } from '../../functions/data/keys';
+import { getProfile } from '../../functions/data/profiles';
+import { ratingOfSession } from '../../functions/data/session-ratings';
 import { getSession } from '../../functions/data/sessions';
+import { FRESH_SIGN_IN_REQUIRED_MESSAGE } from '../../functions/domain/account-deletion';
+import { HEADSHOT_VARIANTS, headshotKeys, headshotVariantKey } from '../../functions/domain/headshot';
+import { ledgerTotals } from '../../functions/domain/ledger';
 import { NOT_RATEABLE_MESSAGE } from '../../functions/domain/ratings';
+import { FINANCE_GROUP } from '../../functions/http/finance';
+import { coachList } from '../../functions/schemas/coach';
+import { ledgerPage } from '../../functions/schemas/ledger';
+import { bookingResult } from '../../functions/schemas/session';
 import { endedAgo, storedBooking } from '../support/bookings';
-import { at, publishedCoach } from '../support/coaches';
+import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+import {
+  hostedUiAccessToken,
+  type SignedInUser,
+  signedInUser,
+  signedInUserWithProfile,
+  TEST_USER_PASSWORD,
+} from '../support/users';
 
 let stack: TestStack;
 let coach: SignedInUser;
@@ -28,8 +51,13 @@ const thisQuarter = () => {
 
 const freeConsultation = { isFreeConsultation: true, priceCents: 0, platformFeeCents: 0, meetingUrl: MEETING_URL };
 
+let payments: LocalPayments;
+let finance: SignedInUser;
+
 beforeAll(async () => {
   stack = await startTestStack();
+  payments = localPaymentsFromEnvironment() as LocalPayments;
+  finance = await signedInUser(stack.config, undefined, [FINANCE_GROUP]);
   coach = await publishedCoach(stack.config, { payments: false });
   [mentee, stranger] = await Promise.all([
     signedInUserWithProfile(stack.config, 'mentee'),
@@ -96,5 +124,190 @@ describe('honest ratings', () => {
     expect((await refused.json()).error.code).toBe('NOT_FOUND');
     expect((await getSession(session.id))?.menteeJoinedAt).toBeUndefined();
     expect((await call(stranger, 'POST', '/api/sessions/no-such-session/join')).status).toBe(404);
+  });
+});
+
+const deliver = ({ body, signature }: { body: string; signature: string }) =>
+  fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body,
+  });
+
+/** Books an hour of the coach for the mentee and pays it through the stand-in, as a real booking does. */
+async function paidSession(booker: SignedInUser, withCoach: SignedInUser, days: number) {
+  const response = await call(booker, 'POST', '/api/sessions', {
+    coachId: withCoach.userId,
+    start: at(days, 9),
+    durationMinutes: 60,
+  });
+  expect(response.status).toBe(201);
+  const { session, checkoutUrl } = bookingResult.parse(await response.json());
+  const checkoutId = new URL(checkoutUrl as string).searchParams.get('id') as string;
+  const paid = await payments.settleCheckout(checkoutId, 'paid');
+  expect((await deliver(paid as NonNullable<typeof paid>)).status).toBe(200);
+  await stack.jobsSettled();
+  return session;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const ledgerToday = async () => {
+  const response = await call(finance, 'GET', `/api/finance/ledger?from=${today()}&to=${today()}`);
+  expect(response.status).toBe(200);
+  return ledgerPage.parse(await response.json());
+};
+
+const userPartition = async (userId: string) =>
+  (
+    await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.userPartition(userId) },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+const deleteMe = (user: SignedInUser) => call(user, 'DELETE', '/api/me');
+
+async function signInFails(email: string) {
+  const client = localCognitoClient(stack.config.userPoolEndpoint);
+  try {
+    await expect(
+      client.send(
+        new InitiateAuthCommand({
+          ClientId: stack.config.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: TEST_USER_PASSWORD },
+        }),
+      ),
+    ).rejects.toThrow();
+    await expect(
+      client.send(new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: email })),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+  } finally {
+    client.destroy();
+  }
+}
+
+describe('DELETE /api/me', () => {
+  it('refuses a token from a sign-in more than 5 minutes ago with 401 FRESH_SIGN_IN_REQUIRED, and deletes nothing', async () => {
+    const user = await signedInUserWithProfile(stack.config, 'mentee');
+    const stale = hostedUiAccessToken(stack.config, user, ['aws.cognito.signin.user.admin'], {
+      signedInAt: new Date(Date.now() - 6 * 60_000),
+    });
+    const refused = await fetch(`${stack.apiUrl}/api/me`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${stale}` },
+    });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      error: { code: 'FRESH_SIGN_IN_REQUIRED', message: FRESH_SIGN_IN_REQUIRED_MESSAGE },
+    });
+    expect(await getProfile(user.userId)).not.toBeNull();
+  });
+
+  it("removes a mentor's profile, listing, headshots, availability and tokens and the account; cancels and refunds the mentee's session; keeps the ledger", {
+    timeout: 90_000,
+  }, async () => {
+    const mentor = await publishedCoach(stack.config, { payments: true });
+    const booker = await signedInUserWithProfile(stack.config, 'mentee');
+    // Booked before the tokens below exist: the booking would call Zoom and the calendar with them.
+    const session = await paidSession(booker, mentor, 3);
+    const headshotUrl = `/${headshotVariantKey(mentor.userId, 'v1', HEADSHOT_VARIANTS[0].size)}`;
+    const media = mediaStoreFromEnvironment();
+    for (const key of headshotKeys(mentor.userId, headshotUrl)) {
+      await media.put(key, Buffer.from('jpeg'), 'image/jpeg');
+    }
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(mentor.userId),
+        UpdateExpression: 'SET headshotUrl = :url',
+        ExpressionAttributeValues: { ':url': headshotUrl },
+      }),
+    );
+    for (const item of [
+      keys.meetingConnection(mentor.userId),
+      keys.calendarConnection(mentor.userId),
+      keys.mentorCalendar(mentor.userId, 'google'),
+    ]) {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: item,
+          UpdateExpression: 'SET tokens = :t',
+          ExpressionAttributeValues: { ':t': 'sealed' },
+        }),
+      );
+    }
+    const before = await ledgerToday();
+    expect(before.entries.some((entry) => entry.coachId === mentor.userId && entry.kind === 'payment')).toBe(true);
+
+    expect((await deleteMe(mentor)).status).toBe(204);
+    await stack.jobsSettled();
+
+    expect(await userPartition(mentor.userId)).toEqual([]);
+    for (const key of headshotKeys(mentor.userId, headshotUrl)) expect(await media.head(key)).toBeNull();
+    await signInFails(mentor.email);
+    expect((await fetch(`${stack.apiUrl}/api/coaches/${mentor.userId}`)).status).toBe(404);
+    await stack.directorySettled();
+    const listed = coachList.parse(await (await fetch(`${stack.apiUrl}/api/coaches?limit=100`)).json());
+    expect(listed.coaches.map((coach) => coach.userId)).not.toContain(mentor.userId);
+    expect(listed.coaches.map((coach) => coach.userId)).toContain(coach.userId);
+
+    const cancelled = await getSession(session.id);
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelledBy: 'coach' });
+    expect(cancelled?.refund).toMatchObject({ status: 'succeeded', amountCents: RATE_CENTS });
+    const mails = (await readMailbox(stack.mailboxFile)).filter((mail) => mail.to === booker.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Session cancelled/), expect.stringMatching(/^Refund confirmed/)]),
+    );
+
+    // Finance keeps every entry as it was, under "Deleted user"; only the refund is new.
+    const after = await ledgerToday();
+    const kept = after.entries.filter((entry) => before.entries.some((old) => old.id === entry.id));
+    expect(kept).toEqual(before.entries);
+    expect(ledgerTotals(kept)).toEqual(before.totals);
+    expect(after.coachNames[mentor.userId]).toBe('Deleted user');
+    expect(after.entries.filter((entry) => !kept.includes(entry)).map((entry) => entry.kind)).toContain('refund');
+  });
+
+  it("cancels and refunds a mentee's paid session for the mentor, and keeps their ratings without their name", {
+    timeout: 90_000,
+  }, async () => {
+    const mentor = await publishedCoach(stack.config, { payments: true });
+    const leaving = await signedInUserWithProfile(stack.config, 'mentee');
+    const past = await storedBooking({ coachId: mentor.userId, menteeId: leaving.userId }, at(-6, 9), {
+      status: 'scheduled',
+    });
+    await endedAgo(past.id);
+    expect(
+      (await call(leaving, 'POST', `/api/sessions/${past.id}/rating`, { rating: 4, reviewText: 'Clear advice' }))
+        .status,
+    ).toBe(201);
+    const upcoming = await paidSession(leaving, mentor, 4);
+
+    expect((await deleteMe(leaving)).status).toBe(204);
+    await stack.jobsSettled();
+
+    expect(await ratingOfSession(past.id)).toMatchObject({
+      reviewerName: 'Deleted user',
+      rating: 4,
+      reviewText: 'Clear advice',
+    });
+    expect(await getProfile(mentor.userId)).toMatchObject({ totalRatings: 1, averageRating: 4 });
+    expect(await getSession(upcoming.id)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'mentee',
+      refund: expect.objectContaining({ status: 'succeeded', amountCents: RATE_CENTS }),
+    });
+    const toMentor = (await readMailbox(stack.mailboxFile)).filter((mail) => mail.to === mentor.email);
+    expect(toMentor.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Session cancelled/)]),
+    );
+    expect(await userPartition(leaving.userId)).toEqual([]);
+    await signInFails(leaving.email);
   });
 });

@@ -20,10 +20,10 @@ describe('finding a coach in the ledger', () => {
     expect(coachMatches(id, undefined, '9c1e')).toBe(false);
   });
 
-  it('names a coach from the profile, or not at all', () => {
+  it('names a coach from the profile, not at all without a name, and a deleted account as a deleted user', () => {
     expect(coachNameOf({ firstName: 'Ada', lastName: 'Okafor' })).toBe('Ada Okafor');
     expect(coachNameOf({ firstName: '', lastName: '' })).toBeUndefined();
-    expect(coachNameOf(undefined)).toBeUndefined();
+    expect(coachNameOf(undefined)).toBe('Deleted user');
   });
 
   it('says whether a closed dispute was won or lost', () => {

@@ -63,9 +63,13 @@ export function saveFile(file: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
-async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  options: { query?: Query; body?: unknown; token?: string } = {},
+): Promise<T> {
   const url = apiUrl(path, options.query);
-  const token = await accessToken();
+  const token = options.token ?? (await accessToken());
   const response = await fetch(url, {
     method,
     headers: {
@@ -85,5 +89,6 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  /** `token`: a fresh sign-in's access token instead of the session's (deleting the account). */
+  delete: <T>(path: string, options: { token?: string } = {}) => request<T>('DELETE', path, options),
 };

@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { runtimeConfig } from '@/lib/config';
 import { useSignInMethods } from '../api/sign-in-methods';
 import { DataExportCard } from './data-export-card';
+import { DeleteAccountCard } from './delete-account-card';
 import { FirstPasswordForm } from './first-password-form';
 import { PasswordChangeForm } from './password-change-form';
 import { SettingsCard } from './settings-card';
@@ -39,18 +40,7 @@ export function SecurityTab({ email }: { email: string }) {
         ) : null}
       </SettingsCard>
       <DataExportCard />
-      <SettingsCard title="Delete account">
-        <p className="text-sm text-slate-700">
-          To delete your account and its data, e-mail{' '}
-          <a
-            href={`mailto:${supportEmail}?subject=${encodeURIComponent('Delete my account')}`}
-            className="font-medium text-brand-700 underline"
-          >
-            {supportEmail}
-          </a>{' '}
-          from the address you signed up with.
-        </p>
-      </SettingsCard>
+      <DeleteAccountCard email={email} hasPassword={methods.data?.hasPassword ?? true} />
     </div>
   );
 }

@@ -215,7 +215,7 @@ export const routes: readonly Route[] = [
     path: '/api/me',
     handler: 'get-me',
     auth: 'user',
-    table: ['read'],
+    table: ['read', 'write'],
     grants: [],
   },
   {

@@ -1,6 +1,6 @@
 import type { AccountDirectory } from '../adapters/identity';
 import type { MediaStore } from '../adapters/media';
-import { anonymiseRating, deleteUserPartition } from '../data/account-deletion';
+import { anonymiseRating, deleteUserPartition } from '../data/accounts';
 import { savePublication } from '../data/coach-settings';
 import { sessionsOfUser } from '../data/personal-data';
 import { getProfile } from '../data/profiles';

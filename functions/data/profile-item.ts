@@ -13,6 +13,8 @@ export interface ProfileItem {
   firstName: string;
   lastName: string;
   headshotUrl?: string | null;
+  /** Epoch seconds (the table's TTL attribute): a sign-up never confirmed is removed then; confirming removes it (domain/profile.ts). */
+  expiresAt?: number;
   credentials?: string | null;
   subtitle?: string | null;
   linkedinWebsite?: string | null;

@@ -22,6 +22,10 @@ export const specialtiesClash = (primary: string | null | undefined, secondary: 
 export const profileNotFound = () => new DomainError('NOT_FOUND', 'Finish creating your profile first.');
 
 /** Everything typed at sign-up, stored before the e-mail is even confirmed, on whichever device. */
+/** How long a sign-up's profile waits for its e-mail to be confirmed before the table's TTL removes it. */
+export const UNCONFIRMED_PROFILE_DAYS = 7;
+
+/** The profile a registration stores, until confirmation with its expiry (UNCONFIRMED_PROFILE_DAYS). */
 export function profileFromRegistration(userId: string, registration: Registration, now: Date): ProfileItem {
   const {
     password: _password,
@@ -44,6 +48,7 @@ export function profileFromRegistration(userId: string, registration: Registrati
     ...(fields.userType === 'mentor' && fields.bio?.trim() ? { coachBio: fields.bio } : {}),
     createdAt: stamp,
     updatedAt: stamp,
+    expiresAt: Math.floor(now.getTime() / 1000) + UNCONFIRMED_PROFILE_DAYS * 24 * 60 * 60,
   };
 }
 

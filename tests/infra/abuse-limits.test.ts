@@ -1,5 +1,6 @@
 import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
@@ -200,6 +201,28 @@ describe('accounts', () => {
     expect(pool?.Properties.UserAttributeUpdateSettings).toEqual({
       AttributesRequireVerificationBeforeUpdate: ['email'],
     });
+  });
+});
+
+describe('deleting accounts', () => {
+  it('lets only DELETE /api/me delete users, of the one pool; and the table expires items by expiresAt (unconfirmed sign-ups)', () => {
+    const pool = construct('Auth', 'UserPool');
+    const deleters = routes.filter((route) =>
+      synth
+        .policyStatementsOf(construct('Api', route.operation) as IFunction)
+        .some((statement) => JSON.stringify(statement.Action).includes('cognito-idp:AdminDeleteUser')),
+    );
+    expect(deleters.map((route) => `${route.method} ${route.path}`)).toEqual(['DELETE /api/me']);
+    const [deletion] = synth
+      .policyStatementsOf(construct('Api', 'deleteMe') as IFunction)
+      .filter((statement) => JSON.stringify(statement.Action).includes('cognito-idp:'));
+    expect(deletion).toEqual({
+      Effect: 'Allow',
+      Action: 'cognito-idp:AdminDeleteUser',
+      Resource: { 'Fn::GetAtt': [synth.logicalId(pool), 'Arn'] },
+    });
+    const [table] = resourcesOf(synth.template, 'AWS::DynamoDB::GlobalTable');
+    expect(table?.Properties.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
   });
 });
 

@@ -1,4 +1,9 @@
-import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomUUID } from 'node:crypto';
+import {
+  AdminConfirmSignUpCommand,
+  AdminGetUserCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCognitoClient } from '../../bin/local/cognito';
@@ -13,6 +18,7 @@ import { getSession } from '../../functions/data/sessions';
 import { FRESH_SIGN_IN_REQUIRED_MESSAGE } from '../../functions/domain/account-deletion';
 import { HEADSHOT_VARIANTS, headshotKeys, headshotVariantKey } from '../../functions/domain/headshot';
 import { ledgerTotals } from '../../functions/domain/ledger';
+import { UNCONFIRMED_PROFILE_DAYS } from '../../functions/domain/profile';
 import { NOT_RATEABLE_MESSAGE } from '../../functions/domain/ratings';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { coachList } from '../../functions/schemas/coach';
@@ -309,5 +315,53 @@ describe('DELETE /api/me', () => {
     );
     expect(await userPartition(leaving.userId)).toEqual([]);
     await signInFails(leaving.email);
+  });
+});
+
+describe('a sign-up never confirmed', () => {
+  it('stores its profile to expire in 7 days (TTL), an expiry that the first sign-in removes', async () => {
+    const email = `signup-${randomUUID()}@example.test`;
+    const registered = await fetch(`${stack.apiUrl}/api/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        userType: 'mentee',
+        firstName: 'Una',
+        lastName: 'Confirmed',
+        email,
+        password: TEST_USER_PASSWORD,
+        confirmPassword: TEST_USER_PASSWORD,
+        agreedToTerms: true,
+      }),
+    });
+    expect(registered.status).toBe(202);
+    const client = localCognitoClient(stack.config.userPoolEndpoint);
+    try {
+      const account = await client.send(
+        new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: email }),
+      );
+      const userId = account.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value as string;
+      const expiresAt = (await getProfile(userId))?.expiresAt ?? 0;
+      const inSevenDays = Date.now() / 1000 + UNCONFIRMED_PROFILE_DAYS * 24 * 60 * 60;
+      expect(Math.abs(expiresAt - inSevenDays)).toBeLessThan(120);
+
+      await client.send(new AdminConfirmSignUpCommand({ UserPoolId: stack.config.userPoolId, Username: email }));
+      const signIn = await client.send(
+        new InitiateAuthCommand({
+          ClientId: stack.config.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: TEST_USER_PASSWORD },
+        }),
+      );
+      const me = await fetch(`${stack.apiUrl}/api/me`, {
+        headers: { authorization: `Bearer ${signIn.AuthenticationResult?.AccessToken}` },
+      });
+      expect(me.status).toBe(200);
+      const kept = await getProfile(userId);
+      expect(kept).toMatchObject({ userId, firstName: 'Una' });
+      expect(kept?.expiresAt).toBeUndefined();
+    } finally {
+      client.destroy();
+    }
   });
 });

@@ -43,7 +43,7 @@ describe('profileFromRegistration', () => {
     hourlyRate: 150,
   });
 
-  it('keeps every sign-up field, the rate in cents, unpublished, with the profile defaults', () => {
+  it('keeps every sign-up field, the rate in cents, unpublished, with the profile defaults, expiring in 7 days until confirmed', () => {
     expect(profileFromRegistration('user-1', signUp, now)).toEqual({
       userId: 'user-1',
       email: 'ada@example.test',
@@ -61,6 +61,7 @@ describe('profileFromRegistration', () => {
       languages: ['English'],
       createdAt: now.toISOString(),
       updatedAt: now.toISOString(),
+      expiresAt: now.getTime() / 1000 + 7 * 24 * 60 * 60,
     });
   });
 

@@ -46,3 +46,22 @@ export async function anonymiseRating(sessionId: string): Promise<void> {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }
 }
+
+/**
+ * The person signed in, so their sign-up was confirmed: the profile loses the expiry that would
+ * remove an unconfirmed sign-up (domain/profile.ts). Written once, only while the expiry is there.
+ */
+export async function keepConfirmedProfile(userId: string): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.profile(userId),
+        UpdateExpression: 'REMOVE expiresAt',
+        ConditionExpression: 'attribute_exists(expiresAt)',
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}

@@ -19,7 +19,7 @@ import { siteOrigin } from '../http/site';
  * Longer than any function runs, so a claim outlives its holder only when the holder died; and
  * shorter than Lambda's wait before it retries the job that died (a minute), so that retry can claim.
  */
-const REFUND_CLAIM_LEASE_MS = (FUNCTION_TIMEOUT_SECONDS + 20) * 1000;
+export const REFUND_CLAIM_LEASE_MS = (FUNCTION_TIMEOUT_SECONDS + 20) * 1000;
 
 /** Thrown by the refund job once every try failed, so Lambda retries it and then leaves it in the jobs' dead-letter queue. */
 export class RefundGivenUpError extends Error {

@@ -37,6 +37,21 @@ export const errorStatus = {
   NO_CREDITS: 409,
   /** Plans: the last renewal failed; no plan bookings until the card is fixed. */
   SUBSCRIPTION_PAST_DUE: 409,
+  /** Cancelling (domain/cancellation.ts): why this session cannot be cancelled now. */
+  ALREADY_CANCELLED: 409,
+  SESSION_OVER: 409,
+  AWAITING_PAYMENT: 409,
+  SESSION_STARTED: 409,
+  TOO_LATE_TO_CANCEL: 409,
+  /** A paid booking with a mentor whose payment account is not ready (a free consultation still is). */
+  COACH_PAYMENTS_NOT_READY: 409,
+  /** Another request changed the same item first (a lost transaction race): reload and try again. */
+  CONCURRENT_CHANGE: 409,
+  /** A calendar or meeting provider this deployment has no credentials for. */
+  PROVIDER_NOT_CONFIGURED: 409,
+  CALENDAR_NOT_CONNECTED: 409,
+  /** Stripe webhook: another delivery of the same event is being applied; Stripe sends it again. */
+  EVENT_IN_PROGRESS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

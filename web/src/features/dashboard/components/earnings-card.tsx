@@ -19,6 +19,8 @@ function Period({ title, totals }: { title: string; totals: LedgerTotals[] }) {
           <dl key={total.currency} className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-700">Paid sessions</dt>
             <dd className="text-right tabular-nums">{total.paidSessions}</dd>
+            <dt className="text-slate-700">Paid plan months</dt>
+            <dd className="text-right tabular-nums">{total.paidInvoices}</dd>
             <dt className="text-slate-700">Gross</dt>
             <dd className="text-right tabular-nums">{money(total.grossCents)}</dd>
             <dt className="text-slate-700">Platform fee</dt>

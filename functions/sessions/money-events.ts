@@ -154,11 +154,18 @@ const getTransferItem = (item: TransferItem) =>
   item.invoiceId ? getPlanPayout(item.invoiceId) : getSession(item.owedId);
 
 /**
+ * The invoice's payment is in the ledger but its payout not yet (the webhook applying the invoice
+ * died between the two): throwing makes Stripe retry, so the refund or dispute is never missed by it.
+ */
+const payoutNotYetWritten = (invoiceId: string) => new Error(`the payout of invoice ${invoiceId} is not written yet`);
+
+/**
  * A plan invoice refunded (at Stripe: the app never refunds one) before its month ended: the coach
  * is not paid for it. One refunded after the transfer leaves the platform carrying it: alarmed.
  */
 async function notePlanRefund(invoiceId: string, refundId: string): Promise<void> {
   const found = await recordPlanPayoutRefund(invoiceId, refundId);
+  if (!found) throw payoutNotYetWritten(invoiceId);
   await forgetOwedTransfer(planPayoutId(invoiceId));
   if (found?.afterTransfer) {
     log('error', "a plan invoice was refunded after the coach's transfer", { invoiceId, refundId });
@@ -172,6 +179,7 @@ async function notePlanRefund(invoiceId: string, refundId: string): Promise<void
  */
 async function noteDispute(item: TransferItem, disputeId: string): Promise<void> {
   const found = await recordDispute(item.key, disputeId);
+  if (!found && item.invoiceId) throw payoutNotYetWritten(item.invoiceId);
   if (found?.firstNotice && found.afterTransfer) {
     log('error', "a dispute was opened after the coach's transfer", { paidFor: item.owedId, disputeId });
     countMetric(BUSINESS_METRICS.disputesAfterTransfer);

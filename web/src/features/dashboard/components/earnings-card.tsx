@@ -70,7 +70,7 @@ export function EarningsCard() {
               <dt className="text-slate-700">Held for you until transferred</dt>
               <dd className="text-lg font-semibold tabular-nums">{formatMoney(earnings.data.heldCents, 'usd')}</dd>
               <dd className="mt-1 text-xs text-slate-600">
-                Paid for sessions not yet delivered; transferred after each session.
+                Paid for sessions not yet delivered and plan months not yet ended; transferred after each.
               </dd>
             </div>
             <div>

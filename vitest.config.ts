@@ -48,7 +48,14 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 },
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // The files of a worker share its modules, so those reading the same app share one synth (synth-app.ts).
+          isolate: false,
+        },
       },
       {
         resolve: { alias },

@@ -27,6 +27,8 @@ export type Grant =
   | 'start:checkNpi'
   /** Starts the first try of a requested refund (functions/sessions/refunds.ts). */
   | 'start:refundSession'
+  /** Starts a plan invoice's payout whose month ended (functions/sessions/coach-transfer.ts). */
+  | 'start:completeSession'
   /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'
   /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
@@ -359,6 +361,7 @@ export const routes: readonly Route[] = [
       'archive:write',
       'start:finishBooking',
       'start:refundSession',
+      'start:completeSession',
     ],
     // Apart from the user-facing routes: a flood there cannot starve Stripe's deliveries, nor a
     // forged-event flood here the API. Stripe redelivers a throttled event with backoff.
@@ -752,7 +755,7 @@ export const jobs: readonly Job[] = [
     operation: 'startSessionWork',
     handler: 'start-session-work',
     table: [],
-    grants: ['scheduler:manage', 'start:finishBooking', 'start:refundSession'],
+    grants: ['scheduler:manage', 'start:finishBooking', 'start:refundSession', 'start:completeSession'],
   },
   /** A cancelled session's refund, one try per run; it schedules its own retries. */
   {

@@ -131,6 +131,19 @@ describe("coaches' transfers after delivery", () => {
     );
   });
 
+  it("pay a plan's month on the same completion job: scheduled from the table's stream, or started by the webhook", () => {
+    const mapping = Object.values(synth.template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      (resource) => resource.Properties.FunctionName.Ref === synth.logicalId(construct('Api', 'startSessionWork')),
+    );
+    const [filter] = mapping?.Properties.FilterCriteria.Filters ?? [];
+    expect(JSON.parse(filter.Pattern)).toEqual({ dynamodb: { Keys: { sk: { S: ['SESSION', 'PLANPAYOUT'] } } } });
+    for (const operation of ['stripeWebhook', 'startSessionWork']) {
+      expect(synth.resourceOf(construct('Api', operation)).Properties.Environment.Variables).toMatchObject({
+        JOB_COMPLETE_SESSION_ARN: expect.anything(),
+      });
+    }
+  });
+
   it('are tried again daily at 03:30 UTC while owed, with the same retries and dead letters', () => {
     synth.template.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'cron(30 3 * * ? *)',

@@ -1,12 +1,24 @@
 import * as z from '@functions/schemas/zod';
-import type { ComponentProps } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { TextField } from './form-field';
 
 /** A 6-digit code from an authenticator app (TOTP), spaces and all as people type them. */
-export const authenticatorCode = z.string().check(
+const authenticatorCode = z.string().check(
   z.overwrite((code) => code.replace(/\s/g, '')),
   z.regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
 );
+
+const codeForm = z.object({ code: authenticatorCode });
+
+/** A form of one authenticator code, its field focused as it appears (the one thing to do next). */
+export function useAuthenticatorCodeForm() {
+  const form = useForm<z.infer<typeof codeForm>>({ resolver: zodResolver(codeForm), defaultValues: { code: '' } });
+  const { setFocus } = form;
+  useEffect(() => setFocus('code'), [setFocus]);
+  return form;
+}
 
 /** Cognito's answers to a code, in words for the person who typed it (else the service's own). */
 export function authenticatorCodeError(error: unknown): string | undefined {

@@ -1,19 +1,12 @@
-import * as z from '@functions/schemas/zod';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   AuthenticatorCodeField,
-  authenticatorCode,
   authenticatorCodeError,
+  useAuthenticatorCodeForm,
 } from '@/components/ui/authenticator-code-field';
 import { Button } from '@/components/ui/button';
 import { confirmSignIn } from '@/lib/amplify-auth-flows';
 import { errorMessage } from '@/lib/error-message';
-
-const codeForm = z.object({ code: authenticatorCode });
-type CodeForm = z.infer<typeof codeForm>;
 
 /** A sign-in's second step (Amplify's CONFIRM_SIGN_IN_WITH_TOTP_CODE): the authenticator app's code. */
 export function AuthenticatorSignInStep({ onSignedIn, onRestart }: { onSignedIn(): void; onRestart(): void }) {
@@ -21,10 +14,8 @@ export function AuthenticatorSignInStep({ onSignedIn, onRestart }: { onSignedIn(
     register,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: zodResolver(codeForm), defaultValues: { code: '' } });
-  useEffect(() => setFocus('code'), [setFocus]);
+  } = useAuthenticatorCodeForm();
 
   const submit = handleSubmit(async ({ code }) => {
     try {

@@ -1,14 +1,11 @@
-import * as z from '@functions/schemas/zod';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import {
   AuthenticatorCodeField,
-  authenticatorCode,
   authenticatorCodeError,
+  useAuthenticatorCodeForm,
 } from '@/components/ui/authenticator-code-field';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -80,7 +77,7 @@ function TurnOff() {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="flex items-center gap-2 font-semibold text-green-800">
-        <ShieldCheck className="h-5 w-5" aria-hidden="true" />
+        <ShieldCheck className="h-5 w-5 shrink-0" aria-hidden="true" />
         On: signing in asks for a code from your authenticator app.
       </p>
       <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
@@ -98,9 +95,6 @@ function TurnOff() {
     </div>
   );
 }
-
-const codeForm = z.object({ code: authenticatorCode });
-type CodeForm = z.infer<typeof codeForm>;
 
 interface Setup {
   key: string;
@@ -141,10 +135,8 @@ function ConfirmSetup({ setup, onCancel }: { setup: Setup; onCancel(): void }) {
     register,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<CodeForm>({ resolver: zodResolver(codeForm), defaultValues: { code: '' } });
-  useEffect(() => setFocus('code'), [setFocus]);
+  } = useAuthenticatorCodeForm();
 
   const submit = handleSubmit(async ({ code }) => {
     try {

@@ -345,7 +345,8 @@ export const routes: readonly Route[] = [
     handler: 'payment-account',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['secret:stripe'],
+    // Whether the caller has MFA on: required before the payment dashboard or payout details.
+    grants: ['secret:stripe', 'accounts:read'],
   },
   {
     operation: 'stripeWebhook',

@@ -18,6 +18,8 @@ export const errorStatus = {
   PASSWORD_ALREADY_SET: 409,
   /** The operation needs a fresh sign-in (a first password). */
   RECENT_SIGN_IN_REQUIRED: 403,
+  /** The operation needs the caller to have two-step verification (an authenticator app) on. */
+  MFA_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INVALID_CURSOR: 400,

@@ -7,6 +7,7 @@ import { FirstPasswordForm } from './first-password-form';
 import { PasswordChangeForm } from './password-change-form';
 import { SettingsCard } from './settings-card';
 import { SignInMethods } from './sign-in-methods';
+import { TwoStepVerificationCard } from './two-step-verification-card';
 
 export function SecurityTab({ email }: { email: string }) {
   const { supportEmail } = runtimeConfig();
@@ -38,6 +39,7 @@ export function SecurityTab({ email }: { email: string }) {
           </p>
         ) : null}
       </SettingsCard>
+      <TwoStepVerificationCard email={email} />
       <DataExportCard />
       <SettingsCard title="Delete account">
         <p className="text-sm text-slate-700">

@@ -27,6 +27,8 @@ export type Grant =
   | 'start:checkNpi'
   /** Starts the first try of a requested refund (functions/sessions/refunds.ts). */
   | 'start:refundSession'
+  /** Starts a plan invoice's payout whose month ended (functions/sessions/coach-transfer.ts). */
+  | 'start:completeSession'
   /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'
   /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
@@ -363,7 +365,8 @@ export const routes: readonly Route[] = [
     handler: 'payment-account',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['secret:stripe'],
+    // Whether the caller has MFA on: required before the payment dashboard or payout details.
+    grants: ['secret:stripe', 'accounts:read'],
   },
   {
     operation: 'stripeWebhook',
@@ -379,6 +382,7 @@ export const routes: readonly Route[] = [
       'archive:write',
       'start:finishBooking',
       'start:refundSession',
+      'start:completeSession',
     ],
     // Apart from the user-facing routes: a flood there cannot starve Stripe's deliveries, nor a
     // forged-event flood here the API. Stripe redelivers a throttled event with backoff.
@@ -781,7 +785,7 @@ export const jobs: readonly Job[] = [
     operation: 'startSessionWork',
     handler: 'start-session-work',
     table: [],
-    grants: ['scheduler:manage', 'start:finishBooking', 'start:refundSession'],
+    grants: ['scheduler:manage', 'start:finishBooking', 'start:refundSession', 'start:completeSession'],
   },
   /** A cancelled session's refund, one try per run; it schedules its own retries. */
   {

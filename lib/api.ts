@@ -378,6 +378,7 @@ function grantsFor(targets: GrantTargets) {
     'start:finishBooking': allowStarting('finishBooking'),
     'start:checkNpi': allowStarting('checkNpi'),
     'start:refundSession': allowStarting('refundSession'),
+    'start:completeSession': allowStarting('completeSession'),
     'accounts:read': (fn) =>
       targets.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'),
     'accounts:set-password': (fn) =>

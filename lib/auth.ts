@@ -2,6 +2,7 @@ import { type RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib
 import {
   ClientAttributes,
   AccountRecovery,
+  Mfa,
   OAuthScope,
   ProviderAttribute,
   StringAttribute,
@@ -65,6 +66,10 @@ export class Auth extends Construct {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Anyone may turn on an authenticator app (TOTP); a mentor must before opening their payouts
+      // (functions/handlers/payment-account.ts). No SMS: no phone numbers, no SMS spend.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       email:
         props.sesSender &&
         UserPoolEmail.withSES({
@@ -84,7 +89,8 @@ export class Auth extends Construct {
       },
       {
         id: 'AwsSolutions-COG2',
-        reason: 'MFA is not part of the product spec; sign-in is e-mail + password or Google.',
+        reason:
+          'MFA (an authenticator app) is optional for everyone and required by the API before a mentor opens their payment dashboard or payout details.',
       },
       {
         id: 'AwsSolutions-COG8',

@@ -10,6 +10,7 @@ import {
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-emails';
 import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
@@ -18,6 +19,7 @@ import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import type { Mailer } from '../../functions/adapters/mailer';
 import { PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
+import { localTotpMfa } from './cognito-mfa';
 import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
 
 const require = createRequire(import.meta.url);
@@ -126,6 +128,7 @@ export async function startLocalCognito(options: {
     triggers,
   };
   const cognitoApp = createServer(Router(serviceSet as never), logger, config.ServerConfig, serviceSet as never);
+  const mfa = localTotpMfa({ ...serviceSet, ctx });
   const inner = (await cognitoApp.start()) as http.Server;
   const innerPort = (inner.address() as AddressInfo).port;
   const resendConfirmationCode: LocalTarget = async (request) => {
@@ -152,13 +155,20 @@ export async function startLocalCognito(options: {
     return { status: 400, body: { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' } };
   };
   const front = await listen(
-    cognitoFront(innerPort, {
-      ChangePassword: changePassword,
-      ResendConfirmationCode: resendConfirmationCode,
-      SignUp: refuseUnwritableAttributes,
-      UpdateUserAttributes: async (request) =>
-        (await refuseWithoutAdminScope(request)) ?? refuseUnwritableAttributes(request),
-    }),
+    cognitoFront(
+      innerPort,
+      {
+        ChangePassword: changePassword,
+        ResendConfirmationCode: resendConfirmationCode,
+        SignUp: refuseUnwritableAttributes,
+        UpdateUserAttributes: async (request) =>
+          (await refuseWithoutAdminScope(request)) ?? refuseUnwritableAttributes(request),
+        VerifySoftwareToken: async (request) =>
+          (await refuseWithoutAdminScope(request)) ?? mfa.verifySoftwareToken(request),
+        RespondToAuthChallenge: mfa.respondToAuthChallenge,
+      },
+      { InitiateAuth: mfa.challengeIssued },
+    ),
     options.port,
   );
 
@@ -189,6 +199,8 @@ const SELF_SERVICE_TARGETS = new Set([
   'VerifyUserAttribute',
   'GetUserAttributeVerificationCode',
   'GlobalSignOut',
+  'AssociateSoftwareToken',
+  'SetUserMFAPreference',
 ]);
 
 /** An access token's claims, unverified (cognito-local verifies it; the front only reads it). */
@@ -234,14 +246,22 @@ const refuseUnwritableAttributes: LocalTarget = async (request) => {
  * An operation the front answers itself in the AWS JSON protocol (one cognito-local lacks, or a
  * refusal where AWS refuses); null passes the call on to cognito-local.
  */
-type LocalTarget = (request: unknown) => Promise<{ status: number; body: unknown } | null>;
+type LocalTarget = (request: unknown) => Promise<CognitoAnswer | null>;
+
+/** Rewrites cognito-local's answer to an operation before the caller sees it. */
+type AnswerRewrite = (request: unknown, answer: CognitoAnswer) => Promise<CognitoAnswer>;
 
 /**
  * Forwards every call to cognito-local, turning GetTokensFromRefreshToken into the InitiateAuth
- * it knows, and answering the operations it lacks (ResendConfirmationCode) itself. Answers that
+ * it knows, answering the operations it lacks or gets wrong (ResendConfirmationCode, TOTP MFA)
+ * itself and rewriting answers it gives otherwise than Cognito (`rewrites`). Answers that
  * could tell an unknown address from a known one are put into AWS's words first.
  */
-function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarget>): http.RequestListener {
+function cognitoFront(
+  innerPort: number,
+  localTargets: Record<string, LocalTarget>,
+  rewrites: Record<string, AnswerRewrite>,
+): http.RequestListener {
   return (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -281,7 +301,8 @@ function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarge
         const upstream = http.request(
           { host: '127.0.0.1', port: innerPort, method: req.method, path: req.url, headers },
           (answer) => {
-            if (!USER_EXISTENCE_TARGETS.has(target)) {
+            const rewrite = rewrites[target];
+            if (!USER_EXISTENCE_TARGETS.has(target) && !rewrite) {
               res.writeHead(answer.statusCode ?? 502, answer.headers);
               answer.pipe(res);
               return;
@@ -289,10 +310,14 @@ function cognitoFront(innerPort: number, localTargets: Record<string, LocalTarge
             const answerChunks: Buffer[] = [];
             answer.on('data', (chunk: Buffer) => answerChunks.push(chunk));
             answer.on('end', () => {
-              reply({
+              const answered = {
                 status: answer.statusCode ?? 502,
                 body: jsonOrText(Buffer.concat(answerChunks).toString('utf8')),
-              });
+              };
+              if (!rewrite) return reply(answered);
+              rewrite(JSON.parse(forwarded.toString('utf8')), answered)
+                .then(reply)
+                .catch(() => res.writeHead(500).end());
             });
           },
         );
@@ -347,6 +372,14 @@ async function ensurePoolAndClient(endpoint: string) {
     userPoolClientId = created.UserPoolClient?.ClientId;
   }
   if (!userPoolClientId) throw new Error('cognito-local did not create the app client');
+  // As lib/auth.ts: an authenticator app (TOTP) as an optional second step, no SMS.
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
   // The groups the CDK stack creates (lib/finance.ts, lib/account-linking.ts).
   const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
   for (const groupName of [FINANCE_GROUP, NO_PASSWORD_GROUP])

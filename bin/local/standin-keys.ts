@@ -20,6 +20,8 @@ export const standInKeys = {
   stripeSubscription: (stripeSubscriptionId: string) => ({ pk: 'LOCALSTRIPE#SUBSCRIPTIONS', sk: stripeSubscriptionId }),
   /** The local Stripe stand-in's invoice of a subscription period. */
   stripeInvoice: (invoiceId: string) => ({ pk: `LOCALSTRIPE#${invoiceId}`, sk: 'INVOICE' }),
+  /** Which invoice a charge of the local Stripe stand-in paid (a session's charge has none). */
+  stripeChargeInvoice: (chargeId: string) => ({ pk: `LOCALSTRIPE#${chargeId}`, sk: 'CHARGEINVOICE' }),
   /** Which session's transfer a transfer id of the local Stripe stand-in is. */
   stripeTransferId: (transferId: string) => ({ pk: `LOCALSTRIPE#${transferId}`, sk: 'TRANSFERID' }),
   /** The local Stripe stand-in's platform balance transactions, in time order. */

@@ -15,8 +15,8 @@ import { queryAll } from '../../functions/data/query-all';
 import { MIN_CARD_CHARGE_CENTS } from '../../functions/domain/constants';
 import type { AccountStatus } from '../../functions/domain/payment-account';
 import type { BalanceCategory, BalanceTransaction } from '../../functions/domain/reconciliation';
-import { log } from '../../functions/http/log';
 import { standInKeys } from './standin-keys';
+import { deliverToWebhook } from './stripe-event-delivery';
 import { failIfFaulted } from './stripe-faults';
 import { type SignedEvent, type SubscriptionStandIn, standInNow, subscriptionStandIn } from './stripe-subscriptions';
 
@@ -132,12 +132,14 @@ export async function bookBalanceTransaction(movement: {
   created: string;
   /** Tells apart movements of one category and charge: a dispute's return (`won`), each reversal of a transfer. */
   step?: string;
+  /** The charge it belongs to, when it is not the session's own (a transfer from a plan invoice's charge). */
+  chargeId?: string;
 }) {
   const { sessionId, category, amountCents, created, step = '' } = movement;
   const transaction: BalanceTransaction = {
     id: derivedId('txn', `${category}${step}-${sessionId}`),
     category,
-    chargeId: standInChargeId(sessionId),
+    chargeId: movement.chargeId ?? standInChargeId(sessionId),
     amountCents,
     currency: 'usd',
     created,
@@ -208,6 +210,8 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
     deliverToWebhook,
     bookCharge: (sourceId, amountCents, created) =>
       bookBalanceTransaction({ sessionId: sourceId, category: 'charge', amountCents, created }),
+    bookRefund: (sourceId, amountCents, created) =>
+      bookBalanceTransaction({ sessionId: sourceId, category: 'refund', amountCents, created }),
     processingFee: stripeProcessingFee,
   });
 
@@ -404,13 +408,10 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
             'insufficient_capabilities_for_transfer: Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
         };
       }
-      const checkout = await findCheckout(derivedId('cs', request.sessionId));
-      if (checkout?.status !== 'paid' || chargeIdOf(checkout) !== request.sourceChargeId) {
-        throw invalidRequest('resource_missing', `No such charge: '${request.sourceChargeId}'`);
-      }
+      const source = await transferSource(request);
+      if (!source) throw invalidRequest('resource_missing', `No such charge: '${request.sourceChargeId}'`);
       // What the charge added to the platform's balance and is still there: less Stripe's fee and any refund.
-      const refunded = checkout.refundId ? checkout.amountCents : 0;
-      const available = checkout.amountCents - stripeProcessingFee(checkout.amountCents) - refunded;
+      const available = source.amountCents - source.processingFeeCents - (source.refunded ? source.amountCents : 0);
       if (request.amountCents > available) {
         throw invalidRequest(
           'balance_insufficient',
@@ -436,7 +437,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
           Item: { ...standInKeys.stripeTransferId(transferId), sessionId: request.sessionId },
         }),
       );
-      await bookNow(checkout, 'transfer', -request.amountCents);
+      await bookTransferMovement(transfer, -request.amountCents);
       return { result: 'transferred', transferId };
     },
 
@@ -473,7 +474,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
           throw refusal('lock_timeout', 'The transfer is being reversed by another request.', 429);
         throw error;
       }
-      await bookNow(transfer, 'transfer', amount, `reversed-${after}`);
+      await bookTransferMovement(transfer, amount, `reversed-${after}`);
       const reversal = {
         id: derivedId('trr', `${transferId}-${after}`),
         object: 'transfer_reversal',
@@ -565,7 +566,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       if (checkout.refundRequests === 1) {
         await bookNow(checkout, 'refund', -checkout.amountCents);
         // Stripe tells the platform's webhook about the refund it made, as it does after every refund.
-        await deliverToWebhook(
+        deliverToWebhook(
           signedEvent(
             'platform',
             'charge.refunded',
@@ -620,6 +621,37 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       );
     },
   };
+
+  /** The paid charge a transfer comes from: a session's checkout (its group is the session), or a plan invoice's. */
+  async function transferSource(request: TransferRequest) {
+    const checkout = await findCheckout(derivedId('cs', request.sessionId));
+    if (checkout?.status === 'paid' && chargeIdOf(checkout) === request.sourceChargeId) {
+      return {
+        amountCents: checkout.amountCents,
+        processingFeeCents: stripeProcessingFee(checkout.amountCents),
+        refunded: Boolean(checkout.refundId),
+      };
+    }
+    const invoice = await subscriptions.invoiceOfCharge(request.sourceChargeId);
+    if (invoice?.status !== 'paid') return null;
+    return {
+      amountCents: invoice.amountCents,
+      processingFeeCents: invoice.processingFeeCents,
+      refunded: Boolean(invoice.refundId),
+    };
+  }
+
+  /** A transfer (or its reversal) on the platform's balance, under the charge it came from. */
+  function bookTransferMovement(transfer: LocalTransfer, amountCents: number, step?: string) {
+    return bookBalanceTransaction({
+      sessionId: transfer.sessionId,
+      chargeId: transfer.sourceChargeId,
+      category: 'transfer',
+      amountCents,
+      created: new Date().toISOString(),
+      step,
+    });
+  }
 
   async function findTransfer(sessionId: string) {
     const { Item } = await db().send(
@@ -706,26 +738,6 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       }),
     );
     return Attributes as LocalCheckout;
-  }
-
-  /**
-   * Stripe sends events it causes itself (a refund's `charge.refunded`) to the platform's webhook;
-   * the local stack names the endpoint in LOCAL_STRIPE_WEBHOOK_URL. Stripe's delivery never fails
-   * the API call that caused it, so neither does this one.
-   */
-  async function deliverToWebhook({ body, signature }: SignedEvent): Promise<void> {
-    const url = process.env.LOCAL_STRIPE_WEBHOOK_URL;
-    if (!url) return;
-    try {
-      const delivery = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body,
-      });
-      if (!delivery.ok) log('warn', 'the webhook refused a stand-in event', { status: delivery.status });
-    } catch (error) {
-      log('warn', 'the stand-in could not reach the webhook', { error: String(error) });
-    }
   }
 }
 

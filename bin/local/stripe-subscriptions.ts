@@ -47,14 +47,17 @@ interface LocalInvoice {
   paymentIntentId: string;
   chargeId: string;
   processingFeeCents: number;
+  /** Refunded in full (the Dashboard's refund of an invoice's payment). */
+  refundId?: string;
 }
 
 /** What the stand-in's subscription part needs of the rest of it (bin/local/stripe-payments.ts). */
 export interface StandInParts {
   standInPage(page: string, query: Record<string, string>): string;
   signedEvent(type: string, object: Record<string, unknown>, created: number): SignedEvent;
-  deliverToWebhook(event: SignedEvent): Promise<void>;
+  deliverToWebhook(event: SignedEvent): void;
   bookCharge(sourceId: string, amountCents: number, created: string): Promise<void>;
+  bookRefund(sourceId: string, amountCents: number, created: string): Promise<void>;
   processingFee(amountCents: number): number;
 }
 
@@ -173,7 +176,10 @@ export function subscriptionStandIn(parts: StandInParts) {
       processingFeeCents: parts.processingFee(subscription.amountCents),
     };
     await put({ ...standInKeys.stripeInvoice(invoiceId), ...invoice });
-    if (!declined) await parts.bookCharge(invoiceId, invoice.amountCents, new Date(created * 1000).toISOString());
+    if (!declined) {
+      await put({ ...standInKeys.stripeChargeInvoice(invoice.chargeId), invoiceId });
+      await parts.bookCharge(invoiceId, invoice.amountCents, new Date(created * 1000).toISOString());
+    }
     const next: LocalSubscription = {
       ...subscription,
       status: declined ? 'past_due' : 'active',
@@ -291,7 +297,7 @@ export function subscriptionStandIn(parts: StandInParts) {
       }
       const next = { ...subscription, cancelAtPeriodEnd: true };
       await saveSubscription(next);
-      await parts.deliverToWebhook(
+      parts.deliverToWebhook(
         parts.signedEvent('customer.subscription.updated', subscriptionObject(next), nowSeconds()),
       );
     },
@@ -309,6 +315,57 @@ export function subscriptionStandIn(parts: StandInParts) {
     },
 
     findInvoice: (invoiceId: string) => getItem<LocalInvoice>(standInKeys.stripeInvoice(invoiceId)),
+
+    /** The paid invoice a charge paid, for a transfer whose source it is; null for any other charge. */
+    async invoiceOfCharge(chargeId: string): Promise<LocalInvoice | null> {
+      const pointer = await getItem<{ invoiceId: string }>(standInKeys.stripeChargeInvoice(chargeId));
+      return pointer ? getItem<LocalInvoice>(standInKeys.stripeInvoice(pointer.invoiceId)) : null;
+    },
+
+    /**
+     * Refunds a paid invoice's charge in full, as an operator does in Stripe's Dashboard (the app
+     * never refunds an invoice), and answers the `charge.refunded` event Stripe sends for it.
+     */
+    async refundInvoice(invoiceId: string): Promise<SignedEvent> {
+      const refundId = derivedId('re', invoiceId);
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: standInKeys.stripeInvoice(invoiceId),
+            UpdateExpression: 'SET refundId = :refund',
+            ConditionExpression: '#status = :paid AND attribute_not_exists(refundId)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':refund': refundId, ':paid': 'paid' },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        throw new Stripe.errors.StripeInvalidRequestError({
+          type: 'invalid_request_error',
+          code: 'charge_already_refunded',
+          message: `The charge of invoice ${invoiceId} is not paid or has already been refunded.`,
+          statusCode: 400,
+        });
+      }
+      const invoice = (await getItem<LocalInvoice>(standInKeys.stripeInvoice(invoiceId))) as LocalInvoice;
+      const created = nowSeconds();
+      await parts.bookRefund(invoiceId, -invoice.amountCents, new Date(created * 1000).toISOString());
+      return parts.signedEvent(
+        'charge.refunded',
+        {
+          id: invoice.chargeId,
+          object: 'charge',
+          amount: invoice.amountCents,
+          amount_refunded: invoice.amountCents,
+          refunded: true,
+          currency: 'usd',
+          payment_intent: invoice.paymentIntentId,
+          refunds: { object: 'list', data: [{ id: refundId, object: 'refund' }] },
+        },
+        created,
+      );
+    },
 
     /**
      * Moves the stand-in's clock on by `days` and does what Stripe Billing does meanwhile: each

@@ -189,6 +189,8 @@ export interface Account {
 export interface AccountDirectory {
   /** The account signed in as `username` (the token's `username` claim). */
   account(username: string): Promise<Account>;
+  /** Whether `username` has two-step verification with an authenticator app (TOTP) on. */
+  hasAuthenticatorMfa(username: string): Promise<boolean>;
   /** Gives the account a password of its own, permanently: it signs in with it from now on. */
   setOwnPassword(username: string, password: string): Promise<void>;
   /** Every user holding this e-mail address (native and federated). */
@@ -217,6 +219,12 @@ function identitiesOf(attributes: readonly AttributeType[] | undefined): Federat
   );
 }
 
+/** A still-valid token of an account deleted since: signing in again will tell. */
+function signInAgainIfDeleted(error: unknown): never {
+  if (errorName(error) === 'UserNotFoundException') throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+  throw error;
+}
+
 /** An e-mail address inside a ListUsers filter, where `"` and `\\` must be escaped. */
 const filterValue = (text: string) => text.replace(/["\\]/g, (character) => `\\${character}`);
 
@@ -235,17 +243,21 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
       const [user, groups] = await Promise.all([
         client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username })),
         client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username })),
-      ]).catch((error: unknown) => {
-        // A still-valid token of an account deleted since.
-        if (errorName(error) === 'UserNotFoundException') throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
-        throw error;
-      });
+      ]).catch(signInAgainIfDeleted);
       if (!user.UserStatus) throw new Error('Cognito AdminGetUser returned no status');
       return {
         status: user.UserStatus,
         groups: (groups.Groups ?? []).flatMap((group) => (group.GroupName ? [group.GroupName] : [])),
         identities: identitiesOf(user.UserAttributes),
       };
+    },
+
+    async hasAuthenticatorMfa(username) {
+      const user = await client
+        .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }))
+        .catch(signInAgainIfDeleted);
+      // UserMFASettingList holds the methods turned on (SetUserMFAPreference); a verified but unused token is not one.
+      return user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') === true;
     },
 
     async setOwnPassword(username, password) {

@@ -29,6 +29,7 @@ const messageSortKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart
 const ledgerMonthPartition = (month: string) => `LEDGER#${month}`;
 
 const OWED_TRANSFERS_PARTITION = 'TRANSFERS#OWED';
+export const PLAN_PAYOUT_SORT_KEY = 'PLANPAYOUT';
 const coachPlansPartition = (coachId: string) => `COACH#${coachId}#PLANS`;
 const menteePlansPartition = (menteeId: string) => `MENTEE#${menteeId}#PLANS`;
 
@@ -137,6 +138,11 @@ export const keys = {
   }),
   coachPlansPartition,
   menteePlansPartition,
+  /**
+   * A paid plan invoice's payout (data/plan-payouts.ts), written with the invoice's grant; its
+   * sort key is the stream filter's (sessions/session-work.ts), which schedules the payout.
+   */
+  planPayout: (invoiceId: string) => ({ pk: `PLANPAYOUT#${invoiceId}`, sk: PLAN_PAYOUT_SORT_KEY }),
   /** The one live subscription of a (mentee, coach) pair, claimed with a conditional put. */
   planOfPair: (menteeId: string, coachId: string) => ({ pk: `USER#${menteeId}`, sk: `PLAN#${coachId}` }),
   /** A message under its conversation, in the order the conversation numbered them. */

@@ -7,8 +7,13 @@ import { tableSchema } from './table-schema';
 
 type BookingFacts = Pick<SessionItem, 'status' | 'cancelledBy' | 'cancellationReason'>;
 
-/** Whether `menteeId` ever booked `coachId` in a way that opens a conversation (its gsi2 partition). */
-async function hasOpeningBooking(menteeId: string, coachId: string): Promise<boolean> {
+/** Whether some item of a mentee's gsi2 partition with this coach passes `opens` (read page by page, filtered on the coach). */
+async function someWithCoach<Item>(
+  partition: string,
+  coachId: string,
+  projection: { expression: string; names?: Record<string, string>; filter?: string; values?: Record<string, unknown> },
+  opens: (item: Item) => boolean,
+): Promise<boolean> {
   const index = tableSchema.indexes.byParty;
   let startKey: QueryCommandOutput['LastEvaluatedKey'];
   do {
@@ -17,26 +22,49 @@ async function hasOpeningBooking(menteeId: string, coachId: string): Promise<boo
         TableName: tableName(),
         IndexName: index.name,
         KeyConditionExpression: '#pk = :partition',
-        FilterExpression: 'coachId = :coach',
-        ProjectionExpression: '#status, cancelledBy, cancellationReason',
-        ExpressionAttributeNames: { '#pk': index.partitionKey, '#status': 'status' },
-        ExpressionAttributeValues: { ':partition': keys.menteeSessionsPartition(menteeId), ':coach': coachId },
+        FilterExpression: `coachId = :coach${projection.filter ? ` AND ${projection.filter}` : ''}`,
+        ProjectionExpression: projection.expression,
+        ExpressionAttributeNames: { '#pk': index.partitionKey, ...projection.names },
+        ExpressionAttributeValues: { ':partition': partition, ':coach': coachId, ...projection.values },
         ExclusiveStartKey: startKey,
       }),
     );
-    if (((page.Items ?? []) as BookingFacts[]).some(bookingOpensConversation)) return true;
+    if (((page.Items ?? []) as Item[]).some(opens)) return true;
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return false;
 }
 
+/** Whether `menteeId` ever booked `coachId` in a way that opens a conversation (its gsi2 partition). */
+const hasOpeningBooking = (menteeId: string, coachId: string) =>
+  someWithCoach<BookingFacts>(
+    keys.menteeSessionsPartition(menteeId),
+    coachId,
+    { expression: '#status, cancelledBy, cancellationReason', names: { '#status': 'status' } },
+    bookingOpensConversation,
+  );
+
+/** Whether `menteeId` ever paid for a plan of `coachId`: its first paid invoice granted credits. */
+const hasPaidPlan = (menteeId: string, coachId: string) =>
+  someWithCoach<{ id: string }>(
+    keys.menteePlansPartition(menteeId),
+    coachId,
+    { expression: 'id', filter: 'attribute_type(credits, :map)', values: { ':map': 'M' } },
+    () => true,
+  );
+
 /**
  * Whether two users are a mentee and their mentor, which is what lets them message each other: a
- * booking between them, either way round, that is not a pending payment. Asked only before their
- * conversation exists; once it does, it stays open. (Mentorship plans will be a second way in.)
+ * booking between them, either way round, that is not a pending payment, or a plan paid for.
+ * Asked only before their conversation exists; once it does, it stays open.
  */
 export async function haveMentoringRelationship(userA: string, userB: string): Promise<boolean> {
   if (userA === userB) return false;
-  const [aBookedB, bBookedA] = await Promise.all([hasOpeningBooking(userA, userB), hasOpeningBooking(userB, userA)]);
-  return aBookedB || bBookedA;
+  const found = await Promise.all([
+    hasOpeningBooking(userA, userB),
+    hasOpeningBooking(userB, userA),
+    hasPaidPlan(userA, userB),
+    hasPaidPlan(userB, userA),
+  ]);
+  return found.some(Boolean);
 }

@@ -68,7 +68,7 @@ export async function moveSession(
       if (!(error instanceof TransactionCanceledException)) throw error;
       const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
       if (codes[0] === 'ConditionalCheckFailed') {
-        throw new DomainError('CONFLICT', 'This session changed meanwhile. Reload and try again.');
+        throw new DomainError('CONCURRENT_CHANGE', 'This session changed meanwhile. Reload and try again.');
       }
       if (codes.includes('ConditionalCheckFailed')) {
         throw new DomainError('SLOT_TAKEN', 'This time was just booked by someone else. Please choose another slot.');

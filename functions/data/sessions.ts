@@ -80,7 +80,7 @@ export async function createBooking(
         // Another booking of this mentee changed the holds meanwhile: count them again.
         // Each lost race means another booking took a hold, so after MAX_UNPAID_HOLDS the count refuses.
         if (attempt <= MAX_UNPAID_HOLDS + 1) continue;
-        throw new DomainError('CONFLICT', 'Several bookings were made at once. Please try again.');
+        throw new DomainError('CONCURRENT_CHANGE', 'Several bookings were made at once. Please try again.');
       }
       if (planCredit && codes.at(-1) === 'ConditionalCheckFailed') {
         throw new DomainError('NO_CREDITS', "This plan's sessions for the month are used, or it is not active.");

@@ -4,6 +4,7 @@ import { DomainError } from '../domain/errors';
 import type { Credits, SubscriptionState } from '../domain/plans';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { type PlanPayoutItem, planPayoutPut } from './plan-payouts';
 import { queryIndexPartition } from './query-all';
 import { tableSchema } from './table-schema';
 
@@ -22,6 +23,8 @@ export interface SubscriptionItem extends SubscriptionState {
   stripeSubscriptionId?: string | null;
   checkoutId?: string | null;
   credits?: Credits | null;
+  /** The paid invoices whose payout is written (data/plan-payouts.ts), so each gets one. */
+  payoutInvoices?: string[];
   /** Bumped by every state or credit grant, which are written on condition it is still the one read. */
   version: number;
   createdAt: string;
@@ -103,6 +106,8 @@ export interface SubscriptionChange {
   state?: SubscriptionState;
   credits?: Credits;
   stripeSubscriptionId?: string;
+  /** A paid invoice's payout, put in the same transaction (once: its invoice joins `payoutInvoices`). */
+  payout?: PlanPayoutItem;
 }
 
 const MAX_CHANGE_ATTEMPTS = 5;
@@ -130,6 +135,7 @@ export async function changeSubscription(
       ...(change.stripeSubscriptionId && !subscription.stripeSubscriptionId
         ? { stripeSubscriptionId: change.stripeSubscriptionId }
         : {}),
+      ...(change.payout ? { payoutInvoices: [...(subscription.payoutInvoices ?? []), change.payout.invoiceId] } : {}),
       version: subscription.version + 1,
       updatedAt: now.toISOString(),
     };
@@ -144,7 +150,7 @@ export async function changeSubscription(
                 TableName: tableName(),
                 Key: keys.subscription(subscriptionId),
                 UpdateExpression:
-                  'SET #status = :status, currentPeriodEnd = :periodEnd, cancelAtPeriodEnd = :cancel, stateAt = :stateAt, credits = :credits, stripeSubscriptionId = :stripeId, version = :next, updatedAt = :now',
+                  'SET #status = :status, currentPeriodEnd = :periodEnd, cancelAtPeriodEnd = :cancel, stateAt = :stateAt, credits = :credits, stripeSubscriptionId = :stripeId, payoutInvoices = :payouts, version = :next, updatedAt = :now',
                 ConditionExpression: 'version = :version',
                 ExpressionAttributeNames: { '#status': 'status' },
                 ExpressionAttributeValues: {
@@ -154,12 +160,14 @@ export async function changeSubscription(
                   ':stateAt': next.stateAt,
                   ':credits': next.credits ?? null,
                   ':stripeId': next.stripeSubscriptionId ?? null,
+                  ':payouts': next.payoutInvoices ?? [],
                   ':next': next.version,
                   ':version': subscription.version,
                   ':now': next.updatedAt,
                 },
               },
             },
+            ...(change.payout ? [planPayoutPut(change.payout)] : []),
             ...(pair
               ? [
                   {

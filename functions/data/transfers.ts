@@ -44,21 +44,32 @@ export async function claimTransfer(sessionId: string, now: Date): Promise<Trans
   return 'not_completed';
 }
 
-/** The transfer was made: the session keeps its id, and it is no longer owed. */
-export async function recordTransfer(sessionId: string, transferId: string, now: Date): Promise<void> {
+/** The item a transfer pays for: a completed session, or a plan invoice's payout (data/plan-payouts.ts). */
+export type TransferItemKey = { pk: string; sk: string };
+
+/**
+ * The transfer was made: the session (or payout) keeps its id, and it is no longer owed (`owedId`:
+ * the session's or payout's id among owed transfers).
+ */
+export async function recordTransfer(
+  key: TransferItemKey,
+  owedId: string,
+  transferId: string,
+  now: Date,
+): Promise<void> {
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
         {
           Update: {
             TableName: tableName(),
-            Key: keys.session(sessionId),
+            Key: key,
             UpdateExpression: 'SET transferId = :transfer, updatedAt = :now',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':transfer': transferId, ':now': now.toISOString() },
           },
         },
-        { Delete: { TableName: tableName(), Key: keys.owedTransfer(sessionId) } },
+        { Delete: { TableName: tableName(), Key: keys.owedTransfer(owedId) } },
       ],
     }),
   );
@@ -100,26 +111,26 @@ export async function owedTransfers(): Promise<OwedTransfer[]> {
 }
 
 /**
- * Records a dispute of the session's charge (once) and answers what it found: whether this is the
- * first notice of it, and whether the coach's transfer had already started (then the platform has
- * paid out money the bank is taking back, which is alarmed).
+ * Records a dispute of the charge that paid for a session (or a plan invoice) once, and answers
+ * what it found: whether this is the first notice of it, and whether the coach's transfer had
+ * already started (then the platform has paid out money the bank is taking back, which is alarmed).
  */
 export async function recordDispute(
-  sessionId: string,
+  key: TransferItemKey,
   disputeId: string,
 ): Promise<{ firstNotice: boolean; afterTransfer: boolean } | null> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.session(sessionId),
+        Key: key,
         UpdateExpression: 'SET disputeId = if_not_exists(disputeId, :dispute)',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':dispute': disputeId },
         ReturnValues: 'ALL_OLD',
       }),
     );
-    const before = Attributes as SessionItem;
+    const before = Attributes as Pick<SessionItem, 'disputeId' | 'transferStartedAt' | 'transferId'>;
     return { firstNotice: !before.disputeId, afterTransfer: Boolean(before.transferStartedAt || before.transferId) };
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return null;
@@ -128,26 +139,26 @@ export async function recordDispute(
 }
 
 /**
- * Records how the session's dispute closed (once, for the dispute it recorded) and answers the
- * session as it is now; null when it records no such dispute.
+ * Records how the dispute closed (once, for the dispute the item records) and answers the item as
+ * it is now; null when it records no such dispute.
  */
-export async function recordDisputeOutcome(
-  sessionId: string,
+export async function recordDisputeOutcome<Item>(
+  key: TransferItemKey,
   disputeId: string,
   outcome: 'won' | 'lost',
-): Promise<SessionItem | null> {
+): Promise<Item | null> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.session(sessionId),
+        Key: key,
         UpdateExpression: 'SET disputeOutcome = if_not_exists(disputeOutcome, :outcome)',
         ConditionExpression: 'disputeId = :dispute',
         ExpressionAttributeValues: { ':dispute': disputeId, ':outcome': outcome },
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return Attributes as SessionItem;
+    return Attributes as Item;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return null;
     throw error;

@@ -77,7 +77,10 @@ export async function applyWebhookEventOnce(
     return appliedBy === context.awsRequestId ? 'applied' : 'duplicate';
   } catch (error) {
     if (error instanceof IdempotencyAlreadyInProgressError) {
-      throw new DomainError('CONFLICT', 'This event is being applied by another delivery; send it again later.');
+      throw new DomainError(
+        'EVENT_IN_PROGRESS',
+        'This event is being applied by another delivery; send it again later.',
+      );
     }
     throw error;
   }

@@ -172,7 +172,7 @@ function planExternalBooking(
 function assertTakesPayments(coach: BookableCoach): void {
   if (!coach.paymentsEnabled) {
     throw new DomainError(
-      'CONFLICT',
+      'COACH_PAYMENTS_NOT_READY',
       'This mentor has not finished setting up payments yet, so only a free consultation can be booked.',
     );
   }

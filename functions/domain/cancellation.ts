@@ -1,5 +1,5 @@
 import type { SessionStatus } from './booking';
-import { DomainError } from './errors';
+import { DomainError, type ErrorCode } from './errors';
 
 /** The reason rule itself (required once trimmed, at most 500) is schemas/session-actions.ts, shared with the SPA. */
 export const CANCELLATION_REASON_REQUIRED = 'Please provide a reason for cancelling this session.';
@@ -25,21 +25,31 @@ export interface CancellableSession {
 export const cancelledByOf = (session: CancellableSession, callerId: string): 'coach' | 'mentee' =>
   session.coachId === callerId ? 'coach' : 'mentee';
 
-/** Throws 409 CONFLICT with a message the dashboard shows when this session cannot be cancelled now. */
+/** The codes a cancellation can be refused with because of the session's state (the dashboard shows their message). */
+export const CANCELLATION_REFUSALS = [
+  'ALREADY_CANCELLED',
+  'SESSION_OVER',
+  'AWAITING_PAYMENT',
+  'SESSION_STARTED',
+  'TOO_LATE_TO_CANCEL',
+  'CONCURRENT_CHANGE',
+] as const satisfies readonly ErrorCode[];
+
+/** Throws a 409 with a message the dashboard shows when this session cannot be cancelled now. */
 export function assertCancellable(session: CancellableSession, cancelledBy: 'coach' | 'mentee', now: Date): void {
-  if (session.status === 'cancelled') throw new DomainError('CONFLICT', 'This session is already cancelled.');
-  if (session.status === 'completed') throw new DomainError('CONFLICT', 'This session has already taken place.');
+  if (session.status === 'cancelled') throw new DomainError('ALREADY_CANCELLED', 'This session is already cancelled.');
+  if (session.status === 'completed') throw new DomainError('SESSION_OVER', 'This session has already taken place.');
   if (!(CANCELLABLE_STATUSES as readonly string[]).includes(session.status)) {
-    throw new DomainError('CONFLICT', 'This session is awaiting payment and cannot be cancelled.');
+    throw new DomainError('AWAITING_PAYMENT', 'This session is awaiting payment and cannot be cancelled.');
   }
   const start = Date.parse(session.start);
   if (now.getTime() >= start) {
-    throw new DomainError('CONFLICT', 'This session has already started and can no longer be cancelled.');
+    throw new DomainError('SESSION_STARTED', 'This session has already started and can no longer be cancelled.');
   }
   const leadMs = MENTEE_CANCELLATION_LEAD_HOURS * 60 * 60 * 1000;
   if (cancelledBy === 'mentee' && leadMs > 0 && start - now.getTime() < leadMs) {
     throw new DomainError(
-      'CONFLICT',
+      'TOO_LATE_TO_CANCEL',
       `Sessions can be cancelled up to ${MENTEE_CANCELLATION_LEAD_HOURS} hours before they start.`,
     );
   }

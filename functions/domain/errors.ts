@@ -16,12 +16,16 @@ export const errorStatus = {
   ALREADY_RATED: 409,
   /** Neither paid nor a free consultation the mentee joined (domain/ratings.ts). */
   NOT_RATEABLE: 409,
+  /** The session has no meeting to join: not on, or no link yet (handlers/join-session.ts). */
+  NO_MEETING_LINK: 409,
   TOO_MANY_UNPAID_HOLDS: 409,
   PASSWORD_ALREADY_SET: 409,
   /** The operation needs a fresh sign-in (a first password). */
   RECENT_SIGN_IN_REQUIRED: 403,
   /** Deleting an account needs an access token from a sign-in in the last few minutes (domain/account-deletion.ts). */
   FRESH_SIGN_IN_REQUIRED: 401,
+  /** The operation needs the caller to have two-step verification (an authenticator app) on. */
+  MFA_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INVALID_CURSOR: 400,
@@ -41,6 +45,21 @@ export const errorStatus = {
   NO_CREDITS: 409,
   /** Plans: the last renewal failed; no plan bookings until the card is fixed. */
   SUBSCRIPTION_PAST_DUE: 409,
+  /** Cancelling (domain/cancellation.ts): why this session cannot be cancelled now. */
+  ALREADY_CANCELLED: 409,
+  SESSION_OVER: 409,
+  AWAITING_PAYMENT: 409,
+  SESSION_STARTED: 409,
+  TOO_LATE_TO_CANCEL: 409,
+  /** A paid booking with a mentor whose payment account is not ready (a free consultation still is). */
+  COACH_PAYMENTS_NOT_READY: 409,
+  /** Another request changed the same item first (a lost transaction race): reload and try again. */
+  CONCURRENT_CHANGE: 409,
+  /** A calendar or meeting provider this deployment has no credentials for. */
+  PROVIDER_NOT_CONFIGURED: 409,
+  CALENDAR_NOT_CONNECTED: 409,
+  /** Stripe webhook: another delivery of the same event is being applied; Stripe sends it again. */
+  EVENT_IN_PROGRESS: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -88,10 +88,10 @@ export const ledgerEntryId = {
   refundTry: (sessionId: string, tryNumber: number) => `refund_try:${sessionId}:${tryNumber}`,
   /** The processing fee of a charge or a refund (the id of either). */
   processingFee: (sourceId: string) => `processing_fee:${sourceId}`,
-  /** One transfer per session (its idempotency key at Stripe is `transfer-<sessionId>`). */
-  transfer: (sessionId: string) => `transfer:${sessionId}`,
-  /** One paid invoice of a mentorship plan. */
-  subscriptionPayment: (invoiceId: string) => `subscription_payment:${invoiceId}`,
+  /** One transfer per session or plan invoice (its idempotency key at Stripe is `transfer-<group>`; domain/plans.ts planPayoutId). */
+  transfer: (transferGroup: string) => `transfer:${transferGroup}`,
+  /** One paid invoice of a mentorship plan, by the PaymentIntent that paid it (a refund or dispute names only that). */
+  subscriptionPayment: (paymentIntentId: string) => `subscription_payment:${paymentIntentId}`,
   /** Stripe's running total reversed of the transfer, as for refunds. */
   transferReversed: (transferId: string, reversedCents: number) => `transfer_reversed:${transferId}:${reversedCents}`,
 };
@@ -159,7 +159,7 @@ export function subscriptionPaymentEntry(
   subscription: { subscriptionId: string; coachId: string; menteeId: string; platformFeeCents: number },
 ): LedgerEntry {
   return {
-    id: ledgerEntryId.subscriptionPayment(invoice.invoiceId),
+    id: ledgerEntryId.subscriptionPayment(payment.paymentIntentId),
     at: invoice.at,
     kind: 'subscription_payment',
     sessionId: subscription.subscriptionId,
@@ -197,9 +197,14 @@ export function processingFeeEntry(
   };
 }
 
-/** The coach's share of a delivered session, moved to their account from the charge that paid for it. */
+/**
+ * The coach's share of a delivered session, or of a plan's month once it ended, moved to their
+ * account from the charge that paid for it. `transferGroup` names the transfer (the plan invoice's
+ * payout id; a session's is its id); `sessionId` the session or subscription it belongs to.
+ */
 export function transferEntry(
   transfer: Parties & {
+    transferGroup?: string;
     at: string;
     transferId: string;
     amountCents: number;
@@ -209,7 +214,7 @@ export function transferEntry(
   },
 ): LedgerEntry {
   return {
-    id: ledgerEntryId.transfer(transfer.sessionId),
+    id: ledgerEntryId.transfer(transfer.transferGroup ?? transfer.sessionId),
     at: transfer.at,
     kind: 'transfer',
     sessionId: transfer.sessionId,
@@ -251,7 +256,7 @@ export function transferReversedEntry(
 }
 
 /**
- * A refund gives back the platform's fee in proportion to the amount (the coach's share was never
+ * A refund (of a session's payment, or of a plan invoice's) gives back the platform's fee in proportion to the amount (the coach's share was never
  * transferred, so it goes back to the mentee whole); the fee's share is rounded half up.
  */
 const feeShare = (payment: LedgerEntry, refundCents: number) =>
@@ -293,7 +298,8 @@ export function followUpEntry(
       const refundCents = event.refundedCents - event.previouslyRefundedCents;
       if (refundCents <= 0) return null;
       const fee = feeShare(payment, refundCents);
-      const entry = followUp(payment, event, ledgerEntryId.refund(event.chargeId, event.refundedCents), 'refund');
+      const kind = payment.kind === 'subscription_payment' ? 'subscription_refund' : 'refund';
+      const entry = followUp(payment, event, ledgerEntryId.refund(event.chargeId, event.refundedCents), kind);
       return {
         ...entry,
         refundCents,
@@ -339,6 +345,7 @@ export function followUpEntry(
 export const noTotals = (currency: string): LedgerTotals => ({
   currency,
   paidSessions: 0,
+  paidInvoices: 0,
   grossCents: 0,
   platformFeeCents: 0,
   refundCents: 0,
@@ -361,6 +368,7 @@ export function ledgerTotals(entries: readonly LedgerEntry[]): LedgerTotals[] {
     byCurrency.set(entry.currency, {
       currency: entry.currency,
       paidSessions: totals.paidSessions + (entry.kind === 'payment' ? 1 : 0),
+      paidInvoices: totals.paidInvoices + (entry.kind === 'subscription_payment' ? 1 : 0),
       grossCents: totals.grossCents + entry.grossCents,
       platformFeeCents: totals.platformFeeCents + entry.platformFeeCents,
       refundCents: totals.refundCents + entry.refundCents,

@@ -50,6 +50,20 @@ export function paymentAccountState(
   return status.onboardingComplete ? 'complete' : 'incomplete';
 }
 
+/** What a mentor asks of their payment account (`POST /api/me/payment-account`). */
+export type PaymentAccountAction = 'create' | 'dashboard' | 'refresh_status';
+
+export const MFA_REQUIRED_MESSAGE =
+  'Turn on two-step verification in Security settings before you open your payment dashboard or change your payout details.';
+
+/**
+ * Whether `action` needs the mentor to have two-step verification on: any link into an account
+ * that exists (the dashboard, or onboarding again), since it shows and edits the payout details
+ * held. The very first link, which creates the account, does not: there are no details yet.
+ */
+export const paymentActionNeedsMfa = (action: PaymentAccountAction, stored: StoredPaymentAccount): boolean =>
+  action !== 'refresh_status' && paymentStatus(stored).connected;
+
 /**
  * Where the provider sends the mentor back: on finishing, to the settings page that starts status
  * polling; on an expired or abandoned link, to the coaching tab, whose button asks for a fresh link.

@@ -190,3 +190,29 @@ export function paymentFailedEmail(letter: { to: string; coachName: string; fixU
     html: `<p>${escapeHtml(lead)}</p><p>${escapeHtml(next)}<br><a href="${escapeHtml(letter.fixUrl)}">${escapeHtml(letter.fixUrl)}</a></p>`,
   };
 }
+
+/**
+ * A paid invoice's payout: the coach's share of the month it paid for, transferred when that month
+ * ends (as a session's after delivery). Its id names the transfer everywhere: the completion job's
+ * id, the Stripe transfer's group and idempotency key, the ledger's `transfer:` entry, the owed transfer.
+ */
+const PLAN_PAYOUT_PREFIX = 'payout.';
+export const planPayoutId = (invoiceId: string) => `${PLAN_PAYOUT_PREFIX}${invoiceId}`;
+export const isPlanPayoutId = (id: string) => id.startsWith(PLAN_PAYOUT_PREFIX);
+export const invoiceOfPlanPayout = (payoutId: string) => payoutId.slice(PLAN_PAYOUT_PREFIX.length);
+
+/**
+ * Has the month an invoice paid for ended? When the clock passed its end, or when Stripe already
+ * spoke of the subscription as of that end or later (the renewal, the deletion at period end): its
+ * events carry Stripe's own time, which may run ahead of the job's clock (a test clock).
+ */
+export const planPeriodEnded = (periodEnd: string, subscription: { stateAt: string | null }, now: Date): boolean =>
+  now.toISOString() >= periodEnd || (subscription.stateAt !== null && subscription.stateAt >= periodEnd);
+
+/**
+ * The invoice whose month an event shows to have ended, if any: the one the credits (before the
+ * event replaced them) were granted for, once Stripe's word is as of its period's end or later.
+ */
+export function invoiceEndedBy(credits: Credits | null | undefined, eventAt: string): string | null {
+  return credits && credits.periodEnd <= eventAt ? credits.invoiceId : null;
+}

@@ -20,6 +20,7 @@ function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amoun
     case 'subscription_payment':
       return { category: 'charge', amountCents: entry.grossCents };
     case 'refund':
+    case 'subscription_refund':
       return { category: 'refund', amountCents: -entry.refundCents };
     case 'refund_failed':
       return { category: 'refund_failure', amountCents: -entry.refundCents };

@@ -15,10 +15,10 @@ import { sessionOfParty } from '../sessions/party-session';
 export const handler = httpHandler({ schemas: { path: sessionPath }, auth: true }, async ({ path, caller, now }) => {
   const session = await sessionOfParty(path.id, caller.userId);
   if (session.status !== 'confirmed' && session.status !== 'scheduled') {
-    throw new DomainError('CONFLICT', 'This session is not on: there is no meeting to join.');
+    throw new DomainError('NO_MEETING_LINK', 'This session is not on: there is no meeting to join.');
   }
   if (!session.meetingUrl) {
-    throw new DomainError('CONFLICT', 'This session has no meeting link yet.');
+    throw new DomainError('NO_MEETING_LINK', 'This session has no meeting link yet.');
   }
   if (session.menteeId === caller.userId && joinCounts(session, now)) {
     await recordMenteeJoin(session.id, caller.userId, now);

@@ -1,8 +1,16 @@
+import { accountsFromEnvironment } from '../adapters/identity';
 import { type Payments, paymentsFromEnvironment } from '../adapters/payments';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../data/payment-accounts';
 import type { ProfileItem } from '../data/profile-item';
 import { DomainError } from '../domain/errors';
-import { onboardingReturnUrls, paymentStatus, paymentStatusOfAccount } from '../domain/payment-account';
+import {
+  MFA_REQUIRED_MESSAGE,
+  onboardingReturnUrls,
+  paymentActionNeedsMfa,
+  paymentStatus,
+  paymentStatusOfAccount,
+} from '../domain/payment-account';
+import { callerSignIn } from '../http/caller';
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
 import { siteOrigin } from '../http/site';
@@ -10,8 +18,13 @@ import { paymentAccountRequest } from '../schemas/payment-account';
 
 export const handler = httpHandler(
   { schemas: { body: paymentAccountRequest }, auth: true },
-  async ({ body, caller, now }) => {
+  async ({ body, caller, event, now }) => {
     const profile = await requireMentor(caller);
+    if (
+      paymentActionNeedsMfa(body.action, profile) &&
+      !(await accountsFromEnvironment().hasAuthenticatorMfa(callerSignIn(event).username))
+    )
+      throw new DomainError('MFA_REQUIRED', MFA_REQUIRED_MESSAGE);
     switch (body.action) {
       case 'create':
         return { status: 200, body: { url: await startOnboarding(profile, now) } };

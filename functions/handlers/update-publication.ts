@@ -22,7 +22,7 @@ export const handler = httpHandler(
       }
     }
     if (!(await savePublication(profile, body.published, now))) {
-      throw new DomainError('CONFLICT', 'Your profile changed while publishing. Please try again.');
+      throw new DomainError('CONCURRENT_CHANGE', 'Your profile changed while publishing. Please try again.');
     }
     return { status: 200, body: { published: body.published } };
   },

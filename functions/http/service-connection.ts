@@ -52,7 +52,7 @@ export function connectServiceHandler({ service, label, provider }: ServiceConne
   return httpHandler({ auth: true }, async ({ caller, now }) => {
     const profile = await requireMentor(caller);
     const oauth = provider();
-    if (!oauth) throw new DomainError('CONFLICT', `${label} is not available on this site yet.`);
+    if (!oauth) throw new DomainError('PROVIDER_NOT_CONFIGURED', `${label} is not available on this site yet.`);
     // The state ties the provider's answer to this user and this request, so a forged callback is refused.
     const state = randomBytes(24).toString('base64url');
     await rememberConsent(service, profile.userId, state, now);

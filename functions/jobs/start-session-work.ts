@@ -3,10 +3,10 @@ import { startSessionWork } from '../sessions/session-work';
 import { jobHandler } from './job-handler';
 
 /**
- * Fed by the table's stream, session items only (lib/stack.ts): starts the follow-ups, payment
- * expiry and refund that a committed write of a session leaves to do, whether or not the request
+ * Fed by the table's stream, session items and plan payouts only (lib/stack.ts): starts the
+ * follow-ups, payment expiry, refund and payout that a committed write leaves to do, whether or not the request
  * that wrote it lived to start them. A batch that throws is retried, then named in the dead-letter queue.
  */
 export const handler = jobHandler('startSessionWork', async (event) => {
-  await startSessionWork((event as DynamoDBStreamEvent).Records ?? []);
+  await startSessionWork((event as DynamoDBStreamEvent).Records ?? [], new Date());
 });

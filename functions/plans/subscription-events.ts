@@ -3,9 +3,18 @@ import type { Payments } from '../adapters/payments';
 import type { SubscriptionEvent } from '../adapters/stripe-events';
 import { appendLedgerEntry } from '../data/ledger';
 import { getProfile } from '../data/profiles';
-import { changeSubscription, getSubscription } from '../data/subscriptions';
+import { jobQueueFromEnvironment } from '../adapters/job-queue';
+import type { PlanPayoutItem } from '../data/plan-payouts';
+import { changeSubscription, getSubscription, type SubscriptionItem } from '../data/subscriptions';
 import { subscriptionPaymentEntry } from '../domain/ledger';
-import { applySubscriptionFacts, creditsForInvoice, paymentFailedEmail, subscriptionStatusOf } from '../domain/plans';
+import {
+  applySubscriptionFacts,
+  creditsForInvoice,
+  invoiceEndedBy,
+  paymentFailedEmail,
+  planPayoutId,
+  subscriptionStatusOf,
+} from '../domain/plans';
 import { log } from '../http/log';
 import { siteOrigin } from '../http/site';
 import { appendPaymentFee } from '../sessions/money-events';
@@ -24,20 +33,25 @@ export async function applySubscriptionEvent(payments: Payments, event: Subscrip
       return;
     case 'invoicePaid': {
       await recordInvoicePayment(payments, event);
+      let ended: string | null = null;
       await changeSubscription(event.subscriptionId, now, (subscription) => {
+        ended = invoiceEndedBy(subscription.credits, event.at);
         const state = applySubscriptionFacts(subscription, {
           at: event.at,
           status: 'active',
           currentPeriodEnd: event.periodEnd,
         });
         const credits = creditsForInvoice(subscription.credits, event, subscription.sessionsPerMonth);
-        if (!state && !credits && subscription.stripeSubscriptionId) return null;
+        const payout = payoutOf(subscription, event, now);
+        if (!state && !credits && !payout && subscription.stripeSubscriptionId) return null;
         return {
           ...(state ? { state } : {}),
           ...(credits ? { credits } : {}),
+          ...(payout ? { payout } : {}),
           stripeSubscriptionId: event.stripeSubscriptionId,
         };
       });
+      await startPayoutOf(ended);
       return;
     }
     case 'invoicePaymentFailed': {
@@ -48,11 +62,12 @@ export async function applySubscriptionEvent(payments: Payments, event: Subscrip
         return state ? { state, stripeSubscriptionId: event.stripeSubscriptionId } : null;
       });
       if (subscription && movedToPastDue) await mailPaymentFailed(subscription.menteeId, subscription.coachId, event);
+      await startPayoutOf(invoiceEndedBy(subscription?.credits, event.at));
       return;
     }
-    case 'subscriptionChanged':
-      await changeSubscription(event.subscriptionId, now, (subscription) => {
-        const state = applySubscriptionFacts(subscription, {
+    case 'subscriptionChanged': {
+      const subscription = await changeSubscription(event.subscriptionId, now, (current) => {
+        const state = applySubscriptionFacts(current, {
           at: event.at,
           status: subscriptionStatusOf(event.status),
           currentPeriodEnd: event.currentPeriodEnd,
@@ -60,8 +75,42 @@ export async function applySubscriptionEvent(payments: Payments, event: Subscrip
         });
         return state ? { state, stripeSubscriptionId: event.stripeSubscriptionId } : null;
       });
+      await startPayoutOf(invoiceEndedBy(subscription?.credits, event.at));
       return;
+    }
   }
+}
+
+/**
+ * The payout of a paid invoice not yet given one: the coach's share (the invoice less the plan's
+ * platform fee, fees.ts's rule fixed at subscribing, as the ledger's payment entry has it), due when
+ * the month it paid for ends. A late invoice of an older month gets one too: its month was paid for.
+ */
+function payoutOf(
+  subscription: SubscriptionItem,
+  invoice: Extract<SubscriptionEvent, { kind: 'invoicePaid' }>,
+  now: Date,
+): PlanPayoutItem | null {
+  const amountCents = invoice.amountCents - subscription.platformFeeCents;
+  if (amountCents <= 0 || subscription.payoutInvoices?.includes(invoice.invoiceId)) return null;
+  return {
+    id: planPayoutId(invoice.invoiceId),
+    invoiceId: invoice.invoiceId,
+    subscriptionId: subscription.id,
+    coachId: subscription.coachId,
+    menteeId: subscription.menteeId,
+    amountCents,
+    periodEnd: invoice.periodEnd,
+    createdAt: now.toISOString(),
+  };
+}
+
+/**
+ * Stripe's word that a month ended (its renewal, a failed renewal, the end at period end) pays the
+ * coach for it now; the schedule at the month's end (sessions/session-work.ts) does when no event comes.
+ */
+async function startPayoutOf(invoiceId: string | null): Promise<void> {
+  if (invoiceId) await jobQueueFromEnvironment().start('completeSession', planPayoutId(invoiceId));
 }
 
 /** The invoice's payment and Stripe's processing fee of its charge, each appended once. */

@@ -9,6 +9,8 @@ export const LEDGER_KINDS = [
   /** Stripe's own processing fee of a payment or refund, from its balance transaction. */
   'processing_fee',
   'refund',
+  /** A plan invoice's charge refunded (at Stripe, by an operator): its month is not transferred to the coach. */
+  'subscription_refund',
   'refund_failed',
   'dispute_opened',
   'dispute_closed',
@@ -63,6 +65,8 @@ export type LedgerEntry = z.infer<typeof ledgerEntry>;
 export const ledgerTotals = z.object({
   currency: z.string(),
   paidSessions: z.int(),
+  /** Paid invoices of mentorship plans (a month each). */
+  paidInvoices: z.int(),
   grossCents: z.int(),
   platformFeeCents: z.int(),
   refundCents: z.int(),
@@ -133,8 +137,9 @@ export const reconciliation = z.object({
 });
 export type Reconciliation = z.infer<typeof reconciliation>;
 
-/** A coach's share of a delivered session that could not be transferred yet; retried daily. */
+/** A coach's share of a delivered session (or of a plan's ended month) that could not be transferred yet; retried daily. */
 export const owedTransfer = z.object({
+  /** The session, or a plan invoice's payout (`payout.<invoice id>`). */
   sessionId: z.string(),
   coachId: z.string(),
   amountCents: z.int(),

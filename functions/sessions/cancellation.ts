@@ -79,7 +79,8 @@ export async function cancelByParty(
     { reason, cancelledBy, from: CANCELLABLE_STATUSES, refund: refundRequestOf(session) },
     now,
   );
-  if (!cancelled) throw new DomainError('CONFLICT', 'This session changed meanwhile and can no longer be cancelled.');
+  if (!cancelled)
+    throw new DomainError('CONCURRENT_CHANGE', 'This session changed meanwhile and can no longer be cancelled.');
 
   if (cancelled.refund) await startRefund(session.id);
   const scheduler = schedulerFromEnvironment();

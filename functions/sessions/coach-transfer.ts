@@ -1,5 +1,8 @@
-import { paymentsFromEnvironment } from '../adapters/payments';
+import { type Payments, paymentsFromEnvironment } from '../adapters/payments';
 import { appendLedgerEntry } from '../data/ledger';
+import { keys } from '../data/keys';
+import { claimPlanPayout, getPlanPayout } from '../data/plan-payouts';
+import { getSubscription } from '../data/subscriptions';
 import { getProfile } from '../data/profiles';
 import {
   claimTransfer,
@@ -7,13 +10,30 @@ import {
   owedTransfers,
   recordOwedTransfer,
   recordTransfer,
+  type TransferItemKey,
 } from '../data/transfers';
 import { completeEndedSession, getSession } from '../data/sessions';
-import { transferEntry } from '../domain/ledger';
+import { type CapturedPayment, transferEntry } from '../domain/ledger';
+import { invoiceOfPlanPayout, isPlanPayoutId, planPeriodEnded } from '../domain/plans';
 import { log } from '../http/log';
 import { BUSINESS_METRICS, countMetric } from '../http/metrics';
 
 export type TransferResult = 'transferred' | 'owed' | 'blocked_by_dispute' | 'nothing_to_transfer';
+
+/** A coach's share to transfer: of a delivered session, or of a plan invoice whose month ended. */
+interface CoachShare {
+  /** Names the transfer: its group and idempotency key at Stripe, its ledger entry, its owed item (the session's id, or the payout's). */
+  transferGroup: string;
+  /** The session or subscription the transfer belongs to, in the ledger. */
+  sessionId: string;
+  coachId: string;
+  menteeId: string;
+  amountCents: number;
+  /** The charge that paid for it, which the transfer is made from. */
+  charge(payments: Payments): Promise<CapturedPayment>;
+  /** The session or payout, which keeps the transfer's id. */
+  itemKey: TransferItemKey;
+}
 
 /**
  * Pays the coach their share of a delivered (completed) paid session: one transfer of the price
@@ -34,41 +54,92 @@ export async function payCoachForSession(sessionId: string, now: Date): Promise<
     return 'blocked_by_dispute';
   }
   if (claim !== 'claimed') return claim === 'transferred' ? 'transferred' : 'nothing_to_transfer';
+  const paymentIntentId = session.paymentIntentId;
+  return transferCoachShare(
+    {
+      transferGroup: sessionId,
+      sessionId,
+      coachId: session.coachId,
+      menteeId: session.menteeId,
+      amountCents: session.priceCents - session.platformFeeCents,
+      charge: (payments) => payments.capturedPayment(paymentIntentId),
+      itemKey: keys.session(sessionId),
+    },
+    now,
+  );
+}
 
-  const amountCents = session.priceCents - session.platformFeeCents;
+/**
+ * Pays the coach their share of a plan invoice once the month it paid for has ended (as a session
+ * after delivery), by the same rules: once however often this runs, owed while their account
+ * cannot receive it, none for an invoice refunded or disputed before.
+ */
+export async function payCoachForPlanInvoice(invoiceId: string, now: Date): Promise<TransferResult> {
+  const payout = await getPlanPayout(invoiceId);
+  if (!payout || payout.refundId) return 'nothing_to_transfer';
+  if (payout.transferId) return 'transferred';
+  const subscription = await getSubscription(payout.subscriptionId);
+  if (!subscription || !planPeriodEnded(payout.periodEnd, subscription, now)) return 'nothing_to_transfer';
+  const claim = await claimPlanPayout(invoiceId, now);
+  if (claim === 'disputed') {
+    log('warn', 'transfer blocked: the charge is disputed', { invoiceId, disputeId: payout.disputeId });
+    return 'blocked_by_dispute';
+  }
+  if (claim !== 'claimed') return claim === 'transferred' ? 'transferred' : 'nothing_to_transfer';
+  return transferCoachShare(
+    {
+      transferGroup: payout.id,
+      sessionId: payout.subscriptionId,
+      coachId: payout.coachId,
+      menteeId: payout.menteeId,
+      amountCents: payout.amountCents,
+      charge: (payments) => payments.invoicePayment(invoiceId),
+      itemKey: keys.planPayout(invoiceId),
+    },
+    now,
+  );
+}
+
+/** A session's transfer, or a plan payout's (its id says which: domain/plans.ts planPayoutId). */
+const payCoach = (id: string, now: Date) =>
+  isPlanPayoutId(id) ? payCoachForPlanInvoice(invoiceOfPlanPayout(id), now) : payCoachForSession(id, now);
+
+async function transferCoachShare(share: CoachShare, now: Date): Promise<TransferResult> {
+  const { transferGroup, coachId, amountCents } = share;
   const owe = async (reason: string): Promise<TransferResult> => {
-    await recordOwedTransfer({ sessionId, coachId: session.coachId, amountCents, currency: 'usd', reason }, now);
-    log('warn', 'transfer owed to the mentor', { sessionId, coachId: session.coachId, reason });
+    await recordOwedTransfer({ sessionId: transferGroup, coachId, amountCents, currency: 'usd', reason }, now);
+    log('warn', 'transfer owed to the mentor', { paidFor: transferGroup, coachId, reason });
     return 'owed';
   };
-  const coach = await getProfile(session.coachId);
+  const coach = await getProfile(coachId);
   if (!coach?.stripeAccountId) return owe('The mentor has no payment account.');
   const payments = paymentsFromEnvironment();
   try {
-    const charge = await payments.capturedPayment(session.paymentIntentId);
+    const charge = await share.charge(payments);
     const outcome = await payments.createTransfer({
-      sessionId,
+      sessionId: transferGroup,
       amountCents,
       currency: charge.currency,
       destinationAccountId: coach.stripeAccountId,
       sourceChargeId: charge.chargeId,
     });
     if (outcome.result === 'account_cannot_receive') return owe(outcome.reason);
-    // The ledger first: a run that dies before the session records the transfer makes it again, once.
+    // The ledger first: a run that dies before the item records the transfer makes it again, once.
     await appendLedgerEntry(
       transferEntry({
-        sessionId,
-        coachId: session.coachId,
-        menteeId: session.menteeId,
+        transferGroup,
+        sessionId: share.sessionId,
+        coachId,
+        menteeId: share.menteeId,
         at: now.toISOString(),
         transferId: outcome.transferId,
         amountCents,
         currency: charge.currency,
-        paymentIntentId: session.paymentIntentId,
+        paymentIntentId: charge.paymentIntentId,
         chargeId: charge.chargeId,
       }),
     );
-    await recordTransfer(sessionId, outcome.transferId, now);
+    await recordTransfer(share.itemKey, transferGroup, outcome.transferId, now);
     return 'transferred';
   } catch (error) {
     countMetric(BUSINESS_METRICS.transferFailures);
@@ -77,10 +148,14 @@ export async function payCoachForSession(sessionId: string, now: Date): Promise<
   }
 }
 
-/** The completion job: a held session whose end has passed becomes completed, and its coach is paid. */
-export async function completeAndPayCoach(sessionId: string, now: Date): Promise<boolean> {
-  const completed = await completeEndedSession(sessionId, now);
-  await payCoachForSession(sessionId, now);
+/**
+ * The completion job: a held session whose end has passed becomes completed, and its coach is
+ * paid; or, for a plan payout's id, the coach is paid for the month that ended.
+ */
+export async function completeAndPayCoach(id: string, now: Date): Promise<boolean> {
+  if (isPlanPayoutId(id)) return (await payCoachForPlanInvoice(invoiceOfPlanPayout(id), now)) === 'transferred';
+  const completed = await completeEndedSession(id, now);
+  await payCoachForSession(id, now);
   return completed;
 }
 
@@ -98,7 +173,7 @@ export async function payOwedTransfers(now: Date): Promise<Record<TransferResult
   let failure: unknown = null;
   for (const owed of await owedTransfers()) {
     try {
-      const result = await payCoachForSession(owed.sessionId, now);
+      const result = await payCoach(owed.sessionId, now);
       if (result === 'blocked_by_dispute' || result === 'nothing_to_transfer') await forgetOwedTransfer(owed.sessionId);
       results[result] += 1;
     } catch (error) {

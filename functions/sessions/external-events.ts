@@ -25,7 +25,7 @@ export async function externalEventRequest(
   if (!coach.calendlyUrl) invalid('This mentor does not take bookings through an external calendar.');
   const calendar = externalCalendarFromEnvironment();
   const tokens = coach.calendlyConnected ? await serviceTokensOf('calendly', coach.userId) : null;
-  if (!calendar || !tokens) throw new DomainError('CONFLICT', CALENDAR_NOT_CONNECTED_MESSAGE);
+  if (!calendar || !tokens) throw new DomainError('CALENDAR_NOT_CONNECTED', CALENDAR_NOT_CONNECTED_MESSAGE);
   if (!calendar.isEventUri(eventUri)) invalid('This is not an event of the mentor’s calendar.');
 
   let event: Awaited<ReturnType<typeof calendar.scheduledEvent>>;

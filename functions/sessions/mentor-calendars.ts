@@ -52,7 +52,8 @@ const BUSY_CACHE_AFTER_MS = 31 * 24 * 60 * 60_000;
 
 function providerOf(id: CalendarProviderId): CalendarProvider {
   const provider = calendarProviderFromEnvironment(id);
-  if (!provider) throw new DomainError('CONFLICT', 'This calendar provider is not available on this site yet.');
+  if (!provider)
+    throw new DomainError('PROVIDER_NOT_CONFIGURED', 'This calendar provider is not available on this site yet.');
   return provider;
 }
 

@@ -8,6 +8,7 @@ import {
   seriousAccessibilityViolations,
   VIEWPORTS,
 } from '../support/browser';
+import { withAuthenticatorMfa } from '../support/authenticator';
 import type { TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
@@ -206,6 +207,8 @@ describe('a mentor sets up coaching, end to end', () => {
     await expectAccessible();
     await page.screenshot({ path: `${SCREENSHOTS}/coaching-payment-incomplete.png`, fullPage: true });
 
+    // Onboarding an existing account again needs two-step verification on (issue 30).
+    await withAuthenticatorMfa(stack.config, mentor);
     const finishing = await providerTab('Complete setup');
     await finishing.getByRole('button', { name: 'Complete onboarding' }).click();
     await finishing.waitForURL(`${stack.webUrl}/settings`);

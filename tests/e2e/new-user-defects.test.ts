@@ -17,6 +17,7 @@ import {
   stopBrowserStack,
 } from '../support/browser';
 import { at, mentorProfile, publishedCoach, storeProfile } from '../support/coaches';
+import { withAuthenticatorMfa } from '../support/authenticator';
 import type { TestStack } from '../support/local-stack';
 import { mailedLink } from '../support/mailed-link';
 import { type SignedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
@@ -244,6 +245,8 @@ describe('payment setup finished in the other tab', () => {
       await leaving.close();
       await visible(page.getByText('Setup incomplete'));
 
+      // Onboarding an existing account again needs two-step verification on (issue 30).
+      await withAuthenticatorMfa(stack.config, mentor);
       const finishing = await providerTab('Complete setup');
       await finishing.getByRole('button', { name: 'Complete onboarding' }).click();
       await finishing.waitForURL((url) => url.pathname === '/settings');

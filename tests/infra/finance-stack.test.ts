@@ -3,16 +3,13 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settingsFromContext } from '../../lib/stack';
-import { definePhysicianMentorsApp } from '../../lib/stack';
-import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
+import { PROD_CONTEXT, type Synthesized, synthesizedApp } from './synth-app';
 
 let stack: Stack;
 let synth: Synthesized;
 
 beforeAll(() => {
-  const app = testApp({ ...PROD_CONTEXT });
-  stack = definePhysicianMentorsApp(app);
-  synth = synthesize(app, stack);
+  ({ stack, synth } = synthesizedApp(PROD_CONTEXT));
 });
 
 const construct = (...path: string[]): IConstruct =>
@@ -132,6 +129,19 @@ describe("coaches' transfers after delivery", () => {
     expect(synth.resourceOf(construct('Api', 'completeSession')).Properties.Environment.Variables).toHaveProperty(
       'STRIPE_SECRET_ARN',
     );
+  });
+
+  it("pay a plan's month on the same completion job: scheduled from the table's stream, or started by the webhook", () => {
+    const mapping = Object.values(synth.template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      (resource) => resource.Properties.FunctionName.Ref === synth.logicalId(construct('Api', 'startSessionWork')),
+    );
+    const [filter] = mapping?.Properties.FilterCriteria.Filters ?? [];
+    expect(JSON.parse(filter.Pattern)).toEqual({ dynamodb: { Keys: { sk: { S: ['SESSION', 'PLANPAYOUT'] } } } });
+    for (const operation of ['stripeWebhook', 'startSessionWork']) {
+      expect(synth.resourceOf(construct('Api', operation)).Properties.Environment.Variables).toMatchObject({
+        JOB_COMPLETE_SESSION_ARN: expect.anything(),
+      });
+    }
   });
 
   it('are tried again daily at 03:30 UTC while owed, with the same retries and dead letters', () => {

@@ -62,6 +62,18 @@ describe('prod data survives the stack', () => {
     expect(synth.resourceOf(construct('Storage', 'SiteBucket')).DeletionPolicy).toBe('Delete');
   });
 
+  it('lets any user turn on an authenticator app (TOTP) as a second step, never SMS', () => {
+    const pool = synth.resourceOf(construct('Auth', 'UserPool')).Properties;
+    expect(pool.MfaConfiguration).toBe('OPTIONAL');
+    expect(pool.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(pool.SmsConfiguration).toBeUndefined();
+  });
+
+  it('lets the payment account function read whether its caller has MFA on (AdminGetUser)', () => {
+    const statements = JSON.stringify(synth.policyStatementsOf(construct('Api', 'paymentAccount') as IFunction));
+    expect(statements).toContain('cognito-idp:AdminGetUser');
+  });
+
   it('keeps function logs six months', () => {
     expect(synth.resourceOf(construct('FunctionLogs')).Properties.RetentionInDays).toBe(180);
   });

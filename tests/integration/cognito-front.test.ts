@@ -1,20 +1,27 @@
 import {
+  AssociateSoftwareTokenCommand,
   CodeMismatchException,
   type CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
+  EnableSoftwareTokenMFAException,
+  ExpiredCodeException,
   ForgotPasswordCommand,
   GetUserCommand,
   InitiateAuthCommand,
   NotAuthorizedException,
   ResendConfirmationCodeCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { maskedAddress } from '../../bin/local/cognito-user-existence';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { hostedUiAccessToken, signedInUser } from '../support/users';
+import { Authenticator } from '../support/authenticator';
+import { hostedUiAccessToken, signedInUser, TEST_USER_PASSWORD } from '../support/users';
 
 let stack: TestStack;
 let cognito: CognitoIdentityProviderClient;
@@ -118,5 +125,112 @@ describe('the local Cognito front', () => {
 
     const answer = await cognito.send(new GetUserCommand({ AccessToken: user.accessToken }));
     expect(answer.UserAttributes).toContainEqual({ Name: 'email', Value: user.email });
+  });
+});
+
+describe('two-step verification with an authenticator app (TOTP), as Cognito does it', () => {
+  const signIn = (email: string) =>
+    cognito.send(
+      new InitiateAuthCommand({
+        ClientId: stack.config.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: TEST_USER_PASSWORD },
+      }),
+    );
+  const answerChallenge = (username: string, Session: string | undefined, code: string) =>
+    cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: stack.config.userPoolClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session,
+        ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code },
+      }),
+    );
+  const failure = (call: Promise<unknown>) =>
+    call.then(
+      () => 'succeeded',
+      (error: Error) => error,
+    );
+
+  it('sets up a token, refuses a wrong code, turns MFA on, then asks every sign-in for a fresh code', async () => {
+    const user = await signedInUser(stack.config);
+    const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: user.accessToken }));
+    expect(SecretCode).toMatch(/^[A-Z2-7]{32,}$/);
+    const authenticator = new Authenticator(SecretCode as string);
+
+    const wrong = await failure(
+      cognito.send(
+        new VerifySoftwareTokenCommand({ AccessToken: user.accessToken, UserCode: authenticator.wrongCode() }),
+      ),
+    );
+    expect(wrong).toBeInstanceOf(EnableSoftwareTokenMFAException);
+    const verified = await cognito.send(
+      new VerifySoftwareTokenCommand({ AccessToken: user.accessToken, UserCode: await authenticator.code() }),
+    );
+    expect(verified.Status).toBe('SUCCESS');
+    // A verified token is not yet MFA turned on: that is the user's preference.
+    expect(
+      (await cognito.send(new GetUserCommand({ AccessToken: user.accessToken }))).UserMFASettingList ?? [],
+    ).toEqual([]);
+    expect((await signIn(user.email)).AuthenticationResult?.AccessToken).toBeTruthy();
+
+    await cognito.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: user.accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    const me = await cognito.send(new GetUserCommand({ AccessToken: user.accessToken }));
+    expect(me).toMatchObject({ UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' });
+
+    const challenge = await signIn(user.email);
+    expect(challenge.AuthenticationResult).toBeUndefined();
+    expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(challenge.Session?.length).toBeGreaterThanOrEqual(20);
+    const username = challenge.ChallengeParameters?.USER_ID_FOR_SRP as string;
+
+    expect(await failure(answerChallenge(username, challenge.Session, authenticator.wrongCode()))).toBeInstanceOf(
+      CodeMismatchException,
+    );
+    const code = await authenticator.code();
+    // The password step cannot be skipped with a session of one's own making.
+    expect(await failure(answerChallenge(username, 'x'.repeat(40), code))).toBeInstanceOf(NotAuthorizedException);
+    const signedIn = await answerChallenge(username, challenge.Session, code);
+    expect(signedIn.AuthenticationResult?.AccessToken).toBeTruthy();
+
+    // A code is good for one use (tried at once, while its step is still accepted), a session for one sign-in.
+    const again = await signIn(user.email);
+    expect(await failure(answerChallenge(username, again.Session, code))).toBeInstanceOf(ExpiredCodeException);
+    expect(await failure(answerChallenge(username, challenge.Session, authenticator.wrongCode()))).toBeInstanceOf(
+      NotAuthorizedException,
+    );
+
+    // The tokens of an MFA sign-in refresh as any others.
+    const refreshed = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: stack.config.userPoolClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: signedIn.AuthenticationResult?.RefreshToken as string },
+      }),
+    );
+    expect(refreshed.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it('refuses the setup calls for an access token without the admin scope, as AWS does', async () => {
+    const user = await signedInUser(stack.config);
+    const hostedUiToken = hostedUiAccessToken(stack.config, user, ['openid', 'email', 'profile']);
+    expect(
+      await failure(cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: hostedUiToken }))),
+    ).toBeInstanceOf(NotAuthorizedException);
+    expect(
+      await failure(cognito.send(new VerifySoftwareTokenCommand({ AccessToken: hostedUiToken, UserCode: '123456' }))),
+    ).toBeInstanceOf(NotAuthorizedException);
+    expect(
+      await failure(
+        cognito.send(
+          new SetUserMFAPreferenceCommand({ AccessToken: hostedUiToken, SoftwareTokenMfaSettings: { Enabled: false } }),
+        ),
+      ),
+    ).toBeInstanceOf(NotAuthorizedException);
   });
 });

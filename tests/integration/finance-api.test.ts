@@ -159,6 +159,7 @@ describe('the ledger, from the processed webhooks', () => {
       {
         currency: 'usd',
         paidSessions: 3,
+        paidInvoices: 0,
         grossCents: 3 * RATE_CENTS,
         // The lost dispute took the fee and the coach's share back, as the refund did.
         platformFeeCents: FEE_CENTS,

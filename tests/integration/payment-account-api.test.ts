@@ -10,6 +10,7 @@ import type { ProfileItem } from '../../functions/data/profile-item';
 import { paymentAccountLink, paymentStatus } from '../../functions/schemas/payment-account';
 import { profile as profileView } from '../../functions/schemas/profile';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { withAuthenticatorMfa } from '../support/authenticator';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
@@ -18,6 +19,13 @@ let webhookSecret: string;
 let connectWebhookSecret: string;
 
 const userWithProfile = (userType: 'mentor' | 'mentee') => signedInUserWithProfile(stack.config, userType);
+
+/** A mentor with two-step verification on, which every link into an existing payment account needs. */
+async function mentorWithMfa(): Promise<SignedInUser> {
+  const mentor = await userWithProfile('mentor');
+  await withAuthenticatorMfa(stack.config, mentor);
+  return mentor;
+}
 
 const paymentAccount = (user: SignedInUser | null, body: unknown) =>
   fetch(`${stack.apiUrl}/api/me/payment-account`, {
@@ -85,7 +93,7 @@ afterAll(async () => {
 
 describe('POST /api/me/payment-account', () => {
   it('creates one account however often create is clicked, and links to the local onboarding page', async () => {
-    const mentor = await userWithProfile('mentor');
+    const mentor = await mentorWithMfa();
     const doubleClick = await Promise.all([linkFor(mentor, 'create'), linkFor(mentor, 'create')]);
     const links = [...doubleClick, await linkFor(mentor, 'create')];
     const accounts = new Set(links.map((link) => link.searchParams.get('account')));
@@ -124,7 +132,8 @@ describe('POST /api/me/payment-account', () => {
   });
 
   it('reports a new account as connected but incomplete, and keeps the dashboard closed (409)', async () => {
-    const { mentor } = await connectedMentor();
+    const mentor = await mentorWithMfa();
+    await linkFor(mentor, 'create');
     expect(await refreshStatus(mentor)).toEqual({
       connected: true,
       onboardingComplete: false,
@@ -151,6 +160,26 @@ describe('POST /api/me/payment-account', () => {
       payoutsEnabled: false,
       detailsSubmitted: false,
     });
+  });
+
+  it('opens an existing account (dashboard, onboarding again) only with two-step verification on: 403 MFA_REQUIRED', async () => {
+    const { mentor } = await connectedMentor();
+    for (const action of ['dashboard', 'create']) {
+      const refused = await paymentAccount(mentor, { action });
+      expect(refused.status, action).toBe(403);
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'MFA_REQUIRED',
+          message:
+            'Turn on two-step verification in Security settings before you open your payment dashboard or change your payout details.',
+        },
+      });
+    }
+    // Reading the status needs nothing more.
+    expect((await refreshStatus(mentor)).connected).toBe(true);
+
+    await withAuthenticatorMfa(stack.config, mentor);
+    expect((await linkFor(mentor, 'create')).pathname).toBe('/_local/stripe/onboarding');
   });
 
   it('is for mentors only (403), needs a token (401) and a known action (400)', async () => {
@@ -186,7 +215,7 @@ describe('local onboarding stand-in', () => {
   });
 
   it('completing onboarding sends a signed account.updated that marks the profile complete', async () => {
-    const mentor = await userWithProfile('mentor');
+    const mentor = await mentorWithMfa();
     const link = await linkFor(mentor, 'create');
     const complete = await fetch(`${stack.apiUrl}/_local/stripe/onboarding/complete`, {
       method: 'POST',

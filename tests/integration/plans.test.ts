@@ -1,13 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { standInNow } from '../../bin/local/stripe-subscriptions';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
+import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
+import { getSubscription } from '../../functions/data/subscriptions';
+import { owedTransfers } from '../../functions/data/transfers';
+import { planPayoutId } from '../../functions/domain/plans';
 import { platformFee, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { coach as coachSchema } from '../../functions/schemas/coach';
-import { ledgerPage } from '../../functions/schemas/ledger';
+import { earnings, ledgerPage, reconciliation } from '../../functions/schemas/ledger';
 import { subscriptionCreated, subscriptionList, type SubscriptionView } from '../../functions/schemas/plans';
 import { bookingResult } from '../../functions/schemas/session';
 import { at, publishedCoach } from '../support/coaches';
@@ -75,17 +80,17 @@ const resentAsNewEvent = (event: { body: string }) => {
 
 const typeOf = (event: { body: string }) => (JSON.parse(event.body) as { type: string }).type;
 
-async function subscribe(mentee: SignedInUser) {
-  const response = await call(mentee, 'POST', '/api/subscriptions', { coachId: coach.userId });
+async function subscribe(mentee: SignedInUser, planCoach = coach) {
+  const response = await call(mentee, 'POST', '/api/subscriptions', { coachId: planCoach.userId });
   expect(response.status, await response.clone().text()).toBe(201);
   const created = subscriptionCreated.parse(await response.json());
   return { ...created, checkoutId: new URL(created.checkoutUrl).searchParams.get('id') as string };
 }
 
 /** Subscribed and paid on the stand-in's Checkout page, which delivers Stripe's events to the webhook. */
-async function subscribedMentee() {
+async function subscribedMentee(planCoach = coach) {
   const mentee = await signedInUserWithProfile(stack.config, 'mentee');
-  const { subscription, checkoutId } = await subscribe(mentee);
+  const { subscription, checkoutId } = await subscribe(mentee, planCoach);
   const paid = await fetch(`${stack.apiUrl}/_local/stripe/checkout/pay`, {
     method: 'POST',
     body: new URLSearchParams({ checkout: checkoutId }),
@@ -115,6 +120,13 @@ async function clock(advanceDays: number) {
   });
   expect(response.status).toBe(200);
   return (await response.json()) as { now: string; events: string[] };
+}
+
+/** A coach of their own with the plan, so their earnings, ledger and conversations are one test's alone. */
+async function planCoach() {
+  const own = await publishedCoach(stack.config, { payments: true });
+  expect((await call(own, 'PUT', '/api/me/plan', PLAN)).status).toBe(200);
+  return own;
 }
 
 const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
@@ -334,5 +346,149 @@ describe('the ledger', () => {
     expect(planRows).toHaveLength(2);
     expect(planRows[0]).toContain('subscription_payment');
     expect(planRows[0]).toContain((PLAN.monthlyPriceCents / 100).toFixed(2));
+  });
+});
+
+describe("the coach's payout of a plan", () => {
+  const FEE = platformFee(PLAN.monthlyPriceCents, DEFAULT_FEE_RULE);
+  const NET = PLAN.monthlyPriceCents - FEE;
+  const PROCESSING_FEE = Math.round(PLAN.monthlyPriceCents * 0.029) + 30;
+  const completeJob = async (id: string) =>
+    ((await lambdaHandler('completeSession')) as (event: unknown) => Promise<unknown>)({ sessionId: id });
+
+  const invoiceOf = async (subscriptionId: string) =>
+    (await getSubscription(subscriptionId))?.credits?.invoiceId as string;
+
+  async function earningsOf(user: SignedInUser) {
+    const response = await call(user, 'GET', '/api/me/earnings');
+    expect(response.status).toBe(200);
+    return earnings.parse(await response.json());
+  }
+
+  /** Stripe Billing's month passing: each renewal's events delivered to the webhook, and the jobs they start run. */
+  async function monthPasses() {
+    const events = await payments.advanceClock(31);
+    for (const event of events) await deliver(event);
+    await stack.jobsSettled();
+    return events;
+  }
+
+  it('is held until the month ends, then transferred once, however often its events and the job come', async () => {
+    const own = await planCoach();
+    const { subscriptionId } = await subscribedMentee(own);
+    const payoutId = planPayoutId(await invoiceOf(subscriptionId));
+    await stack.jobsSettled();
+    // The table's stream scheduled it for the month's end, on the completion job.
+    expect(stack.pendingSchedules()).toContainEqual(
+      expect.objectContaining({ job: 'completeSession', sessionId: payoutId }),
+    );
+    await completeJob(payoutId);
+    expect(await payments.findTransfer(payoutId)).toBeNull();
+    expect(await earningsOf(own)).toMatchObject({ heldCents: NET, transferredCents: 0 });
+
+    const renewal = await monthPasses();
+    const transfer = await payments.findTransfer(payoutId);
+    expect(transfer).toMatchObject({ amountCents: NET, sourceChargeId: expect.stringMatching(/^ch_/) });
+    for (const event of renewal) await deliver(resentAsNewEvent(event));
+    await stack.jobsSettled();
+    await completeJob(payoutId);
+    await completeJob(payoutId);
+
+    const transfers = (await ledgerEntriesOfCoach(own.userId)).filter((entry) => entry.kind === 'transfer');
+    expect(transfers).toEqual([
+      expect.objectContaining({
+        id: `transfer:${payoutId}`,
+        sessionId: subscriptionId,
+        transferredCents: NET,
+        stripe: expect.objectContaining({ transferId: transfer?.transferId }),
+      }),
+    ]);
+    // The renewal's month is held now, the first one transferred.
+    expect(await earningsOf(own)).toMatchObject({ heldCents: NET, transferredCents: NET });
+  });
+
+  it('is not made for a refunded invoice; the month’s ledger, CSV, earnings and reconciliation add up', async () => {
+    const own = await planCoach();
+    const kept = await subscribedMentee(own);
+    const refunded = await subscribedMentee(own);
+    const refundedPayout = planPayoutId(await invoiceOf(refunded.subscriptionId));
+    const keptPayout = planPayoutId(await invoiceOf(kept.subscriptionId));
+    const refundEvent = await payments.refundInvoice(await invoiceOf(refunded.subscriptionId));
+    await deliver(refundEvent);
+    await deliver(refundEvent);
+
+    await monthPasses();
+    await completeJob(refundedPayout);
+    expect(await payments.findTransfer(refundedPayout)).toBeNull();
+    expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(refundedPayout);
+    expect(await payments.findTransfer(keptPayout)).toMatchObject({ amountCents: NET });
+
+    const from = new Date().toISOString().slice(0, 10);
+    const to = new Date(standInNow()).toISOString().slice(0, 10);
+    const response = await call(finance, 'GET', `/api/finance/ledger?from=${from}&to=${to}&coachId=${own.userId}`);
+    expect(response.status).toBe(200);
+    const page = ledgerPage.parse(await response.json());
+    const kinds = page.entries.map((entry) => entry.kind).sort();
+    expect(kinds).toEqual([
+      ...Array(4).fill('processing_fee'),
+      ...Array(4).fill('subscription_payment'),
+      'subscription_refund',
+      'transfer',
+    ]);
+    expect(page.totals).toEqual([
+      expect.objectContaining({
+        paidInvoices: 4,
+        grossCents: 4 * PLAN.monthlyPriceCents,
+        refundCents: PLAN.monthlyPriceCents,
+        platformFeeCents: 3 * FEE,
+        netToCoachCents: 3 * NET,
+        transfersCents: NET,
+        processingFeeCents: 4 * PROCESSING_FEE,
+        platformNetCents: 3 * FEE - 4 * PROCESSING_FEE,
+      }),
+    ]);
+    expect(await earningsOf(own)).toMatchObject({ heldCents: 2 * NET, transferredCents: NET });
+
+    const csv = await call(finance, 'GET', `/api/finance/ledger.csv?from=${from}&to=${to}`);
+    expect(csv.status).toBe(200);
+    const [header = '', ...rows] = (await csv.text()).trim().split('\r\n');
+    const columns = header.split(',');
+    const ownRows = rows
+      .map((row) => row.split(','))
+      .filter((cells) => cells[columns.indexOf('coach_id')] === own.userId);
+    const sum = (column: string) =>
+      Math.round(ownRows.reduce((total, cells) => total + Number(cells[columns.indexOf(column)]) * 100, 0));
+    expect(ownRows).toHaveLength(page.entries.length);
+    expect([sum('gross'), sum('refund'), sum('platform_fee'), sum('transferred'), sum('processing_fee')]).toEqual([
+      4 * PLAN.monthlyPriceCents,
+      PLAN.monthlyPriceCents,
+      3 * FEE,
+      NET,
+      4 * PROCESSING_FEE,
+    ]);
+
+    // Each day's reconciliation finds every plan charge, refund and transfer on Stripe's side too.
+    const charges = new Set(page.entries.map((entry) => entry.stripe.chargeId));
+    const days = [...new Set(page.entries.map((entry) => entry.at.slice(0, 10)))];
+    const reconcile = (await lambdaHandler('reconcileLedger')) as (event: unknown) => Promise<unknown>;
+    for (const day of days) {
+      const result = reconciliation.parse(await reconcile({ day }));
+      expect(result.mismatches.filter((mismatch) => charges.has(mismatch.source))).toEqual([]);
+    }
+  });
+});
+
+describe('a paid plan', () => {
+  it('opens the conversation between the pair; an unpaid one does not', async () => {
+    const own = await planCoach();
+    const { mentee } = await subscribedMentee(own);
+    const sent = await call(mentee, 'POST', '/api/messages', { to: own.userId, body: 'Hello, glad to start.' });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+
+    const unpaid = await signedInUserWithProfile(stack.config, 'mentee');
+    await subscribe(unpaid, own);
+    const refused = await call(unpaid, 'POST', '/api/messages', { to: own.userId, body: 'Hello' });
+    expect(refused.status).toBe(403);
+    expect(await errorCode(refused)).toBe('NO_RELATIONSHIP');
   });
 });

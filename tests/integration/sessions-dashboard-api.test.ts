@@ -242,7 +242,7 @@ describe('POST /api/sessions/{id}/cancel', () => {
     const live = await storedSession({ start: iso(startMs), end: iso(startMs + 2 * HOUR_MS) });
     const response = await call(mentee, 'POST', `/api/sessions/${live.id}/cancel`, { reason: 'late' });
     expect(response.status).toBe(409);
-    expect((await response.json()).error.code).toBe('CONFLICT');
+    expect((await response.json()).error.code).toBe('SESSION_STARTED');
   });
 
   it('refunds a paid session once, however often the cancel is sent', async () => {

@@ -106,7 +106,7 @@ describe('planBooking', () => {
     [
       'a paid slot of a coach without payments',
       () => plan(slot('2026-03-03T15:00:00Z'), { paymentsEnabled: false }),
-      'CONFLICT',
+      'COACH_PAYMENTS_NOT_READY',
     ],
     [
       'a slot of a coach who books through an external calendar',

@@ -60,16 +60,18 @@ describe('who may cancel what, and when', () => {
     expect(codeOf(() => assertCancellable(session(), 'mentee', new Date(Date.parse(START) - 1)))).toBeNull();
   });
 
-  it('refuses from the start on (live or over), with 409 CONFLICT', () => {
-    expect(codeOf(() => assertCancellable(session(), 'coach', new Date(START)))).toBe('CONFLICT');
-    expect(codeOf(() => assertCancellable(session(), 'mentee', new Date('2026-12-02T00:00:00Z')))).toBe('CONFLICT');
+  it('refuses from the start on (live or over), each with its own code', () => {
+    expect(codeOf(() => assertCancellable(session(), 'coach', new Date(START)))).toBe('SESSION_STARTED');
+    expect(codeOf(() => assertCancellable(session(), 'mentee', new Date('2026-12-02T00:00:00Z')))).toBe(
+      'SESSION_STARTED',
+    );
   });
 
   it('refuses cancelled, completed and pending_payment sessions', () => {
     const early = new Date('2026-11-01T00:00:00Z');
     expect(() => assertCancellable(session('cancelled'), 'mentee', early)).toThrow('already cancelled');
-    expect(codeOf(() => assertCancellable(session('completed'), 'mentee', early))).toBe('CONFLICT');
-    expect(codeOf(() => assertCancellable(session('pending_payment'), 'mentee', early))).toBe('CONFLICT');
+    expect(codeOf(() => assertCancellable(session('completed'), 'mentee', early))).toBe('SESSION_OVER');
+    expect(codeOf(() => assertCancellable(session('pending_payment'), 'mentee', early))).toBe('AWAITING_PAYMENT');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   paymentEntry,
   processingFeeEntry,
   refundTryEntry,
+  subscriptionPaymentEntry,
   transferEntry,
   transferReversedEntry,
 } from '../../functions/domain/ledger';
@@ -223,6 +224,7 @@ describe('totals', () => {
       {
         currency: 'usd',
         paidSessions: 1,
+        paidInvoices: 0,
         grossCents: 12_000,
         platformFeeCents: 0,
         refundCents: 12_000,
@@ -239,6 +241,7 @@ describe('totals', () => {
       {
         currency: 'eur',
         paidSessions: 1,
+        paidInvoices: 0,
         grossCents: 12_000,
         platformFeeCents: 1_200,
         refundCents: 0,
@@ -325,5 +328,51 @@ describe('totals', () => {
 
   it('of nothing are no totals', () => {
     expect(ledgerTotals([])).toEqual([]);
+  });
+});
+
+describe('a plan invoice', () => {
+  const invoicePaid = subscriptionPaymentEntry(
+    { eventId: 'evt_inv', at: '2026-10-05T10:00:00.000Z', invoiceId: 'in_1' },
+    captured,
+    {
+      subscriptionId: 'sub-1',
+      coachId: 'coach-1',
+      menteeId: 'mentee-1',
+      platformFeeCents: 1_200,
+    },
+  );
+
+  it('is found by the PaymentIntent a refund or dispute names, and keeps its invoice', () => {
+    expect(invoicePaid).toMatchObject({ id: 'subscription_payment:pi_1', stripe: { invoiceId: 'in_1' } });
+  });
+
+  it('refunded is a plan refund that takes the fee and the coach’s share back, as a session’s refund', () => {
+    const entry = followUpEntry(refunded(12_000, 0) as Parameters<typeof followUpEntry>[0], invoicePaid);
+    expect(entry).toMatchObject({ kind: 'subscription_refund', sessionId: 'sub-1', refundCents: 12_000 });
+    expect(amounts(entry)).toEqual(amounts(follow(refunded(12_000, 0))));
+  });
+
+  it('counts as a paid plan month in the totals, not as a paid session; its transfer among the transfers', () => {
+    const transfer = transferEntry({
+      transferGroup: 'payout.in_1',
+      sessionId: 'sub-1',
+      coachId: 'coach-1',
+      menteeId: 'mentee-1',
+      at: '2026-11-01T00:00:05.000Z',
+      transferId: 'tr_1',
+      amountCents: 10_800,
+      currency: 'usd',
+      paymentIntentId: 'pi_1',
+      chargeId: 'ch_1',
+    });
+    expect(transfer.id).toBe('transfer:payout.in_1');
+    expect(ledgerTotals([invoicePaid, transfer])[0]).toMatchObject({
+      paidSessions: 0,
+      paidInvoices: 1,
+      grossCents: 12_000,
+      transfersCents: 10_800,
+    });
+    expect(coachHoldings([invoicePaid, transfer])).toEqual({ heldCents: 0, transferredCents: 10_800 });
   });
 });

@@ -3,6 +3,7 @@ import {
   afterStatusPoll,
   isOnboardingComplete,
   onboardingReturnUrls,
+  paymentActionNeedsMfa,
   paymentAccountState,
   paymentStatus,
   paymentStatusOfAccount,
@@ -171,5 +172,27 @@ describe('request schema', () => {
     expect(paymentAccountRequest.safeParse({ action: 'delete' }).success).toBe(false);
     expect(paymentAccountRequest.safeParse({}).success).toBe(false);
     expect(paymentAccountRequest.safeParse({ action: 'create', accountId: 'acct_x' }).success).toBe(false);
+  });
+});
+
+describe('two-step verification before payout details', () => {
+  const none = {};
+  const started = { stripeAccountId: 'acct_1' };
+  const complete = { stripeAccountId: 'acct_1', stripeOnboardingComplete: true };
+
+  it('is needed for the dashboard of an existing account (without one, the dashboard is a conflict)', () => {
+    expect(paymentActionNeedsMfa('dashboard', none)).toBe(false);
+    expect(paymentActionNeedsMfa('dashboard', started)).toBe(true);
+    expect(paymentActionNeedsMfa('dashboard', complete)).toBe(true);
+  });
+
+  it('is needed for an onboarding link to an existing account, not for the one that creates it', () => {
+    expect(paymentActionNeedsMfa('create', none)).toBe(false);
+    expect(paymentActionNeedsMfa('create', started)).toBe(true);
+    expect(paymentActionNeedsMfa('create', complete)).toBe(true);
+  });
+
+  it('is not needed to read the status', () => {
+    expect(paymentActionNeedsMfa('refresh_status', complete)).toBe(false);
   });
 });

@@ -7,6 +7,11 @@ import {
   creditReturns,
   creditsForInvoice,
   creditsLeft,
+  invoiceEndedBy,
+  invoiceOfPlanPayout,
+  isPlanPayoutId,
+  planPayoutId,
+  planPeriodEnded,
   planSummary,
   type SubscriptionState,
   subscriptionStatusOf,
@@ -171,5 +176,34 @@ describe('booking with a plan', () => {
     );
     expect(codeOf(() => assertPlanBooking({ ...subscription, status: 'canceled' }, booking, NOW))).toBe('NO_CREDITS');
     expect(codeOf(() => assertPlanBooking(subscription, { ...booking, coachId: 'other' }, NOW))).toBe('NOT_FOUND');
+  });
+});
+
+describe("the coach's payout of a plan invoice", () => {
+  const periodEnd = '2026-11-01T00:00:00.000Z';
+  const before = new Date('2026-10-31T23:59:59.999Z');
+
+  it('is due at the end of the month it paid for exactly, not a millisecond before', () => {
+    expect(planPeriodEnded(periodEnd, { stateAt: null }, before)).toBe(false);
+    expect(planPeriodEnded(periodEnd, { stateAt: null }, new Date(periodEnd))).toBe(true);
+  });
+
+  it("is due early by the job's clock once Stripe spoke of the subscription as of the month's end (its renewal)", () => {
+    expect(planPeriodEnded(periodEnd, { stateAt: periodEnd }, before)).toBe(true);
+    expect(planPeriodEnded(periodEnd, { stateAt: '2026-10-31T23:59:59.000Z' }, before)).toBe(false);
+  });
+
+  it("is named by its invoice, and told apart from a session's id", () => {
+    const id = planPayoutId('in_1Abc');
+    expect(isPlanPayoutId(id)).toBe(true);
+    expect(invoiceOfPlanPayout(id)).toBe('in_1Abc');
+    expect(isPlanPayoutId('0b9a3c5e-3c1f-4e8e-9a57-7f5a3c1e2d4b')).toBe(false);
+  });
+
+  it('is started by an event as of the credited month’s end or later, not by one inside it or with no credits', () => {
+    const credits: Credits = { invoiceId: 'in_1', periodEnd, granted: 2, used: 0 };
+    expect(invoiceEndedBy(credits, periodEnd)).toBe('in_1');
+    expect(invoiceEndedBy(credits, '2026-10-31T23:59:59.000Z')).toBeNull();
+    expect(invoiceEndedBy(null, periodEnd)).toBeNull();
   });
 });

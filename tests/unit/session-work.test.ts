@@ -40,3 +40,23 @@ describe('the work a committed session write leaves to do', () => {
     expect(workOf({ ...base, status: 'scheduled' }, { ...base, status: 'cancelled' })).toEqual([]);
   });
 });
+
+describe('the work a plan payout leaves to do', () => {
+  const payout = {
+    id: 'payout.in_1',
+    invoiceId: 'in_1',
+    subscriptionId: 'sub-1',
+    coachId: 'coach-1',
+    menteeId: 'mentee-1',
+    amountCents: 26_700,
+    periodEnd: '2026-11-01T00:00:00.000Z',
+    createdAt: '2026-10-01T00:00:00.000Z',
+  };
+
+  it("is its transfer on the completion job at the month's end, once: when it is written, not when it changes", () => {
+    expect(workOf(undefined, payout)).toEqual([
+      { job: 'completeSession', sessionId: 'payout.in_1', at: new Date('2026-11-01T00:00:00.000Z') },
+    ]);
+    expect(workOf(payout, { ...payout, transferId: 'tr_1' })).toEqual([]);
+  });
+});

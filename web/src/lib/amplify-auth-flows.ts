@@ -1,12 +1,17 @@
-/** Amplify's sign-up, sign-in and reset-request calls (a new password goes through our API, which mails the owner), for the screens that use them (configured by ./amplify). */
+/** Amplify's sign-up, sign-in (with its authenticator-app step), two-step verification setup and reset-request calls (a new password goes through our API, which mails the owner), for the screens that use them (configured by ./amplify). */
 import './amplify';
 
 export {
+  confirmSignIn,
   confirmSignUp,
+  fetchMFAPreference,
   resendSignUpCode,
   resetPassword,
+  setUpTOTP,
   signIn,
   signInWithRedirect,
+  updateMFAPreference,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
 
 /**

@@ -1,4 +1,4 @@
-import { TOO_MANY_REQUESTS_MESSAGE } from '@functions/domain/errors';
+import { type ErrorCode, TOO_MANY_REQUESTS_MESSAGE } from '@functions/domain/errors';
 import { accessToken } from './auth';
 
 /** An API error in the contract's envelope; branch on `code`, never on the message. */
@@ -13,6 +13,10 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** Whether `error` is the API's answer with one of `codes` (functions/domain/errors.ts): branch on these, not on statuses. */
+export const isApiError = (error: unknown, ...codes: ErrorCode[]): error is ApiError =>
+  error instanceof ApiError && (codes as string[]).includes(error.code);
 
 type Query = Record<string, string | number | undefined>;
 

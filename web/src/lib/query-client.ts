@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { type ApiError, isApiError } from './api-client';
 
-const isTooManyRequests = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 429;
+const isTooManyRequests = (error: unknown): error is ApiError => isApiError(error, 'TOO_MANY_REQUESTS');
 
 /**
  * One toast however many reads were refused at once: sonner replaces a toast of the same id. Sonner

@@ -18,6 +18,8 @@ export const queryKeys = {
     freeConsultation: (coachId: string) => ['me', 'free-consultations', coachId] as const,
     /** `GET /me/sign-in-methods`: whether the account has a password, and its linked providers. */
     signInMethods: () => ['me', 'sign-in-methods'] as const,
+    /** Amplify's fetchMFAPreference: whether two-step verification (an authenticator app) is on. */
+    mfaPreference: () => ['me', 'mfa-preference'] as const,
     /** `GET /me/calendars`: the mentor's Google and Microsoft calendar connections. */
     calendars: () => ['me', 'calendars'] as const,
     /** `GET /me/unread`: the header's badge. */

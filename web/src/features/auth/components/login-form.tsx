@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import { returnPathFrom } from '@/lib/return-path';
+import { AuthenticatorSignInStep } from './authenticator-sign-in-step';
 import { ResendConfirmation } from './resend-confirmation';
 
 const credentials = z.object({
@@ -23,6 +24,7 @@ export function LoginForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [askingForCode, setAskingForCode] = useState(false);
   const {
     register,
     handleSubmit,
@@ -34,6 +36,11 @@ export function LoginForm() {
     defaultValues: { email: params.get('email') ?? '', password: '' },
   });
 
+  const signedIn = () => {
+    toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+    navigate(returnPathFrom(params), { replace: true });
+  };
+
   const submit = handleSubmit(async ({ email, password }) => {
     setUnconfirmedEmail(null);
     try {
@@ -42,8 +49,11 @@ export function LoginForm() {
         setUnconfirmedEmail(email);
         return;
       }
-      toast.success('Welcome back!', { description: 'You have successfully signed in.' });
-      navigate(returnPathFrom(params), { replace: true });
+      if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+        setAskingForCode(true);
+        return;
+      }
+      signedIn();
     } catch (error) {
       if (isUnconfirmed(error)) setUnconfirmedEmail(email);
       // Cognito does not say which of the two was wrong, so the message sits by the password, the usual culprit.
@@ -51,6 +61,8 @@ export function LoginForm() {
       toast.error('Sign In Failed', { description: errorMessage(error) });
     }
   });
+
+  if (askingForCode) return <AuthenticatorSignInStep onSignedIn={signedIn} onRestart={() => setAskingForCode(false)} />;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">

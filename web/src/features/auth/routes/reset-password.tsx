@@ -11,7 +11,7 @@ import {
   passwordPairSchema,
   toastPasswordPairError,
 } from '@/components/ui/password-pair-fields';
-import { ApiError, api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { AuthPage } from '../components/auth-page';
 
@@ -45,7 +45,7 @@ function ResetPasswordForm({ email, code }: { email: string; code: string }) {
         toast.success('Password updated!', { description: 'Your password has been successfully updated.' });
         navigate('/login', { replace: true });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'INVALID_RESET_LINK') {
+        if (isApiError(error, 'INVALID_RESET_LINK')) {
           toastInvalidLink();
           navigate('/login', { replace: true });
           return;

@@ -1,11 +1,11 @@
 import { coach } from '@functions/schemas/coach';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getCoach = async (coachId: string) => coach.parse(await api.get(`/coaches/${coachId}`));
 
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+export const isNotFound = (error: unknown) => isApiError(error, 'NOT_FOUND');
 
 export const coachQuery = (coachId: string) =>
   queryOptions({

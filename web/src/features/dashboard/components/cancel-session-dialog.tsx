@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { freeConsultationReturns, MAX_CANCELLATION_REASON_LENGTH } from '@functions/domain/cancellation';
+import {
+  CANCELLATION_REFUSALS,
+  freeConsultationReturns,
+  MAX_CANCELLATION_REASON_LENGTH,
+} from '@functions/domain/cancellation';
 import type { SessionView } from '@functions/schemas/session';
 import { type CancelSessionInput, cancelSessionInput } from '@functions/schemas/session-actions';
 import { useForm } from 'react-hook-form';
@@ -7,7 +11,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { ApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useCancelSession } from '../api/my-sessions';
 
@@ -45,7 +49,7 @@ export function CancelSessionDialog({ session, onClose }: { session: SessionView
             close();
           },
           onError: (failure) => {
-            if (failure instanceof ApiError && failure.status === 409) {
+            if (isApiError(failure, ...CANCELLATION_REFUSALS)) {
               toast.error('Cannot Cancel', { description: failure.message });
               close();
             } else {

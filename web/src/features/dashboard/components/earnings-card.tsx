@@ -19,6 +19,8 @@ function Period({ title, totals }: { title: string; totals: LedgerTotals[] }) {
           <dl key={total.currency} className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-700">Paid sessions</dt>
             <dd className="text-right tabular-nums">{total.paidSessions}</dd>
+            <dt className="text-slate-700">Paid plan months</dt>
+            <dd className="text-right tabular-nums">{total.paidInvoices}</dd>
             <dt className="text-slate-700">Gross</dt>
             <dd className="text-right tabular-nums">{money(total.grossCents)}</dd>
             <dt className="text-slate-700">Platform fee</dt>
@@ -68,7 +70,7 @@ export function EarningsCard() {
               <dt className="text-slate-700">Held for you until transferred</dt>
               <dd className="text-lg font-semibold tabular-nums">{formatMoney(earnings.data.heldCents, 'usd')}</dd>
               <dd className="mt-1 text-xs text-slate-600">
-                Paid for sessions not yet delivered; transferred after each session.
+                Paid for sessions not yet delivered and plan months not yet ended; transferred after each.
               </dd>
             </div>
             <div>

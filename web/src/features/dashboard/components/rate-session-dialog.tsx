@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { ApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { useRateSession } from '../api/my-sessions';
 
 /** Five radio buttons drawn as stars, so keyboard and screen-reader users pick a rating like any choice. */
@@ -85,7 +85,7 @@ export function RateSessionDialog({ session, onClose }: { session: SessionView |
           close();
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.code === 'ALREADY_RATED') {
+          if (isApiError(failure, 'ALREADY_RATED')) {
             toast.error('You have already rated this session');
             close();
           } else {

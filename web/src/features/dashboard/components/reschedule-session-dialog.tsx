@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { ApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { LoadedSlots, SlotCalendar } from '@/components/slots/slot-calendar';
 import type { Slot } from '@/components/slots/slot-days';
@@ -71,7 +71,7 @@ function RescheduleSteps({ session, timeZone, onClose }: { session: SessionView;
         },
         onError: (failure) => {
           toast.error('Could Not Reschedule', { description: errorMessage(failure) });
-          if (failure instanceof ApiError && failure.status === 409) setPicked(null);
+          if (isApiError(failure, 'SLOT_TAKEN', 'CONCURRENT_CHANGE')) setPicked(null);
         },
       },
     );

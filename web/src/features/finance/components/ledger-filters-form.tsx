@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<(typeof LEDGER_KINDS)[number], string> = {
   transfer: 'Transfer to mentor',
   transfer_reversed: 'Transfer reversed',
   subscription_payment: 'Plan payment',
+  subscription_refund: 'Plan refund',
 };
 
 /** A closed dispute says how it ended: won gives the held amount back (a negative `disputedCents`). */

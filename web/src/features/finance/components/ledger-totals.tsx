@@ -15,6 +15,7 @@ export function LedgerTotals({ totals }: { totals: Totals[] }) {
           ['Disputes', money(total.disputedCents)],
           ['Net to coaches', money(total.netToCoachCents)],
           ['Paid sessions', String(total.paidSessions)],
+          ['Paid plan months', String(total.paidInvoices)],
           ['Processing fees', money(total.processingFeeCents)],
           ['Platform net', money(total.platformNetCents)],
           ['Transfers to coaches', money(total.transfersCents)],

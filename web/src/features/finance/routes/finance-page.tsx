@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { SignInRequired } from '@/components/ui/sign-in-required';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useFinanceMembership } from '@/lib/groups';
 import { errorMessage } from '@/lib/error-message';
@@ -27,7 +27,7 @@ function Ledger({ filters }: { filters: LedgerFilters }) {
   const [downloading, setDownloading] = useState(false);
   if (ledger.isPending) return <Spinner label="Loading the ledger" />;
   if (ledger.isError) {
-    if (ledger.error instanceof ApiError && ledger.error.status === 403) return <NotFinanceTeam />;
+    if (isApiError(ledger.error, 'FORBIDDEN')) return <NotFinanceTeam />;
     return <LoadFailed what="the ledger" error={ledger.error} onRetry={() => void ledger.refetch()} />;
   }
   const [first] = ledger.data.pages;

@@ -2,7 +2,7 @@ import { MAX_MESSAGE_LENGTH } from '@functions/domain/messages';
 import clsx from 'clsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
 const draftKey = (draftOf: string) => `message-draft:${draftOf}`;
@@ -26,7 +26,7 @@ function keepDraft(draftOf: string, text: string): void {
 
 /** What the composer says when sending failed: the rate limit in its own words, with when to try again. */
 function sendFailure(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
+  if (isApiError(error, 'RATE_LIMITED')) {
     return `You are sending messages too quickly. ${error.message} Your message is kept here.`;
   }
   return `Your message was not sent: ${errorMessage(error)}`;

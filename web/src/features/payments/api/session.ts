@@ -1,9 +1,9 @@
 import { type SessionView, sessionView } from '@functions/schemas/session';
 import { type QueryState, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export const isSessionNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+export const isSessionNotFound = (error: unknown) => isApiError(error, 'NOT_FOUND');
 
 /** The server asks the payment provider about a pending session before answering. */
 export const sessionQuery = (sessionId: string) =>

@@ -1,11 +1,11 @@
-import { FRESH_SIGN_IN_MINUTES, FRESH_SIGN_IN_REQUIRED_MESSAGE } from '@functions/domain/account-deletion';
+import { FRESH_SIGN_IN_MINUTES } from '@functions/domain/account-deletion';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
-import { ApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { freshSignIn } from '@/lib/fresh-sign-in';
 import { signInReturningTo } from '@/lib/return-path';
@@ -57,10 +57,8 @@ function DeleteAccountDialog({
       setPasswordError(WRONG_PASSWORD_MESSAGE);
       return null;
     }
-    if (fresh.kind === 'needs-full-sign-in') {
-      setNeedsSignIn(FRESH_SIGN_IN_REQUIRED_MESSAGE);
-      return null;
-    }
+    // Two-step verification asks for a code too: the session's own token then, fresh if the sign-in was recent (the server decides).
+    if (fresh.kind === 'needs-full-sign-in') return undefined;
     return fresh.accessToken;
   };
 
@@ -76,7 +74,7 @@ function DeleteAccountDialog({
       await dropSession().catch(() => undefined);
       toast.success('Account Deleted', { description: 'Your account and its data have been deleted.' });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'FRESH_SIGN_IN_REQUIRED') setNeedsSignIn(error.message);
+      if (isApiError(error, 'FRESH_SIGN_IN_REQUIRED')) setNeedsSignIn(error.message);
       else toast.error('Deletion Failed', { description: errorMessage(error) });
     } finally {
       setDeleting(false);

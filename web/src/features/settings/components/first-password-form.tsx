@@ -10,7 +10,7 @@ import {
   passwordPairSchema,
   toastPasswordPairError,
 } from '@/components/ui/password-pair-fields';
-import { ApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { useSetFirstPassword } from '../api/sign-in-methods';
@@ -42,9 +42,9 @@ export function FirstPasswordForm() {
           description: 'Your password has been set. You can now also sign in with your e-mail and this password.',
         });
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'RECENT_SIGN_IN_REQUIRED') {
+        if (isApiError(error, 'RECENT_SIGN_IN_REQUIRED')) {
           setNeedsFreshSignIn(error.message);
-        } else if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') {
+        } else if (isApiError(error, 'VALIDATION_FAILED')) {
           // The server checks the same rule; its word for the field goes beside it.
           const [problem] = (error.details ?? []) as { message?: string }[];
           setError('password', { message: problem?.message ?? error.message }, { shouldFocus: true });

@@ -8,6 +8,7 @@ import { FirstPasswordForm } from './first-password-form';
 import { PasswordChangeForm } from './password-change-form';
 import { SettingsCard } from './settings-card';
 import { SignInMethods } from './sign-in-methods';
+import { TwoStepVerificationCard } from './two-step-verification-card';
 
 export function SecurityTab({ email }: { email: string }) {
   const { supportEmail } = runtimeConfig();
@@ -39,6 +40,7 @@ export function SecurityTab({ email }: { email: string }) {
           </p>
         ) : null}
       </SettingsCard>
+      <TwoStepVerificationCard email={email} />
       <DataExportCard />
       <DeleteAccountCard email={email} hasPassword={methods.data?.hasPassword ?? true} />
     </div>

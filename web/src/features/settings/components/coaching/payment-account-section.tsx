@@ -5,6 +5,7 @@ import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { requestPaymentAccountLink } from '../../api/payment-account';
 import { openInNewTab } from '@/lib/open-in-new-tab';
@@ -15,11 +16,19 @@ import { usePaymentStatusOnReturn } from './use-payment-status-on-return';
 export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Profile['paymentAccount'] }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  /** The API's word that two-step verification must be on first (403 MFA_REQUIRED). */
+  const [mfaRequired, setMfaRequired] = useState<string | null>(null);
   const state = paymentAccountState(paymentAccount);
   usePaymentStatusOnReturn(state === 'incomplete');
 
+  const failed = (title: string, error: unknown) => {
+    if (error instanceof ApiError && error.code === 'MFA_REQUIRED') setMfaRequired(error.message);
+    else toast.error(title, { description: errorMessage(error) });
+  };
+
   const startOnboarding = async () => {
     setBusy(true);
+    setMfaRequired(null);
     try {
       await openInNewTab(() => requestPaymentAccountLink('create'));
       toast.success('Stripe Onboarding Started', {
@@ -28,7 +37,7 @@ export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Prof
       // The first link creates the account: the section now reads 'Setup incomplete'.
       void queryClient.invalidateQueries({ queryKey: queryKeys.me.profile() });
     } catch (error) {
-      toast.error('Connection Failed', { description: errorMessage(error) });
+      failed('Connection Failed', error);
     } finally {
       setBusy(false);
     }
@@ -36,47 +45,72 @@ export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Prof
 
   const openDashboard = async () => {
     setBusy(true);
+    setMfaRequired(null);
     try {
       await openInNewTab(() => requestPaymentAccountLink('dashboard'));
     } catch (error) {
-      toast.error('Dashboard Access Failed', { description: errorMessage(error) });
+      failed('Dashboard Access Failed', error);
     } finally {
       setBusy(false);
     }
   };
 
-  if (state === 'complete') {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="flex items-center gap-2 font-semibold text-green-800">
-          <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
-          Payment account connected
-        </p>
-        <Button variant="secondary" disabled={busy} onClick={() => void openDashboard()}>
-          Dashboard
-        </Button>
-      </div>
-    );
-  }
-  if (state === 'incomplete') {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <p className="flex items-center gap-2 font-semibold text-amber-800">
-            <CircleAlert className="h-5 w-5" aria-hidden="true" />
-            Setup incomplete
-          </p>
-          <p className="text-sm text-slate-700">Finish your payment account to receive payments for sessions.</p>
+  if (state === 'not_connected') return <SetUpPaymentAccount busy={busy} onStart={() => void startOnboarding()} />;
+  return (
+    <div className="space-y-3">
+      {state === 'complete' ? (
+        <ConnectedAccount busy={busy} onOpenDashboard={() => void openDashboard()} />
+      ) : (
+        <IncompleteAccount busy={busy} onContinue={() => void startOnboarding()} />
+      )}
+      {mfaRequired && (
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          <p>{mfaRequired}</p>
+          {/* A full load: the settings page opens the tab a link names. */}
+          <a href="/settings?tab=security" className="mt-2 inline-block font-medium text-brand-700 underline">
+            Go to Security settings
+          </a>
         </div>
-        <Button disabled={busy} onClick={() => void startOnboarding()}>
-          Complete setup
-        </Button>
+      )}
+    </div>
+  );
+}
+
+function ConnectedAccount({ busy, onOpenDashboard }: { busy: boolean; onOpenDashboard(): void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <p className="flex items-center gap-2 font-semibold text-green-800">
+        <CheckCircle2 className="h-5 w-5" aria-hidden="true" />
+        Payment account connected
+      </p>
+      <Button variant="secondary" disabled={busy} onClick={onOpenDashboard}>
+        Dashboard
+      </Button>
+    </div>
+  );
+}
+
+function IncompleteAccount({ busy, onContinue }: { busy: boolean; onContinue(): void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <p className="flex items-center gap-2 font-semibold text-amber-800">
+          <CircleAlert className="h-5 w-5" aria-hidden="true" />
+          Setup incomplete
+        </p>
+        <p className="text-sm text-slate-700">Finish your payment account to receive payments for sessions.</p>
       </div>
-    );
-  }
+      <Button disabled={busy} onClick={onContinue}>
+        Complete setup
+      </Button>
+    </div>
+  );
+}
+
+function SetUpPaymentAccount({ busy, onStart }: { busy: boolean; onStart(): void }) {
   return (
     <div className="space-y-2">
-      <Button disabled={busy} onClick={() => void startOnboarding()}>
+      <Button disabled={busy} onClick={onStart}>
         Set up payment account
       </Button>
       <p className="text-sm text-slate-700">

@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { VerifiedBadge } from '@/components/ui/verified-badge';
-import { ApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useCheckNpi, useVerification } from '../../api/npi-verification';
 import { SettingsCard } from '../settings-card';
@@ -47,8 +47,8 @@ function VerificationState({ verification }: { verification: VerificationView })
 }
 
 function problemOf(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'TOO_MANY_REQUESTS') return TOO_MANY_NPI_CHECKS_MESSAGE;
-  if (error instanceof ApiError && error.code === 'INVALID_NPI') return INVALID_NPI_MESSAGE;
+  if (isApiError(error, 'TOO_MANY_REQUESTS')) return TOO_MANY_NPI_CHECKS_MESSAGE;
+  if (isApiError(error, 'INVALID_NPI')) return INVALID_NPI_MESSAGE;
   return errorMessage(error);
 }
 

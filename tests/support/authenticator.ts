@@ -1,0 +1,85 @@
+import {
+  AssociateSoftwareTokenCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { setTimeout as wait } from 'node:timers/promises';
+import { Secret, TOTP } from 'otpauth';
+import { localCognitoClient } from '../../bin/local/cognito';
+import { TOTP_PERIOD_SECONDS } from '../../bin/local/cognito-mfa';
+import type { RuntimeConfig } from '../../functions/schemas/config';
+import type { SignedInUser } from './users';
+
+const PERIOD_MS = TOTP_PERIOD_SECONDS * 1000;
+/** Time enough to type a code in a browser and send it, so that it is still of an accepted step on arrival. */
+const MARGIN_MS = 5_000;
+
+/**
+ * An authenticator app for one secret, as a person uses it: each code it hands out is of a time
+ * step not used before (Cognito accepts a code once, from the current step or the one before).
+ */
+export class Authenticator {
+  private readonly used = new Set<number>();
+  private readonly totp: TOTP;
+
+  constructor(readonly secret: string) {
+    this.totp = new TOTP({
+      secret: Secret.fromBase32(secret),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: TOTP_PERIOD_SECONDS,
+    });
+  }
+
+  /**
+   * A fresh code. Near the end of a step it waits for the next one (at most MARGIN_MS), and when
+   * the current and the previous step are both used, for the next step: codes are made of the clock.
+   */
+  async code(): Promise<string> {
+    for (;;) {
+      const now = Date.now();
+      const step = Math.floor(now / PERIOD_MS);
+      const untilNextStep = (step + 1) * PERIOD_MS - now;
+      // A code of the previous step stays accepted for the whole current step; the current one for two.
+      const fresh = [step, step - 1].find((candidate) => !this.used.has(candidate));
+      const staysAccepted = fresh === step || untilNextStep > MARGIN_MS;
+      if (fresh !== undefined && staysAccepted) {
+        this.used.add(fresh);
+        return this.totp.generate({ timestamp: fresh * PERIOD_MS });
+      }
+      await wait(untilNextStep + 10);
+    }
+  }
+
+  /** A code that is none of the last steps' (so wrong at any time now). */
+  wrongCode(): string {
+    const now = Date.now();
+    const near = new Set([-1, 0, 1].map((delta) => this.totp.generate({ timestamp: now + delta * PERIOD_MS })));
+    for (let n = 0; ; n++) {
+      const code = String(n).padStart(6, '0');
+      if (!near.has(code)) return code;
+    }
+  }
+}
+
+/** Turns on two-step verification with an authenticator app for a signed-in user, as Security settings does. */
+export async function withAuthenticatorMfa(config: RuntimeConfig, user: SignedInUser): Promise<Authenticator> {
+  const client = localCognitoClient(config.userPoolEndpoint);
+  try {
+    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: user.accessToken }));
+    if (!SecretCode) throw new Error('cognito-local gave no secret');
+    const authenticator = new Authenticator(SecretCode);
+    await client.send(
+      new VerifySoftwareTokenCommand({ AccessToken: user.accessToken, UserCode: await authenticator.code() }),
+    );
+    await client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: user.accessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    return authenticator;
+  } finally {
+    client.destroy();
+  }
+}

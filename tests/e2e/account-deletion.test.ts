@@ -51,7 +51,7 @@ async function deleteDialogFor(context: BrowserContext, user: SignedInUser) {
 }
 
 describe('deleting an account from Security settings', () => {
-  it('asks for the password, deletes the account, and its sign-in then fails', { timeout: 120_000 }, async () => {
+  it('asks for the password, deletes the account, and its sign-in then fails', { timeout: 180_000 }, async () => {
     const user = await signedInUserWithProfile(stack.config, 'mentee');
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     try {

@@ -62,7 +62,9 @@ describe('who may cancel what, and when', () => {
 
   it('refuses from the start on (live or over), each with its own code', () => {
     expect(codeOf(() => assertCancellable(session(), 'coach', new Date(START)))).toBe('SESSION_STARTED');
-    expect(codeOf(() => assertCancellable(session(), 'mentee', new Date('2026-12-02T00:00:00Z')))).toBe('SESSION_STARTED');
+    expect(codeOf(() => assertCancellable(session(), 'mentee', new Date('2026-12-02T00:00:00Z')))).toBe(
+      'SESSION_STARTED',
+    );
   });
 
   it('refuses cancelled, completed and pending_payment sessions', () => {

@@ -85,7 +85,8 @@ export async function cancelAtPeriodEnd(userId: string, subscriptionId: string, 
     throw new DomainError('NOT_FOUND', 'No such plan.');
   }
   if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd) return viewFor(subscription, userId, now);
-  if (!subscription.stripeSubscriptionId) throw new DomainError('PLAN_NOT_PAID', 'This plan has not been paid for yet.');
+  if (!subscription.stripeSubscriptionId)
+    throw new DomainError('PLAN_NOT_PAID', 'This plan has not been paid for yet.');
   await paymentsFromEnvironment().cancelSubscriptionAtPeriodEnd(subscription.stripeSubscriptionId);
   const changed = await changeSubscription(subscriptionId, now, (current) =>
     current.cancelAtPeriodEnd || current.status === 'canceled'

@@ -111,7 +111,7 @@ export const routes: readonly Route[] = [
     handler: 'render-directory-page',
     auth: 'public',
     memoryMb: PAGE_RENDER_MEMORY_MB,
-    table: ['query:directory', 'query:byOwner'],
+    table: ['query:directory', 'query:byOwner', 'query:byParty'],
     grants: ['directory:read', 'site:read'],
   },
   {
@@ -131,7 +131,7 @@ export const routes: readonly Route[] = [
     path: '/api/coaches',
     handler: 'list-coaches',
     auth: 'public',
-    table: ['query:directory', 'query:byOwner'],
+    table: ['query:directory', 'query:byOwner', 'query:byParty'],
     grants: ['directory:read'],
   },
   {

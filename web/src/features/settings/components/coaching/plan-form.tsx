@@ -79,7 +79,7 @@ export function PlanForm({ profile }: { profile: Profile }) {
 
   const previewable = typeof price === 'number' && Number.isInteger(price) && price > 0;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Monthly plan">
+    <form onSubmit={submit} noValidate className="space-y-5">
       <Controller
         control={control}
         name="active"

@@ -91,6 +91,7 @@ describe('mentorship plans', () => {
       expect(names.sort()).toEqual(['Book Session with Adaeze Okafor', 'Book Session with Morgan Ellis']);
       const morgan = page.getByRole('article').filter({ hasText: 'Morgan Ellis' });
       expect(await morgan.getByText('Monthly plan', { exact: true }).count()).toBe(1);
+      await screenshotsOf(page, morgan, 'plan-directory-card');
       coachPath = (await page.getByRole('link', { name: 'Book Session with Morgan Ellis' }).getAttribute('href')) ?? '';
       expect(coachPath).toMatch(/^\/coaches\//);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -9,11 +9,11 @@ const alias = {
 
 /**
  * Powertools' log lines and EMF metrics stay out of the test output (tests/unit/observability.test.ts
- * turns them on), and so does the AWS SDK's notice, once per test process, that its releases after
+ * turns them on; POWERTOOLS_LOG_LEVEL=INFO shows the handlers' logs while chasing a failure), and so does the AWS SDK's notice, once per test process, that its releases after
  * January 2027 need Node 22 (these machines run Node 20, Lambda Node 22; the lock file pins the SDK).
  */
 const quietTestOutput = {
-  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
   POWERTOOLS_METRICS_DISABLED: 'true',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
@@ -31,9 +31,8 @@ const fromBundles = (fallback: string, moreSetup: string[] = []) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Two files at a time even on two cores (vitest's default there is one) for the unit and infra
-    // tests, which only compute. The stack files (integration, e2e) still run one at a time: two at
-    // once on two cores made the finance refund test time out once, a race not found yet.
+    // Two files at a time even on two cores (vitest's default there is one): each stack file starts
+    // its own emulators on free ports, and the unit and infra tests only compute.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: quietTestOutput } },
@@ -45,12 +44,18 @@ export default defineConfig({
           ...fromBundles('0'),
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
         },
       },
       {
         resolve: { alias },
-        test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 },
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // The files of a worker share its modules, so those reading the same app share one synth (synth-app.ts).
+          isolate: false,
+        },
       },
       {
         resolve: { alias },
@@ -61,7 +66,6 @@ export default defineConfig({
           ...fromBundles(process.env.CI ? '1' : '0', ['tests/support/web-build.ts']),
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
         },
       },
     ],

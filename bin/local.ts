@@ -1,4 +1,4 @@
-import { bundleFunctions } from '../scripts/bundle-functions';
+import { currentBundles } from '../scripts/bundle-functions';
 import { runsFromBundles } from './local/lambda-modules';
 import { DEMO_FINANCE_EMAIL, DEMO_MENTEE_EMAIL, DEMO_MENTOR_EMAIL, DEMO_PASSWORD } from './local/seed';
 import { DEFAULT_PORTS, PORT_ENV, type LocalPorts, startLocalStack } from './local/stack';
@@ -15,7 +15,7 @@ function portsFromEnvironment(): LocalPorts {
 async function main() {
   if (runsFromBundles()) {
     console.log('Bundling the Lambdas (API_FROM_BUNDLES=1)…');
-    await bundleFunctions();
+    await currentBundles();
   }
   console.log('Starting the local stack (DynamoDB Local, cognito-local, s3rver, API, web)…');
   const stack = await startLocalStack({ ports: portsFromEnvironment(), dataDir: '.local', seed: true, web: true });

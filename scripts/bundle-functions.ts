@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
-import { BUNDLE_DIR, bundleFile, bundleLambda, type LambdaEntry, lambdaEntries } from '../lib/bundling';
+import { BUNDLE_DIR, bundleFile, bundleLambda, type LambdaEntry, lambdaEntries, PROJECT_ROOT } from '../lib/bundling';
+import { builtOnce } from './build-record';
 
 export interface FunctionBundle {
   operation: string;
@@ -53,6 +54,16 @@ export async function bundleFunctions(
   return { outdir, functions };
 }
 
+/** What the bundles are made from: the functions, how they are bundled, and the locked packages. */
+const BUNDLE_INPUTS = ['functions', 'lib/bundling.ts', 'package-lock.json', 'tsconfig.json'].map((input) =>
+  path.join(PROJECT_ROOT, input),
+);
+
+/** The bundles in dist/functions, built again only when what they are made from changed. */
+export function currentBundles(): Promise<Bundles> {
+  return builtOnce(BUNDLE_DIR, BUNDLE_INPUTS, () => bundleFunctions());
+}
+
 /** The outputs Node reads at init: the entry and the chunks it imports statically, transitively. */
 export function initOutputs(metafile: Metafile, entryFile: string): Set<string> {
   const loaded = new Set<string>();
@@ -78,7 +89,7 @@ function codeSizes(metafile: Metafile, entryFile: string): Pick<FunctionBundle, 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { functions } = await bundleFunctions();
+  const { functions } = await currentBundles();
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   for (const { operation, initBytes, totalBytes } of functions) {
     console.log(`${operation.padEnd(32)} init ${kib(initBytes).padStart(10)}, all ${kib(totalBytes).padStart(10)}`);

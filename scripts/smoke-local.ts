@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { DEMO_MENTEE_EMAIL, DEMO_PASSWORD } from '../bin/local/seed';
 import { startTestStack } from '../tests/support/local-stack';
-import { bundleFunctions } from './bundle-functions';
+import { currentBundles } from './bundle-functions';
 import { printResult, runSmoke } from './smoke';
+import { currentWebBuild } from './web-build';
 
 /**
  * `npm run smoke` against the local stack as close to a deployment as it gets: the production SPA
@@ -10,8 +10,8 @@ import { printResult, runSmoke } from './smoke';
  * API from the deployed bundles, the demo seed, and the demo mentee as the test account.
  */
 console.log('Building the SPA and the Lambda bundles…');
-execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-await bundleFunctions();
+await currentWebBuild();
+await currentBundles();
 process.env.API_FROM_BUNDLES = '1';
 
 const stack = await startTestStack({ seed: true, web: true, webFromBuild: true });

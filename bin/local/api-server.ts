@@ -7,6 +7,7 @@ import { DEFAULT_MEMORY_MB, routes, type Route } from '../../functions/routes';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { toApiGatewayEvent } from './api-event';
 import type { Claims } from './authorizer';
+import { FunctionTimedOut, withinFunctionTimeout } from './function-timeout';
 import { mailboxPage, readMailbox } from './mailbox';
 import { lambdaHandler } from './lambda-modules';
 import { isPagePath, routeMatcher } from './route-matcher';
@@ -56,21 +57,6 @@ function lambdaContext(requestId: string, route: Route, deadline: number): Conte
     fail: () => undefined,
     succeed: () => undefined,
   };
-}
-
-const TIMED_OUT = Symbol('timed out');
-
-/** Lambda stops a function at its timeout (lib/api.ts); the local server gives up on it at the same moment. */
-async function withinFunctionTimeout<T>(run: Promise<T>, timeoutMs: number): Promise<T | typeof TIMED_OUT> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<typeof TIMED_OUT>((resolve) => {
-    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-  });
-  try {
-    return await Promise.race([run, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
@@ -134,10 +120,13 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     const handler = (await lambdaHandler(found.route.operation)) as LambdaHandler;
     const timeoutMs = FUNCTION_TIMEOUT_SECONDS * 1000;
     const context = lambdaContext(event.requestContext.requestId, found.route, Date.now() + timeoutMs);
-    const result = await withinFunctionTimeout(handler(event, context), timeoutMs);
-    // A Lambda that runs out of time is a function error, which API Gateway answers with a bare 500.
-    if (result === TIMED_OUT) return sendJson(res, 500, { message: 'Internal Server Error' });
-    writeLambdaResult(res, result);
+    try {
+      writeLambdaResult(res, await withinFunctionTimeout(handler(event, context)));
+    } catch (error) {
+      // A Lambda that runs out of time is a function error, which API Gateway answers with a bare 500.
+      if (!(error instanceof FunctionTimedOut)) throw error;
+      sendJson(res, 500, { message: 'Internal Server Error' });
+    }
   }
 
   async function serveMedia(res: ServerResponse, url: URL) {

@@ -8,9 +8,9 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
 import { log } from '../../functions/http/log';
 import { LOCAL_AWS } from './aws-local';
+import { withinFunctionTimeout } from './function-timeout';
 import { localClient } from './dynamodb';
 import type { LambdaHandler } from './lambda-modules';
 
@@ -105,16 +105,8 @@ export async function startDirectoryStream(options: {
       .filter((record) => matchesPattern(options.pattern, record));
     if (matching.length === 0) return;
     const event: DynamoDBStreamEvent = { Records: matching };
-    // As Lambda ends an invocation at the function timeout: a batch whose handler hangs is read again.
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('the stream handler timed out')), FUNCTION_TIMEOUT_SECONDS * 1000);
-    });
-    try {
-      await Promise.race([(await options.handler())(event), timedOut]);
-    } finally {
-      clearTimeout(timer);
-    }
+    // A batch whose handler runs out of time is read again, as Lambda retries it.
+    await withinFunctionTimeout((await options.handler())(event));
   };
 
   const readShard = async (shardId: string) => {

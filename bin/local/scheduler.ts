@@ -4,6 +4,7 @@ import type { JobQueue } from '../../functions/adapters/job-queue';
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import { type JobName, type JobScheduler, jobPayload, scheduleName } from '../../functions/adapters/scheduler';
 import { log } from '../../functions/http/log';
+import { withinFunctionTimeout } from './function-timeout';
 import { lambdaHandler } from './lambda-modules';
 
 export interface LocalSchedule {
@@ -73,7 +74,7 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
     timers.delete(name);
     try {
       const handler = await lambdaHandler(schedule.job);
-      await handler(jobPayload(schedule.sessionId, schedule.try));
+      await withinFunctionTimeout(handler(jobPayload(schedule.sessionId, schedule.try)));
       failures.delete(name);
       if (schedules.get(name) === schedule) schedules.delete(name);
       await persist();

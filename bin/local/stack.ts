@@ -26,6 +26,7 @@ import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3
 import { deploySiteTemplates } from './site-templates';
 import { startDailyReconciliation } from './daily-reconciliation';
 import { type LocalScheduler, startLocalScheduler } from './scheduler';
+import { webhookDeliveriesSettled } from './stripe-event-delivery';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
 import { CalendarStandInStore } from './calendar-standin-store';
@@ -188,11 +189,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       handler: () => lambdaHandler('startSessionWork'),
     });
     stops.push(sessionWork.stop);
-    /** The stream may start jobs and jobs write sessions the stream reads: settled when a round starts nothing new. */
+    /**
+     * The stream starts jobs, jobs call the Stripe stand-in, whose events reach the webhook, and
+     * jobs and the webhook write sessions the stream reads: two rounds cover every chain we have.
+     */
     const jobsSettled = async () => {
       for (let round = 0; round < 2; round++) {
         await sessionWork.settled();
         await scheduler.settled();
+        await webhookDeliveriesSettled();
       }
     };
 

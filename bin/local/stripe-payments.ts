@@ -15,8 +15,8 @@ import { queryAll } from '../../functions/data/query-all';
 import { MIN_CARD_CHARGE_CENTS } from '../../functions/domain/constants';
 import type { AccountStatus } from '../../functions/domain/payment-account';
 import type { BalanceCategory, BalanceTransaction } from '../../functions/domain/reconciliation';
-import { log } from '../../functions/http/log';
 import { standInKeys } from './standin-keys';
+import { deliverToWebhook } from './stripe-event-delivery';
 import { failIfFaulted } from './stripe-faults';
 import { type SignedEvent, type SubscriptionStandIn, standInNow, subscriptionStandIn } from './stripe-subscriptions';
 
@@ -565,7 +565,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       if (checkout.refundRequests === 1) {
         await bookNow(checkout, 'refund', -checkout.amountCents);
         // Stripe tells the platform's webhook about the refund it made, as it does after every refund.
-        await deliverToWebhook(
+        deliverToWebhook(
           signedEvent(
             'platform',
             'charge.refunded',
@@ -706,26 +706,6 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       }),
     );
     return Attributes as LocalCheckout;
-  }
-
-  /**
-   * Stripe sends events it causes itself (a refund's `charge.refunded`) to the platform's webhook;
-   * the local stack names the endpoint in LOCAL_STRIPE_WEBHOOK_URL. Stripe's delivery never fails
-   * the API call that caused it, so neither does this one.
-   */
-  async function deliverToWebhook({ body, signature }: SignedEvent): Promise<void> {
-    const url = process.env.LOCAL_STRIPE_WEBHOOK_URL;
-    if (!url) return;
-    try {
-      const delivery = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        body,
-      });
-      if (!delivery.ok) log('warn', 'the webhook refused a stand-in event', { status: delivery.status });
-    } catch (error) {
-      log('warn', 'the stand-in could not reach the webhook', { error: String(error) });
-    }
   }
 }
 

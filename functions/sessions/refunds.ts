@@ -1,3 +1,4 @@
+import { FUNCTION_TIMEOUT_SECONDS } from '../adapters/dependency-budget';
 import { jobQueueFromEnvironment } from '../adapters/job-queue';
 import { mailerFromEnvironment } from '../adapters/mailer';
 import { paymentsFromEnvironment } from '../adapters/payments';
@@ -14,8 +15,11 @@ import { log } from '../http/log';
 import { BUSINESS_METRICS, countMetric } from '../http/metrics';
 import { siteOrigin } from '../http/site';
 
-/** Longer than any function runs, so a claim outlives its holder only when the holder died. */
-const REFUND_CLAIM_LEASE_MS = 2 * 60_000;
+/**
+ * Longer than any function runs, so a claim outlives its holder only when the holder died; and
+ * shorter than Lambda's wait before it retries the job that died (a minute), so that retry can claim.
+ */
+export const REFUND_CLAIM_LEASE_MS = (FUNCTION_TIMEOUT_SECONDS + 20) * 1000;
 
 /** Thrown by the refund job once every try failed, so Lambda retries it and then leaves it in the jobs' dead-letter queue. */
 export class RefundGivenUpError extends Error {

@@ -8,7 +8,14 @@ import { ROUTE_THROTTLES, routes } from '../../functions/routes';
 import { ACCESS_LOG_RETENTION_DAYS } from '../../lib/storage';
 import { GENERAL_LIMIT, RATE_WINDOW_SECONDS, TIGHT_LIMITS, TOO_MANY_REQUESTS_RESPONSE } from '../../lib/firewall';
 import { definePhysicianMentorsApp } from '../../lib/stack';
-import { PROD_CONTEXT, type Synthesized, synthesize, type TemplateResource, testApp } from './synth-app';
+import {
+  PROD_CONTEXT,
+  synthesize,
+  type Synthesized,
+  synthesizedApp,
+  type TemplateResource,
+  testApp,
+} from './synth-app';
 
 /** CloudFormation's hard limit per stack. */
 const STACK_RESOURCE_LIMIT = 500;
@@ -17,9 +24,7 @@ let stack: Stack;
 let synth: Synthesized;
 
 beforeAll(() => {
-  const app = testApp(PROD_CONTEXT);
-  stack = definePhysicianMentorsApp(app);
-  synth = synthesize(app, stack);
+  ({ stack, synth } = synthesizedApp(PROD_CONTEXT));
 });
 
 const construct = (...path: string[]): IConstruct =>

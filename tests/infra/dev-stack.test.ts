@@ -12,16 +12,13 @@ import { type Integration, integrationSecrets, secretArnVariable } from '../../f
 import { isPageRoute, jobs, routes } from '../../functions/routes';
 import { runtimeConfig } from '../../functions/schemas/config';
 import { prerenderedFile } from '../../lib/prerendered-pages';
-import { definePhysicianMentorsApp } from '../../lib/stack';
-import { type Synthesized, synthesize, type TemplateResource, testApp } from './synth-app';
+import { type Synthesized, synthesizedApp, type TemplateResource } from './synth-app';
 
 let stack: Stack;
 let synth: Synthesized;
 
 beforeAll(() => {
-  const app = testApp({ stage: 'dev' });
-  stack = definePhysicianMentorsApp(app);
-  synth = synthesize(app, stack);
+  ({ stack, synth } = synthesizedApp({ stage: 'dev' }));
 });
 
 const construct = (...path: string[]): IConstruct =>

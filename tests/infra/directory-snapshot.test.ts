@@ -7,16 +7,13 @@ import { DIRECTORY_SNAPSHOT_KEY } from '../../functions/adapters/directory-snaps
 import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
 import { DATA_PAGES, prerenderedFileOf } from '../../functions/pages/data-pages';
 import { directoryRebuildEntry } from '../../lib/bundling';
-import { definePhysicianMentorsApp } from '../../lib/stack';
-import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
+import { PROD_CONTEXT, type Synthesized, synthesizedApp } from './synth-app';
 
 let stack: Stack;
 let synth: Synthesized;
 
 beforeAll(() => {
-  const app = testApp(PROD_CONTEXT);
-  stack = definePhysicianMentorsApp(app);
-  synth = synthesize(app, stack);
+  ({ stack, synth } = synthesizedApp(PROD_CONTEXT));
 });
 
 const construct = (...path: string[]): IConstruct =>

@@ -3,16 +3,13 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settingsFromContext } from '../../lib/stack';
-import { definePhysicianMentorsApp } from '../../lib/stack';
-import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
+import { PROD_CONTEXT, type Synthesized, synthesizedApp } from './synth-app';
 
 let stack: Stack;
 let synth: Synthesized;
 
 beforeAll(() => {
-  const app = testApp({ ...PROD_CONTEXT });
-  stack = definePhysicianMentorsApp(app);
-  synth = synthesize(app, stack);
+  ({ stack, synth } = synthesizedApp(PROD_CONTEXT));
 });
 
 const construct = (...path: string[]): IConstruct =>

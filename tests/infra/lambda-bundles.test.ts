@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OperationFunction } from '../../lib/api';
 import {
+  BUNDLE_DIR,
   BUNDLE_ENTRY,
   bundleFile,
   bundleLambda,
@@ -14,7 +14,7 @@ import {
   LAMBDA_HANDLER,
   lambdaEntries,
 } from '../../lib/bundling';
-import { type Bundles, bundleFunctions, initOutputs } from '../../scripts/bundle-functions';
+import { type Bundles, currentBundles, initOutputs } from '../../scripts/bundle-functions';
 
 /** What only the local stack's stand-ins hold: their pages, their table keys, their signing secret. */
 const STAND_IN_MARKERS = ['/_local/', 'LOCALSTRIPE#', 'LOCALCALENDLY#', 'LOCAL_STRIPE_WEBHOOK_SECRET', 'whsec_local'];
@@ -26,8 +26,11 @@ let dir: string;
 let bundles: Bundles;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'pm-bundles-'));
-  bundles = await bundleFunctions(path.join(dir, 'functions'));
+  // Beside dist/functions, as deep: esbuild writes source paths relative to the output, so the CDK's
+  // bundling folder (<dir>/bundling-temp-…) must sit as far from the sources as the bundles.
+  dir = await mkdtemp(path.join(BUNDLE_DIR, '..', 'bundles-test-'));
+  // The bundles the browser and smoke tests run (dist/functions), built here unless current.
+  bundles = await currentBundles();
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -132,8 +135,7 @@ describe('the deployed Lambda bundles', () => {
     'are file for file what the CDK deploys for the same functions, native modules installed for linux-arm64 beside them',
     async () => {
       const operations = ['getCoach', 'stripeWebhook', 'attachHeadshot'];
-      const outdir = path.join(dir, 'cdk.out');
-      const app = new App({ outdir });
+      const app = new App({ outdir: dir });
       const stack = new Stack(app, 'BundlingUnderTest', { env: { region: 'us-east-1' } });
       const functions = operations.map((operation) => {
         const entry = lambdaEntries.find((candidate) => candidate.operation === operation);
@@ -153,7 +155,7 @@ describe('the deployed Lambda bundles', () => {
         const logicalId = stack.getLogicalId(functions[index]?.node.defaultChild as never);
         const properties = template.Resources[logicalId]?.Properties;
         expect(properties?.Handler).toBe(LAMBDA_HANDLER);
-        const assetDir = path.join(outdir, `asset.${path.parse(properties?.Code.S3Key ?? '').name}`);
+        const assetDir = path.join(dir, `asset.${path.parse(properties?.Code.S3Key ?? '').name}`);
         const built = await fileHashes(bundleOf(operation).dir);
         expect(built.has(BUNDLE_ENTRY)).toBe(true);
         expect(await fileHashes(assetDir, NATIVE_INSTALL), operation).toEqual(built);

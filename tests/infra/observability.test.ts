@@ -7,18 +7,15 @@ import { DEPENDENCY_LATENCY, SLOW_CALL_MS } from '../../functions/http/metrics';
 import { jobs, routes } from '../../functions/routes';
 import { SESSION_RECORDS_PATTERN } from '../../functions/sessions/session-work';
 import { directoryRebuildEntry } from '../../lib/bundling';
-import { definePhysicianMentorsApp } from '../../lib/stack';
-import { PROD_CONTEXT, type Synthesized, synthesize, testApp } from './synth-app';
+import { PROD_CONTEXT, type Synthesized, synthesizedApp } from './synth-app';
 
-const ALARM_EMAIL = 'oncall@mentors.example.org';
+const ALARM_EMAIL = PROD_CONTEXT.alarmEmail;
 
 let stack: Stack;
 let synth: Synthesized;
 
 beforeAll(() => {
-  const app = testApp({ ...PROD_CONTEXT, alarmEmail: ALARM_EMAIL });
-  stack = definePhysicianMentorsApp(app);
-  synth = synthesize(app, stack);
+  ({ stack, synth } = synthesizedApp(PROD_CONTEXT));
 });
 
 const construct = (...path: string[]): IConstruct =>

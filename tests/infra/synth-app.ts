@@ -4,6 +4,7 @@ import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
+import { definePhysicianMentorsApp } from '../../lib/stack';
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
   context: Record<string, unknown>;
@@ -116,4 +117,22 @@ export function synthesize(app: App, stack: Stack): Synthesized {
         .flatMap((policy) => policy.PolicyDocument.Statement);
     },
   };
+}
+
+const synthesizedApps = new Map<string, { stack: Stack; synth: Synthesized }>();
+
+/**
+ * The whole app synthesized with `context`, once per test worker: the infra files that read the
+ * same app share it (vitest.config.ts runs them without isolation), since each synth takes seconds.
+ * Only for reading: a test that adds constructs synthesizes an app of its own.
+ */
+export function synthesizedApp(context: Record<string, unknown> = {}): { stack: Stack; synth: Synthesized } {
+  const key = JSON.stringify(context);
+  const known = synthesizedApps.get(key);
+  if (known) return known;
+  const app = testApp(context);
+  const stack = definePhysicianMentorsApp(app);
+  const synthesized = { stack, synth: synthesize(app, stack) };
+  synthesizedApps.set(key, synthesized);
+  return synthesized;
 }

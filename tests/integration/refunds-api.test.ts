@@ -3,10 +3,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { readMailbox } from '../../bin/local/mailbox';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { getLedgerEntry } from '../../functions/data/ledger';
-import { getSession } from '../../functions/data/sessions';
+import { claimRefund, getSession } from '../../functions/data/sessions';
 import { ledgerEntryId } from '../../functions/domain/ledger';
 import { REFUND_MAX_ATTEMPTS } from '../../functions/domain/refunds';
 import { BUSINESS_METRICS } from '../../functions/http/metrics';
+import { REFUND_CLAIM_LEASE_MS, tryRefund } from '../../functions/sessions/refunds';
 import { bookingResult, sessionView } from '../../functions/schemas/session';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -165,6 +166,21 @@ describe('the refund of a cancelled paid session', () => {
     expect(delayed[0]?.text).toContain('our support team will contact you');
     expect(delayed[0]?.text).not.toMatch(/\brefunded\b|confirmed/i);
     expect(await mailsTo(coach, session.id, 'Your refund')).toEqual([]);
+  });
+
+  it('is made by Lambda’s retry, a minute later, of a run that died holding the claim', async () => {
+    const { session, checkoutId } = await paidSession(5);
+    // The claim of a run that died (a timeout) just after claiming: every run until it lapses stands back.
+    const diedAt = new Date();
+    expect(await claimRefund(session.id, new Date(diedAt.getTime() + REFUND_CLAIM_LEASE_MS), diedAt)).toBe(true);
+    expect((await call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Moved' })).status).toBe(200);
+    await stack.jobsSettled();
+    expect(await payments.findCheckout(checkoutId)).not.toHaveProperty('refundRequests');
+
+    expect(await tryRefund(session.id, 1, new Date(diedAt.getTime() + 61_000))).toBe(true);
+    await stack.jobsSettled();
+    expect(await payments.findCheckout(checkoutId)).toMatchObject({ refundRequests: 1 });
+    expect((await viewAs(mentee, session.id)).refund).toEqual({ status: 'succeeded', amountCents: RATE_CENTS });
   });
 
   it('of a disputed charge is refused by Stripe, not retried, and says so', { timeout: 90_000 }, async () => {

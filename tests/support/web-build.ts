@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { currentWebBuild } from '../../scripts/web-build';
 
 /**
  * Global setup of the browser tests: when they run what deploys (API_FROM_BUNDLES=1, as in CI),
@@ -8,14 +8,6 @@ import type { TestProject } from 'vitest/node';
  */
 export default async function buildWebApp(project: TestProject): Promise<void> {
   if (project.config.env.API_FROM_BUNDLES !== '1') return;
-  const { build } = await import('vite');
-  // Vitest sets NODE_ENV=test, with which Vite would bundle React's development build.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  console.log('Built the SPA into dist/web for the browser tests');
+  await currentWebBuild();
+  console.log('The SPA production build in dist/web is current for the browser tests');
 }

@@ -1,0 +1,50 @@
+import { log } from '../../functions/http/log';
+import type { SignedEvent } from './stripe-subscriptions';
+
+/** Stripe retries a failed delivery for three days with backoff; the stand-in retries a few times within a minute. */
+const RETRY_DELAYS_MS = [1_000, 5_000, 25_000];
+
+const inFlight = new Set<Promise<void>>();
+
+async function post({ body, signature }: SignedEvent, url: string): Promise<boolean> {
+  try {
+    const delivery = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body,
+    });
+    if (delivery.ok) return true;
+    log('warn', 'the webhook refused a stand-in event', { status: delivery.status });
+  } catch (error) {
+    log('warn', 'the stand-in could not reach the webhook', { error: String(error) });
+  }
+  return false;
+}
+
+async function deliverWithRetries(event: SignedEvent, url: string): Promise<void> {
+  if (await post(event, url)) return;
+  for (const delay of RETRY_DELAYS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    if (await post(event, url)) return;
+  }
+  log('error', 'the stand-in gave up delivering an event (Stripe would go on for three days)', {
+    event: JSON.parse(event.body).id,
+  });
+}
+
+/**
+ * Sends an event Stripe causes itself (a refund's `charge.refunded`, a renewal's `invoice.paid`) to
+ * the platform's webhook, named by LOCAL_STRIPE_WEBHOOK_URL. As with Stripe, the API call that
+ * caused it answers first: the delivery happens after, and is retried when the webhook fails.
+ */
+export function deliverToWebhook(event: SignedEvent): void {
+  const url = process.env.LOCAL_STRIPE_WEBHOOK_URL;
+  if (!url) return;
+  const delivery = deliverWithRetries(event, url).finally(() => inFlight.delete(delivery));
+  inFlight.add(delivery);
+}
+
+/** Resolves once every event sent so far has been delivered or given up (what a test waits for). */
+export async function webhookDeliveriesSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}

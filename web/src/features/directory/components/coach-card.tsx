@@ -39,7 +39,7 @@ export function CoachCard({ coach }: { coach: Coach }) {
       </div>
       {coach.plan && (
         <p className="mt-3 flex items-center gap-1.5 text-sm">
-          <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+          <span className="inline-flex flex-none items-center gap-1 whitespace-nowrap rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
             <CalendarCheck className="h-3.5 w-3.5" aria-hidden="true" />
             Monthly plan
           </span>

@@ -113,7 +113,7 @@ export const routes: readonly Route[] = [
     handler: 'render-directory-page',
     auth: 'public',
     memoryMb: PAGE_RENDER_MEMORY_MB,
-    table: ['query:directory', 'query:byOwner'],
+    table: ['query:directory', 'query:byOwner', 'query:byParty'],
     grants: ['directory:read', 'site:read'],
   },
   {
@@ -133,7 +133,7 @@ export const routes: readonly Route[] = [
     path: '/api/coaches',
     handler: 'list-coaches',
     auth: 'public',
-    table: ['query:directory', 'query:byOwner'],
+    table: ['query:directory', 'query:byOwner', 'query:byParty'],
     grants: ['directory:read'],
   },
   {

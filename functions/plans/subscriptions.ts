@@ -60,8 +60,9 @@ export async function subscribe(menteeId: string, coachId: string, now: Date) {
       amountCents: subscription.priceCents,
       description: `${planSummary(plan)} with ${coachName(coach)}`,
       customerEmail: mentee.email,
-      successUrl: `${siteOrigin()}/dashboard?subscribed=${subscription.id}`,
-      cancelUrl: `${siteOrigin()}/coaches/${coachId}`,
+      // The session's payment result pages, which tell a plan by its own parameter.
+      successUrl: `${siteOrigin()}/payment-success?subscription_id=${subscription.id}`,
+      cancelUrl: `${siteOrigin()}/payment-cancelled?subscription_id=${subscription.id}`,
     });
     await recordSubscriptionCheckout(subscription.id, checkoutId);
     return { subscription: toSubscriptionView(subscription, menteeId, coach, now), checkoutUrl: url };

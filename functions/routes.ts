@@ -115,7 +115,7 @@ export const routes: readonly Route[] = [
     handler: 'render-directory-page',
     auth: 'public',
     memoryMb: PAGE_RENDER_MEMORY_MB,
-    table: ['query:directory', 'query:byOwner'],
+    table: ['query:directory', 'query:byOwner', 'query:byParty'],
     grants: ['directory:read', 'site:read'],
   },
   {
@@ -135,7 +135,7 @@ export const routes: readonly Route[] = [
     path: '/api/coaches',
     handler: 'list-coaches',
     auth: 'public',
-    table: ['query:directory', 'query:byOwner'],
+    table: ['query:directory', 'query:byOwner', 'query:byParty'],
     grants: ['directory:read'],
   },
   {

@@ -61,7 +61,7 @@ export class DirectorySnapshot extends Construct {
       this.rebuild.role as IRole,
       "The event source's stream read: dynamodb:ListStreams supports no resource-level permission.",
     );
-    grantTableAccess(this.rebuild, props.table, ['query:directory', 'query:byOwner']);
+    grantTableAccess(this.rebuild, props.table, ['query:directory', 'query:byOwner', 'query:byParty']);
     this.rebuild.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:PutObject'],

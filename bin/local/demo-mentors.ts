@@ -1,3 +1,5 @@
+import type { PlanInput } from '../../functions/schemas/plans';
+
 export interface DemoMentor {
   userId: string;
   email: string;
@@ -19,6 +21,8 @@ export interface DemoMentor {
   hourlyRateCents: number;
   offersFreeConsult: boolean;
   freeConsultMinutes: 15 | 30;
+  /** A monthly mentorship plan, offered from the start. */
+  plan?: PlanInput;
   /** Weekly availability in the mentor's own time zone: weekday 1=Mon..7=Sun, 'HH:mm' 24h on 30-minute boundaries, end after start */
   weeklyAvailability: Array<{ weekday: 1 | 2 | 3 | 4 | 5 | 6 | 7; startTime: string; endTime: string }>;
   /** A few past reviews from fictional mentees */
@@ -54,6 +58,14 @@ export const demoMentors: readonly DemoMentor[] = [
     hourlyRateCents: 40000,
     offersFreeConsult: true,
     freeConsultMinutes: 30,
+    plan: {
+      monthlyPriceCents: 60000,
+      sessionsPerMonth: 2,
+      sessionMinutes: 60,
+      description:
+        'Two hour-long calls a month for physicians stepping into their first leadership role: we prepare the meetings, budgets and peer-review conversations you have coming up, and review how the last ones went.',
+      active: true,
+    },
     weeklyAvailability: [
       { weekday: 2, startTime: '18:30', endTime: '20:30' },
       { weekday: 4, startTime: '06:30', endTime: '08:00' },

@@ -81,16 +81,27 @@ export async function savePublication(profile: ProfileItem, published: boolean, 
   }
 }
 
-/** The coach's one plan, on their profile; turning it off ends no existing subscription. */
+/**
+ * The coach's one plan, on their profile, and the profile in the directory's partition of plans
+ * exactly while it is on; turning it off ends no existing subscription.
+ */
 export async function savePlan(userId: string, plan: PlanInput, now: Date): Promise<void> {
+  const { gsi2pk, gsi2sk } = keys.planMentor(userId);
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.profile(userId),
-      UpdateExpression: 'SET #plan = :plan, updatedAt = :now',
+      UpdateExpression: plan.active
+        ? 'SET #plan = :plan, updatedAt = :now, gsi2pk = :planPartition, gsi2sk = :planSort'
+        : 'SET #plan = :plan, updatedAt = :now REMOVE gsi2pk, gsi2sk',
       ConditionExpression: 'attribute_exists(pk) AND userType = :mentor',
       ExpressionAttributeNames: { '#plan': 'plan' },
-      ExpressionAttributeValues: { ':plan': plan, ':now': now.toISOString(), ':mentor': 'mentor' },
+      ExpressionAttributeValues: {
+        ':plan': plan,
+        ':now': now.toISOString(),
+        ':mentor': 'mentor',
+        ...(plan.active ? { ':planPartition': gsi2pk, ':planSort': gsi2sk } : {}),
+      },
     }),
   );
 }

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DirectorySnapshot } from '../adapters/directory-snapshot';
+import { cardExcerpt } from '../domain/directory';
 import { DomainError } from '../domain/errors';
 import type { Coach } from '../schemas/coach';
 import { tableSchema } from './table-schema';
@@ -26,21 +27,24 @@ export type DirectoryRow = ProfileItem & {
 
 /**
  * Every published coach's entry in the directory index: its shards read in parallel, with the
- * badge of each verified one, read from the verified mentors' partition of gsi1 beside them (the
- * directory index projects its limit of 20 attributes already, and an index's projection cannot
- * change in place).
+ * badge of each verified one and the plan of each offering one, read from the verified mentors'
+ * partition of gsi1 and the plans' partition of gsi2 beside them (the directory index projects
+ * its limit of 20 attributes already, and an index's projection cannot change in place).
  */
 export async function readDirectoryRows(): Promise<DirectoryRow[]> {
-  const [verified, ...shards] = await Promise.all([
+  const [verified, withPlans, ...shards] = await Promise.all([
     queryIndexPartition<ProfileItem & { pk: string }>(tableSchema.indexes.byOwner, keys.verifiedMentorsPartition),
+    queryIndexPartition<ProfileItem & { pk: string }>(tableSchema.indexes.byParty, keys.planMentorsPartition),
     ...Array.from({ length: DIRECTORY_SHARDS }, (_, shard) =>
       queryIndexPartition<DirectoryRow>(tableSchema.indexes.directory, directoryPartition(shard)),
     ),
   ]);
   const badges = new Map(verified.map((profile) => [profile.pk, profile.verification]));
+  const plans = new Map(withPlans.map((profile) => [profile.pk, profile.plan]));
   return shards.flat().map((row) => {
     const verification = badges.get(row.pk);
-    return verification ? { ...row, verification } : row;
+    const plan = plans.get(row.pk);
+    return { ...row, ...(verification ? { verification } : {}), ...(plan ? { plan } : {}) };
   });
 }
 
@@ -48,8 +52,14 @@ export async function readDirectoryRows(): Promise<DirectoryRow[]> {
 export function directoryCards(rows: readonly DirectoryRow[]): Coach[] {
   return [...rows]
     .sort((a, b) => (a.dirsk < b.dirsk ? -1 : 1))
-    .map(({ bioExcerpt, coachBioExcerpt, ...row }) =>
-      toCoach({ ...row, userId: keys.userIdOf(row.pk), bio: bioExcerpt ?? null, coachBio: coachBioExcerpt ?? null }),
+    .map(({ bioExcerpt, coachBioExcerpt, plan, ...row }) =>
+      toCoach({
+        ...row,
+        userId: keys.userIdOf(row.pk),
+        bio: bioExcerpt ?? null,
+        coachBio: coachBioExcerpt ?? null,
+        ...(plan ? { plan: { ...plan, description: cardExcerpt(plan.description) ?? '' } } : {}),
+      }),
     );
 }
 

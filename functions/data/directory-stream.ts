@@ -23,6 +23,7 @@ const CARD_ATTRIBUTES: readonly string[] = [
   ...tableSchema.directoryProjection,
   // Not projected by the directory index: read beside it (data/coaches.ts readDirectoryRows).
   'verification',
+  'plan',
 ];
 
 type Image = Record<string, unknown>;

@@ -15,6 +15,7 @@ function directoryShardOf(userId: string): number {
 
 const USER_PREFIX = 'USER#';
 const VERIFIED_MENTORS_PARTITION = 'VERIFIED';
+const PLAN_MENTORS_PARTITION = 'PLANS';
 const coachRatingsPartition = (coachId: string) => `COACH#${coachId}#RATINGS`;
 const coachSessionsPartition = (coachId: string) => `COACH#${coachId}#SESSIONS`;
 const menteeSessionsPartition = (menteeId: string) => `MENTEE#${menteeId}#SESSIONS`;
@@ -88,6 +89,9 @@ export const keys = {
   /** Verified mentors' profiles in one sparse partition of gsi1: the monthly re-check and the directory read it. */
   verifiedMentorsPartition: VERIFIED_MENTORS_PARTITION,
   verifiedMentor: (userId: string) => ({ gsi1pk: VERIFIED_MENTORS_PARTITION, gsi1sk: userId }),
+  /** Mentors whose monthly plan is on, in one sparse partition of gsi2: the directory reads their plans from it. */
+  planMentorsPartition: PLAN_MENTORS_PARTITION,
+  planMentor: (userId: string) => ({ gsi2pk: PLAN_MENTORS_PARTITION, gsi2sk: userId }),
   rating: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'RATING' }),
   /** A user's uses of one daily quota (domain/quotas.ts) on one UTC day; expires by TTL. */
   dailyQuota: (userId: string, kind: string, day: string) => ({ pk: `USER#${userId}`, sk: `QUOTA#${kind}#${day}` }),

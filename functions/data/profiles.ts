@@ -15,6 +15,7 @@ export function profileRow(profile: ProfileItem) {
     ...keys.profile(profile.userId),
     ...(listed ? keys.directoryEntry(profile) : {}),
     ...(profile.verification ? keys.verifiedMentor(profile.userId) : {}),
+    ...(profile.plan?.active ? keys.planMentor(profile.userId) : {}),
     ...cardExcerpts(profile),
   };
 }
@@ -28,8 +29,17 @@ export const cardExcerpts = (profile: Pick<ProfileItem, 'bio' | 'coachBio'>) => 
   coachBioExcerpt: cardExcerpt(profile.coachBio) ?? undefined,
 });
 
-/** The row attributes only the indexes read: the directory's, and gsi1's partition of verified mentors. */
-export const INDEX_ONLY_ATTRIBUTES = ['dirpk', 'dirsk', 'bioExcerpt', 'coachBioExcerpt', 'gsi1pk', 'gsi1sk'] as const;
+/** The row attributes only the indexes read: the directory's, gsi1's partition of verified mentors and gsi2's of plans. */
+export const INDEX_ONLY_ATTRIBUTES = [
+  'dirpk',
+  'dirsk',
+  'bioExcerpt',
+  'coachBioExcerpt',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+] as const;
 
 export async function getProfile(userId: string): Promise<ProfileItem | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));

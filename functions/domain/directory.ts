@@ -10,6 +10,8 @@ export interface DirectoryFilters {
   experience?: DirectoryExperienceThreshold;
   /** Verified physicians only (the NPI registry check). */
   verified?: boolean;
+  /** Mentors offering a monthly plan only. */
+  plan?: boolean;
 }
 
 /** Between the texts of one coach in its search text; a search holding it matches no coach. */
@@ -23,6 +25,7 @@ interface Facets {
   /** NaN when the experience has no readable number. */
   years: number;
   verified: boolean;
+  hasPlan: boolean;
 }
 
 function facetsOf(coach: Coach): Facets {
@@ -34,6 +37,7 @@ function facetsOf(coach: Coach): Facets {
     specialties: specialties.map((text) => text.toLowerCase()),
     years: Number.parseInt(coach.experience ?? '', 10),
     verified: coach.verification?.status === 'verified',
+    hasPlan: coach.plan !== undefined,
   };
 }
 
@@ -136,6 +140,8 @@ function experienceTest(threshold: DirectoryExperienceThreshold | undefined): Fa
 const verifiedTest = (verified: boolean | undefined): FacetTest | null =>
   verified ? (facets) => facets.verified : null;
 
+const planTest = (plan: boolean | undefined): FacetTest | null => (plan ? (facets) => facets.hasPlan : null);
+
 const passes = (test: FacetTest | null, coach: Coach) => !test || test(facetsOf(coach));
 
 export const matchesSearch = (coach: Coach, q: string | undefined) => passes(searchTest(searchNeedle(q)), coach);
@@ -152,6 +158,7 @@ export function filterCoaches(coaches: readonly Coach[], filters: DirectoryFilte
     specialtyTest(filters.specialty),
     experienceTest(filters.experience),
     verifiedTest(filters.verified),
+    planTest(filters.plan),
   ].filter((test): test is FacetTest => test !== null);
   if (tests.length === 0) return coaches;
   const facets = facetsOfList(coaches);
@@ -180,7 +187,13 @@ export function rememberingFilter(maxMatches: number) {
       remembered = { searches: new Map(), size: 0 };
       byList.set(coaches, remembered);
     }
-    const key = JSON.stringify([filters.q, filters.specialty, filters.experience, filters.verified === true]);
+    const key = JSON.stringify([
+      filters.q,
+      filters.specialty,
+      filters.experience,
+      filters.verified === true,
+      filters.plan === true,
+    ]);
     const known = remembered.searches.get(key);
     if (known) return known;
     const matching = filterCoaches(coaches, filters);

@@ -45,6 +45,8 @@ export const errorStatus = {
   NO_CREDITS: 409,
   /** Plans: the last renewal failed; no plan bookings until the card is fixed. */
   SUBSCRIPTION_PAST_DUE: 409,
+  /** Plans: the plan's first payment has not arrived, so there is nothing to cancel at Stripe yet. */
+  PLAN_NOT_PAID: 409,
   /** Cancelling (domain/cancellation.ts): why this session cannot be cancelled now. */
   ALREADY_CANCELLED: 409,
   SESSION_OVER: 409,

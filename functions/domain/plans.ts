@@ -24,9 +24,14 @@ export interface Plan {
   active: boolean;
 }
 
+type PlanTerms = Pick<Plan, 'monthlyPriceCents' | 'sessionsPerMonth' | 'sessionMinutes'>;
+
+/** "2 × 60 min a month, $300/month". */
+export const planTerms = (plan: PlanTerms) =>
+  `${plan.sessionsPerMonth} × ${plan.sessionMinutes} min a month, $${plan.monthlyPriceCents / 100}/month`;
+
 /** "Monthly mentorship: 2 × 60 min a month, $300/month" (the coach page's plan box). */
-export const planSummary = (plan: Pick<Plan, 'monthlyPriceCents' | 'sessionsPerMonth' | 'sessionMinutes'>) =>
-  `Monthly mentorship: ${plan.sessionsPerMonth} × ${plan.sessionMinutes} min a month, $${plan.monthlyPriceCents / 100}/month`;
+export const planSummary = (plan: PlanTerms) => `Monthly mentorship: ${planTerms(plan)}`;
 
 /**
  * Stripe's subscription statuses reduced to ours: a trial is active; an unpaid subscription is past

@@ -124,5 +124,6 @@ export function toProfileView(item: ProfileItem): Profile {
     },
     zoomConnected: item.zoomConnected ?? false,
     calendlyConnected: item.calendlyConnected ?? false,
+    ...(item.plan ? { plan: item.plan } : {}),
   };
 }

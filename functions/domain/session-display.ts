@@ -90,6 +90,8 @@ interface PricedSession {
   cancellationReason: string | null;
   /** What became of the refund of a cancelled paid session, where the server says. */
   refund?: { status: 'requested' | 'succeeded' | 'failed' } | null;
+  /** `plan`: one of the mentee's monthly plan sessions, not paid on its own. */
+  paidBy?: 'plan';
 }
 
 /** A checkout left or let expire: a booking that never happened, not a cancelled session. */
@@ -101,6 +103,7 @@ const REFUND_WORDS = { requested: 'refund requested', succeeded: 'refunded', fai
 
 /** The price and where its payment stands, so both parties can match a session to money: '$60 · paid'. */
 export function paymentLabel(session: PricedSession): string {
+  if (session.paidBy === 'plan') return 'Monthly plan session';
   if (session.isFreeConsultation || session.priceCents === 0) return 'Free';
   const price = formatWholeDollars(session.priceCents);
   if (session.status === 'pending_payment') return `${price} · awaiting payment`;

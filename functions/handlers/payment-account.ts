@@ -52,9 +52,9 @@ async function connectAccount(payments: Payments, profile: ProfileItem, now: Dat
 /** The provider only lets a fully onboarded account into its dashboard. */
 async function openDashboard(profile: ProfileItem): Promise<string> {
   const accountId = profile.stripeAccountId;
-  if (!accountId) throw new DomainError('CONFLICT', 'Set up your payment account first.');
+  if (!accountId) throw new DomainError('SETUP_INCOMPLETE', 'Set up your payment account first.');
   if (!paymentStatus(profile).onboardingComplete) {
-    throw new DomainError('CONFLICT', 'Complete your payment account setup first.');
+    throw new DomainError('SETUP_INCOMPLETE', 'Complete your payment account setup first.');
   }
   return paymentsFromEnvironment().dashboardLink(accountId);
 }

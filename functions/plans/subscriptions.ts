@@ -60,8 +60,9 @@ export async function subscribe(menteeId: string, coachId: string, now: Date) {
       amountCents: subscription.priceCents,
       description: `${planSummary(plan)} with ${coachName(coach)}`,
       customerEmail: mentee.email,
-      successUrl: `${siteOrigin()}/dashboard?subscribed=${subscription.id}`,
-      cancelUrl: `${siteOrigin()}/coaches/${coachId}`,
+      // The session's payment result pages, which tell a plan by its own parameter.
+      successUrl: `${siteOrigin()}/payment-success?subscription_id=${subscription.id}`,
+      cancelUrl: `${siteOrigin()}/payment-cancelled?subscription_id=${subscription.id}`,
     });
     await recordSubscriptionCheckout(subscription.id, checkoutId);
     return { subscription: toSubscriptionView(subscription, menteeId, coach, now), checkoutUrl: url };
@@ -85,7 +86,8 @@ export async function cancelAtPeriodEnd(userId: string, subscriptionId: string, 
     throw new DomainError('NOT_FOUND', 'No such plan.');
   }
   if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd) return viewFor(subscription, userId, now);
-  if (!subscription.stripeSubscriptionId) throw new DomainError('CONFLICT', 'This plan has not been paid for yet.');
+  if (!subscription.stripeSubscriptionId)
+    throw new DomainError('PLAN_NOT_PAID', 'This plan has not been paid for yet.');
   await paymentsFromEnvironment().cancelSubscriptionAtPeriodEnd(subscription.stripeSubscriptionId);
   const changed = await changeSubscription(subscriptionId, now, (current) =>
     current.cancelAtPeriodEnd || current.status === 'canceled'

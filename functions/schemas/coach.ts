@@ -40,7 +40,7 @@ export const coach = z.object({
 });
 export type Coach = z.infer<typeof coach>;
 
-/** The directory's page: each card's `coachBio` and `bio` are the card's excerpts (240 characters at most). */
+/** The directory's page: each card's `coachBio`, `bio` and `plan.description` are the card's excerpts (240 characters at most). */
 export const coachList = z.object({
   coaches: z.array(coach),
   matchingCount: z.int(),
@@ -51,18 +51,23 @@ export type CoachList = z.infer<typeof coachList>;
 
 const searchText = z.optional(z.string().check(z.trim(), z.maxLength(100)));
 
+/** A yes/no filter as the query string carries it. */
+const queryFlag = z.optional(
+  z.pipe(
+    z.enum(['true', 'false']),
+    z.transform((flag) => flag === 'true'),
+  ),
+);
+
 /** `GET /api/coaches` query: the directory's filters and paging. */
 export const coachListQuery = z.strictObject({
   q: searchText,
   specialty: searchText,
   experience: z.optional(z.enum(DIRECTORY_EXPERIENCE_THRESHOLDS)),
   /** `true`: verified physicians only; `matchingCount` counts with it. */
-  verified: z.optional(
-    z.pipe(
-      z.enum(['true', 'false']),
-      z.transform((flag) => flag === 'true'),
-    ),
-  ),
+  verified: queryFlag,
+  /** `true`: mentors offering a monthly plan only; `matchingCount` counts with it. */
+  plan: queryFlag,
   cursor: z.optional(z.string().check(z.maxLength(200))),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 24),
 });

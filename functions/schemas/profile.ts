@@ -10,6 +10,7 @@ import { isTimeZone } from '../domain/time-zone';
 import { HEADSHOT_CONTENT_TYPES, INVALID_FILE_TYPE_MESSAGE } from '../domain/headshot';
 import { NO_SPECIFIC_SPECIALTY, SAME_SPECIALTY_MESSAGE, specialtiesClash, storedSpecialty } from '../domain/profile';
 import { RATE_INVALID_MESSAGE, RATE_REQUIRED_MESSAGE } from './coach-settings';
+import { ownPlan } from './plans';
 import { npiNumber } from './verification';
 import * as z from './zod';
 
@@ -280,6 +281,8 @@ export const profile = z.object({
   paymentAccount: z.object({ connected: z.boolean(), onboardingComplete: z.boolean() }),
   zoomConnected: z.boolean(),
   calendlyConnected: z.boolean(),
+  /** The coach's monthly mentorship plan (Coach settings, the Plan card), on or off; absent until set. */
+  plan: z.optional(ownPlan),
 });
 export type Profile = z.infer<typeof profile>;
 

@@ -69,6 +69,47 @@ describe('the directory snapshot', () => {
     expect(await card()).toMatchObject({ lastName: 'Aardvark', hourlyRateCents: 15_000 });
   });
 
+  it('marks a coach offering a monthly plan, filters on it, and drops both when the plan is turned off', async () => {
+    const plan = {
+      monthlyPriceCents: 30_000,
+      sessionsPerMonth: 2,
+      sessionMinutes: 60,
+      description: `Two calls a month. ${'Between the calls we keep in touch by message. '.repeat(8)}`.trim(),
+      active: true,
+    };
+    const withPlan = () =>
+      fetch(`${stack.apiUrl}/api/coaches?plan=true`).then(async (r) => coachList.parse(await r.json()));
+    expect((await withPlan()).matchingCount).toBe(0);
+
+    expect((await call('/api/me/plan', { method: 'PUT', body: plan })).status).toBe(200);
+    await stack.directorySettled();
+    const listed = await withPlan();
+    expect(listed).toMatchObject({ matchingCount: 1, totalCount: 1 });
+    expect(listed.coaches[0]?.plan).toMatchObject({
+      monthlyPriceCents: 30_000,
+      sessionsPerMonth: 2,
+      sessionMinutes: 60,
+    });
+    // The card carries the description's excerpt, as it does the bios.
+    expect(listed.coaches[0]?.plan?.description).toMatch(/^Two calls a month\..*…$/);
+    expect(listed.coaches[0]?.plan?.description.length).toBeLessThanOrEqual(241);
+    // An edit of another field keeps the coach in the plans' partition.
+    expect((await call('/api/me', { method: 'PATCH', body: { subtitle: 'Chief of Medicine' } })).status).toBe(200);
+    await stack.directorySettled();
+    expect((await withPlan()).coaches.map((each) => each.userId)).toEqual([coach.userId]);
+
+    expect((await call('/api/me/plan', { method: 'PUT', body: { ...plan, active: false } })).status).toBe(200);
+    await stack.directorySettled();
+    expect(await withPlan()).toMatchObject({ coaches: [], matchingCount: 0, totalCount: 1 });
+    expect((await card())?.plan).toBeUndefined();
+  });
+
+  it('refuses a plan filter that is not true or false', async () => {
+    const response = await fetch(`${stack.apiUrl}/api/coaches?plan=yes`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+
   it('is not rewritten by a profile write that changes no card field', async () => {
     const before = await snapshotTag();
     const sameRates = { hourlyRateCents: 15_000, offersFreeConsult: false, freeConsultMinutes: 15, coachBio: BIO };

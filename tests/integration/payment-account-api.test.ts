@@ -143,7 +143,7 @@ describe('POST /api/me/payment-account', () => {
     });
     const dashboard = await paymentAccount(mentor, { action: 'dashboard' });
     expect(dashboard.status).toBe(409);
-    expect(((await dashboard.json()) as { error: { code: string } }).error.code).toBe('CONFLICT');
+    expect(((await dashboard.json()) as { error: { code: string } }).error.code).toBe('SETUP_INCOMPLETE');
   });
 
   it('answers 409 for the dashboard and an all-false status before any account exists', async () => {
@@ -151,7 +151,7 @@ describe('POST /api/me/payment-account', () => {
     const dashboard = await paymentAccount(mentor, { action: 'dashboard' });
     expect(dashboard.status).toBe(409);
     expect(await dashboard.json()).toEqual({
-      error: { code: 'CONFLICT', message: 'Set up your payment account first.' },
+      error: { code: 'SETUP_INCOMPLETE', message: 'Set up your payment account first.' },
     });
     expect(await refreshStatus(mentor)).toEqual({
       connected: false,

@@ -97,7 +97,7 @@ async function subscribedMentee(planCoach = coach) {
     redirect: 'manual',
   });
   expect(paid.status).toBe(303);
-  expect(paid.headers.get('location')).toContain(`/dashboard?subscribed=${subscription.id}`);
+  expect(paid.headers.get('location')).toContain(`/payment-success?subscription_id=${subscription.id}`);
   return { mentee, subscriptionId: subscription.id };
 }
 

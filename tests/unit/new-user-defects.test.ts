@@ -83,6 +83,7 @@ describe("a session card's payment line", () => {
     expect(paymentLabel(paid)).toBe('$60 · paid');
     expect(paymentLabel({ ...paid, status: 'pending_payment' })).toBe('$60 · awaiting payment');
     expect(paymentLabel({ ...paid, isFreeConsultation: true, priceCents: 0 })).toBe('Free');
+    expect(paymentLabel({ ...paid, priceCents: 0, paidBy: 'plan' })).toBe('Monthly plan session');
   });
 
   it('tells a refund from a checkout that was never paid', () => {

@@ -152,7 +152,20 @@ describe('toProfileView', () => {
   });
 
   it('leaves out storage keys and anything not in the Profile shape', () => {
-    const row = { ...stored(), pk: 'USER#user-1', dirpk: 'PUBLISHED', averageRating: 4.5 } as ProfileItem;
+    const plan = {
+      monthlyPriceCents: 30_000,
+      sessionsPerMonth: 2,
+      sessionMinutes: 60 as const,
+      description: '',
+      active: true,
+    };
+    const row = {
+      ...stored({ plan }),
+      pk: 'USER#user-1',
+      dirpk: 'PUBLISHED',
+      gsi2pk: 'PLANS',
+      averageRating: 4.5,
+    } as ProfileItem;
     expect(Object.keys(toProfileView(row)).sort()).toEqual(Object.keys(profile.shape).sort());
   });
 });

@@ -8,21 +8,26 @@ import { queryKeys } from './query-keys';
 const invalidateAll = (queryClient: QueryClient, keys: readonly (readonly unknown[])[]) =>
   Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
-/** A booking takes the coach's time, may use the free consultation, and is a new session on the dashboard. */
+/**
+ * A booking takes the coach's time, may use the free consultation or a plan's session, and is a
+ * new session on the dashboard.
+ */
 export const afterBooking = (queryClient: QueryClient, coachId: string) =>
   invalidateAll(queryClient, [
     queryKeys.me.sessions(),
     queryKeys.coaches.slots(coachId),
     queryKeys.me.freeConsultation(coachId),
+    queryKeys.me.subscriptions(),
   ]);
 
-/** A cancelled session frees the coach's time again. */
+/** A cancelled session frees the coach's time again, and may give a plan's session back. */
 export const afterCancelling = (queryClient: QueryClient, session: { id: string; coachId: string }) =>
   invalidateAll(queryClient, [
     queryKeys.me.sessions(),
     queryKeys.sessions.detail(session.id),
     queryKeys.coaches.slots(session.coachId),
     queryKeys.me.freeConsultation(session.coachId),
+    queryKeys.me.subscriptions(),
   ]);
 
 /** A moved session frees its old time and takes its new one. */

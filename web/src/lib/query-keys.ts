@@ -29,6 +29,8 @@ export const queryKeys = {
     conversationMessages: (conversationId: string) => ['me', 'conversations', conversationId, 'messages'] as const,
     /** `GET /me/contacts/{userId}`: whether the caller may message that member. */
     contact: (userId: string) => ['me', 'contacts', userId] as const,
+    /** `GET /me/subscriptions`: the mentorship plans the user pays for or coaches. */
+    subscriptions: () => ['me', 'subscriptions'] as const,
     /** `GET /me/verification`: the NPI registry check. */
     verification: () => ['me', 'verification'] as const,
   },

@@ -14,6 +14,7 @@ export function directoryFilters(params: URLSearchParams): DirectoryFilters {
     specialty: params.get('specialty') || undefined,
     experience: isThreshold(experience) ? experience : undefined,
     verified: params.get('verified') === 'true' ? 'true' : undefined,
+    plan: params.get('plan') === 'true' ? 'true' : undefined,
   };
 }
 
@@ -28,6 +29,7 @@ export function useDirectoryFilters() {
   const specialty = params.get('specialty') ?? '';
   const { experience } = filters;
   const verifiedOnly = filters.verified === 'true';
+  const planOnly = filters.plan === 'true';
 
   const setFilter = useCallback(
     (name: keyof DirectoryFilters, value: string) =>
@@ -42,5 +44,15 @@ export function useDirectoryFilters() {
 
   const clearFilters = useCallback(() => setParams(new URLSearchParams()), [setParams]);
 
-  return { q, specialty, experience, verifiedOnly, filters, hasFilters: params.size > 0, setFilter, clearFilters };
+  return {
+    q,
+    specialty,
+    experience,
+    verifiedOnly,
+    planOnly,
+    filters,
+    hasFilters: params.size > 0,
+    setFilter,
+    clearFilters,
+  };
 }

@@ -63,6 +63,7 @@ const bookingOf = (choice: BookingChoice): NewBooking =>
         start: choice.slot.start,
         durationMinutes: choice.option.minutes,
         freeConsultation: choice.option.isFreeConsultation,
+        ...(choice.option.subscriptionId ? { subscriptionId: choice.option.subscriptionId } : {}),
       };
 
 /** A client error says what was wrong (the slot was just taken, say); anything else gets the spec's words. */
@@ -74,15 +75,18 @@ function BookingSummary({ choice, onCancel }: { choice: BookingChoice; onCancel(
   const start = DateTime.fromISO(slot.start, { zone: timeZone });
   const navigate = useNavigate();
   const booking = useBookSession(choice.coachId);
-  const free = option.isFreeConsultation;
+  // A free consultation and a plan's session are confirmed at once; anything else is paid at checkout.
+  const free = option.isFreeConsultation || Boolean(option.subscriptionId);
 
   const confirm = async () => {
     try {
       if (free) {
         await booking.mutateAsync(bookingOf(choice));
         onCancel();
-        toast.success('Free Consultation Booked!', {
-          description: 'Your session is confirmed. Opening your dashboard…',
+        toast.success(option.subscriptionId ? 'Session Booked!' : 'Free Consultation Booked!', {
+          description: option.subscriptionId
+            ? 'One session of your plan is used. Opening your dashboard…'
+            : 'Your session is confirmed. Opening your dashboard…',
         });
         setTimeout(() => navigate('/dashboard'), DASHBOARD_DELAY_MS);
         return;

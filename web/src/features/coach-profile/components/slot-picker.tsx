@@ -1,8 +1,11 @@
 import type { Coach } from '@functions/schemas/coach';
+import type { SubscriptionView } from '@functions/schemas/plans';
+import { DateTime } from 'luxon';
 import { CalendarX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { useMyPlanWith } from '@/lib/my-subscriptions';
 import { useCoachSlots } from '@/lib/coach-slots';
 import { useFreeConsultationEligibility } from '../api/get-free-consultation-eligibility';
 import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
@@ -14,11 +17,29 @@ import { LoginDialog } from './login-dialog';
 import { LoginRequiredPanel } from './login-required-panel';
 import { SessionLengthChoice } from './session-length-choice';
 
-/** Signed out, the free consultation is shown whenever the coach offers it; signed in, only while unused. */
+/**
+ * Signed out, the free consultation is shown whenever the coach offers it; signed in, only while
+ * unused. A mentee's plan with this coach is offered while it has a session left this month.
+ */
 function useSessionOptions(coach: Coach) {
   const { user } = useAuth();
   const eligibility = useFreeConsultationEligibility(coach.userId, Boolean(user) && coach.offersFreeConsult);
-  return sessionOptions(coach, user ? eligibility.data === true : true);
+  const plan = useMyPlanWith(coach.userId, Boolean(user) && user?.userId !== coach.userId);
+  return { options: sessionOptions(coach, user ? eligibility.data === true : true, plan), plan };
+}
+
+/** Why a mentee's plan is not offered: its payment failed, or this month's sessions are used. */
+function PlanNotBookable({ plan, timeZone }: { plan: SubscriptionView; timeZone: string }) {
+  if (plan.status === 'active' && plan.creditsLeft > 0) return null;
+  const renews =
+    plan.currentPeriodEnd && DateTime.fromISO(plan.currentPeriodEnd, { zone: timeZone }).toFormat('LLLL d');
+  return (
+    <p role="note" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      {plan.status === 'past_due'
+        ? "Your plan's last payment failed, so it cannot be used to book until your card is updated. The link to update it is in the e-mail we sent you."
+        : `You have used this month's ${plan.sessionsPerMonth} sessions of your plan.${renews && !plan.cancelAtPeriodEnd ? ` New ones come on ${renews}.` : ''}`}
+    </p>
+  );
 }
 
 /** The login dialog's sign-in comes back to the coach page with the picked time: `?length=30&slot=START`. */
@@ -45,7 +66,7 @@ export function SlotPicker({ coach, coachName }: { coach: Coach; coachName: stri
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const timeZone = useViewerTimeZone();
-  const options = useSessionOptions(coach);
+  const { options, plan } = useSessionOptions(coach);
   const [chosenId, setChosenId] = useState(() => params.get(LENGTH_PARAMETER) ?? DEFAULT_SESSION_OPTION.id);
   const option = options.find((candidate) => candidate.id === chosenId) ?? options[0]!;
   const slots = useCoachSlots(coach.userId, option.minutes);
@@ -56,6 +77,7 @@ export function SlotPicker({ coach, coachName }: { coach: Coach; coachName: stri
     <div className="space-y-6">
       {!user && <LoginRequiredPanel />}
       <SessionLengthChoice options={options} chosen={option} onChoose={(next) => setChosenId(next.id)} />
+      {plan && <PlanNotBookable plan={plan} timeZone={timeZone} />}
       <LoadedSlots
         slots={slots}
         empty={

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { isNotFound, useCoach } from '../api/get-coach';
 import { CoachDetailsCard } from '../components/coach-details-card';
 import { MessageCoachLink } from '../components/message-coach-link';
+import { PlanOffer } from '../components/plan-offer';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
 // The mentor's details are the page's main content; the scheduling and review cards (the slot grid,
@@ -48,6 +49,7 @@ export function CoachPage() {
       ) : (
         <div className="mt-4 space-y-6">
           <CoachDetailsCard coach={coach.data} display={display} />
+          {coach.data.plan && <PlanOffer coachId={coachId} plan={coach.data.plan} />}
           <Suspense fallback={<Spinner label="Loading available times..." />}>
             <SchedulingCard coach={coach.data} coachName={display.name} />
             <ReviewsCard coachId={coachId} />

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMySessions } from '../api/my-sessions';
 import { CancelSessionDialog } from '../components/cancel-session-dialog';
 import { EarningsCard } from '../components/earnings-card';
+import { PlansList } from '../components/plans-list';
 import { RateSessionDialog } from '../components/rate-session-dialog';
 import { RescheduleSessionDialog } from '../components/reschedule-session-dialog';
 import { SessionCard } from '../components/session-card';
@@ -196,6 +197,7 @@ function DashboardContent() {
         {isMentor && calendars.data && <CalendarReauthBanner connections={calendars.data} withLink />}
         {isMentor && !profile.data.published && <PublishBanner />}
         {isMentor && profile.data.paymentAccount?.connected && <EarningsCard />}
+        <PlansList timeZone={profile.data.timezone} offersPlan={isMentor && Boolean(profile.data.plan?.active)} />
         <SessionLists profile={profile.data} />
       </div>
     </>

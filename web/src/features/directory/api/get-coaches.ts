@@ -3,8 +3,11 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** `verified` as the query string carries it (the API reads 'true'). */
-export type DirectoryFilters = Pick<CoachListQuery, 'q' | 'specialty' | 'experience'> & { verified?: 'true' };
+/** `verified` and `plan` as the query string carries them (the API reads 'true'). */
+export type DirectoryFilters = Pick<CoachListQuery, 'q' | 'specialty' | 'experience'> & {
+  verified?: 'true';
+  plan?: 'true';
+};
 
 export const getCoaches = async (filters: DirectoryFilters, cursor: string | undefined) =>
   coachList.parse(await api.get('/coaches', { ...filters, cursor }));

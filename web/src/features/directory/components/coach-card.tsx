@@ -1,6 +1,7 @@
 import { coachDisplay } from '@functions/domain/directory';
 import type { Coach } from '@functions/schemas/coach';
-import { Languages } from 'lucide-react';
+import { CalendarCheck, Languages } from 'lucide-react';
+import { planTerms } from '@functions/domain/plans';
 import { ButtonLink } from '@/components/ui/button-link';
 import { CoachHeadshot } from '@/components/ui/coach-headshot';
 import { TagList } from '@/components/ui/tag-list';
@@ -36,6 +37,15 @@ export function CoachCard({ coach }: { coach: Coach }) {
         />
         <span className="font-semibold text-slate-900">{display.rateLabel}</span>
       </div>
+      {coach.plan && (
+        <p className="mt-3 flex items-center gap-1.5 text-sm">
+          <span className="inline-flex flex-none items-center gap-1 whitespace-nowrap rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+            <CalendarCheck className="h-3.5 w-3.5" aria-hidden="true" />
+            Monthly plan
+          </span>
+          <span className="text-slate-700">{planTerms(coach.plan)}</span>
+        </p>
+      )}
       <p className="mt-3 line-clamp-3 text-sm text-slate-700">{display.bio}</p>
       <TagList label="Areas of interest" tags={display.areas} className="mt-3" />
       <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600">

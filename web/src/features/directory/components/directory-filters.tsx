@@ -3,7 +3,7 @@ import {
   experienceThresholdLabel,
   MEDICAL_SPECIALTIES,
 } from '@functions/domain/fixed-lists';
-import { ShieldCheck } from 'lucide-react';
+import { CalendarCheck, ShieldCheck } from 'lucide-react';
 import { useCallback } from 'react';
 import type { useDirectoryFilters } from '../use-directory-filters';
 import { FilterSelect } from './filter-select';
@@ -24,10 +24,12 @@ const EXPERIENCE_OPTIONS = [
 
 type Filters = Pick<
   ReturnType<typeof useDirectoryFilters>,
-  'q' | 'specialty' | 'experience' | 'verifiedOnly' | 'setFilter'
+  'q' | 'specialty' | 'experience' | 'verifiedOnly' | 'planOnly' | 'setFilter'
 >;
 
-export function DirectoryFilters({ q, specialty, experience, verifiedOnly, setFilter }: Filters) {
+const checkboxClass = 'h-4 w-4 rounded border-slate-300 accent-emerald-700';
+
+export function DirectoryFilters({ q, specialty, experience, verifiedOnly, planOnly, setFilter }: Filters) {
   const search = useCallback((text: string) => setFilter('q', text), [setFilter]);
   return (
     <search
@@ -47,16 +49,28 @@ export function DirectoryFilters({ q, specialty, experience, verifiedOnly, setFi
         options={EXPERIENCE_OPTIONS}
         onChange={(value) => setFilter('experience', value)}
       />
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-800 md:col-span-3">
-        <input
-          type="checkbox"
-          checked={verifiedOnly}
-          onChange={(event) => setFilter('verified', event.target.checked ? 'true' : '')}
-          className="h-4 w-4 rounded border-slate-300 accent-emerald-700"
-        />
-        <ShieldCheck className="h-4 w-4 text-emerald-700" aria-hidden="true" />
-        Verified physicians only
-      </label>
+      <div className="flex flex-wrap gap-x-6 gap-y-2 md:col-span-3">
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            checked={verifiedOnly}
+            onChange={(event) => setFilter('verified', event.target.checked ? 'true' : '')}
+            className={checkboxClass}
+          />
+          <ShieldCheck className="h-4 w-4 text-emerald-700" aria-hidden="true" />
+          Verified physicians only
+        </label>
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            checked={planOnly}
+            onChange={(event) => setFilter('plan', event.target.checked ? 'true' : '')}
+            className={checkboxClass}
+          />
+          <CalendarCheck className="h-4 w-4 text-brand-700" aria-hidden="true" />
+          Offers a monthly plan
+        </label>
+      </div>
     </search>
   );
 }

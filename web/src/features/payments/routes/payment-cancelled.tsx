@@ -65,9 +65,23 @@ function LeftCheckout({ sessionId }: { sessionId: string }) {
   );
 }
 
-/** `/payment-cancelled?session_id=…`: where the payment provider sends the payer who left checkout. */
+/** A plan's checkout left: nothing was charged and nothing else changes (an unpaid plan is never listed). */
+function LeftPlanCheckout() {
+  return (
+    <ResultPanel tone="neutral" icon={<XCircle className="h-8 w-8" />} title="Payment Cancelled">
+      <p className="text-center text-slate-700">
+        Your payment was cancelled and no charges were made. You have not subscribed to the plan.
+      </p>
+      <Actions />
+    </ResultPanel>
+  );
+}
+
+/** `/payment-cancelled?session_id=…` or `?subscription_id=…`: where the payment provider sends the payer who left checkout. */
 export function PaymentCancelledPage() {
   return (
-    <PaymentReturn title="Payment cancelled">{(sessionId) => <LeftCheckout sessionId={sessionId} />}</PaymentReturn>
+    <PaymentReturn title="Payment cancelled">
+      {(paid) => (paid.kind === 'plan' ? <LeftPlanCheckout /> : <LeftCheckout sessionId={paid.id} />)}
+    </PaymentReturn>
   );
 }

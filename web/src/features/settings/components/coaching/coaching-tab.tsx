@@ -5,6 +5,7 @@ import { AvailabilityEditor } from './availability-editor';
 import { CalendarsCard } from './calendars-card';
 import { COACHING_SECTIONS } from './coaching-sections';
 import { PaymentAccountSection } from './payment-account-section';
+import { PlanForm } from './plan-form';
 import { PublishToggle } from './publish-toggle';
 import { RatesForm } from './rates-form';
 import { useCoachingSettingsRefresh } from './use-coaching-settings-refresh';
@@ -37,9 +38,20 @@ export function CoachingTab({ profile, onShowProfileTab }: { profile: Profile; o
       >
         <RatesForm profile={profile} />
       </SettingsCard>
+      <SettingsCard
+        id={COACHING_SECTIONS.plan}
+        title="Monthly plan"
+        lead="A set number of sessions each month for one monthly price, billed until the mentee cancels."
+      >
+        <PlanForm profile={profile} />
+      </SettingsCard>
       <AvailabilityEditor coachId={profile.userId} zone={profile.timezone} />
       <CalendarsCard />
-      <SettingsCard title="Payment account" lead="Mentees pay by card; payouts go to your bank account.">
+      <SettingsCard
+        id={COACHING_SECTIONS.payments}
+        title="Payment account"
+        lead="Mentees pay by card; payouts go to your bank account."
+      >
         <PaymentAccountSection paymentAccount={profile.paymentAccount} />
       </SettingsCard>
       <SettingsCard title="Zoom" lead="Meeting links for your booked sessions.">

@@ -94,7 +94,7 @@ export async function storeRating(rating: RatingItem, now: Date): Promise<void> 
         (reason) => reason.Code === 'ConditionalCheckFailed',
       );
       if (ratingFailed || (await ratingOfSession(rating.sessionId))) throw alreadyRated();
-      if (sessionFailed) throw new DomainError('CONFLICT', 'Only a completed session you attended can be rated.');
+      if (sessionFailed) throw new DomainError('NOT_RATEABLE', 'Only a completed session you attended can be rated.');
       // The coach's count moved (another rating landed) or a transaction was in flight: read again.
       if (attempt >= MAX_RATING_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));

@@ -24,7 +24,7 @@ export const handler = httpHandler(
       throw new DomainError('ALREADY_RATED', 'You have already rated this session');
     }
     if (session.status !== 'completed') {
-      throw new DomainError('CONFLICT', 'Only a completed session can be rated.');
+      throw new DomainError('NOT_RATEABLE', 'Only a completed session can be rated.');
     }
     if (!isRateable({ ...session, menteeJoined: Boolean(session.menteeJoinedAt) })) {
       throw new DomainError('NOT_RATEABLE', NOT_RATEABLE_MESSAGE);

@@ -128,8 +128,9 @@ describe('a mentor sets up coaching, end to end', () => {
     await rate.fill('150');
     await page.getByLabel('Coach bio').fill('Twenty years in cardiology; I help residents choose a fellowship.');
     await page.getByRole('switch', { name: 'Offer a free consultation' }).click();
-    expect(await page.getByRole('radio', { name: '15 minutes' }).isChecked()).toBe(true);
-    await page.getByRole('radio', { name: '30 minutes' }).check();
+    const consultationLength = page.getByRole('group', { name: 'Free consultation length' });
+    expect(await consultationLength.getByRole('radio', { name: '15 minutes' }).isChecked()).toBe(true);
+    await consultationLength.getByRole('radio', { name: '30 minutes' }).check();
     const calendar = page.getByLabel('External booking calendar (optional)');
     await calendar.fill('https://example.com/okafor');
     await page.getByRole('button', { name: 'Save mentoring settings' }).click();

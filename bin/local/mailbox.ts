@@ -1,5 +1,6 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
-import type { Mail, Mailer } from '../../functions/adapters/mailer';
+import type { Mail } from '../../functions/domain/ports';
+import type { Mailer } from '../../functions/adapters/mailer';
 import { escapeHtml } from '../../functions/domain/html';
 
 export interface StoredMail extends Mail {

@@ -14,7 +14,7 @@ import { localPaymentsFromEnvironment } from './stripe-payments';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
 import type { AvailabilityItem } from '../../functions/data/availability-item';
 import { keys } from '../../functions/data/keys';
-import type { ProfileItem } from '../../functions/data/profile-item';
+import type { ProfileItem } from '../../functions/domain/profile-item';
 import { profileRow } from '../../functions/data/profiles';
 import type { RatingItem } from '../../functions/data/rating-item';
 import { localCognitoClient } from './cognito';

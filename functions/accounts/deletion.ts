@@ -1,5 +1,5 @@
 import type { AccountDirectory } from '../adapters/identity';
-import type { MediaStore } from '../adapters/media';
+import type { MediaStore } from '../domain/ports';
 import { anonymiseRating, deleteUserPartition } from '../data/accounts';
 import { savePublication } from '../data/coach-settings';
 import { sessionsOfUser } from '../data/personal-data';

@@ -25,6 +25,7 @@ import {
 } from '../domain/sign-in-methods';
 import { awsClientSettings } from './dependency-budget';
 import { timed } from './dependency-latency';
+import type { UserInfo } from '../domain/ports';
 
 /**
  * What a user may write about themselves through the app client (SignUp, UpdateUserAttributes, and
@@ -32,13 +33,6 @@ import { timed } from './dependency-latency';
  * nor, with their own token, `email_verified`. The local Cognito front refuses the rest as Cognito does.
  */
 export const APP_CLIENT_WRITE_ATTRIBUTES = ['email', 'given_name', 'family_name'] as const;
-
-export interface UserInfo {
-  sub: string;
-  email: string;
-  givenName: string | null;
-  familyName: string | null;
-}
 
 export interface NewAccount {
   email: string;

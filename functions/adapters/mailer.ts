@@ -2,20 +2,7 @@ import { awsClientSettings } from './dependency-budget';
 import { timed } from './dependency-latency';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
-
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: string;
-}
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: MailAttachment[];
-}
+import type { Mail } from '../domain/ports';
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;

@@ -1,15 +1,6 @@
-import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { mediaBucketFromEnvironment } from './media';
-
-type PolicyCondition = NonNullable<PresignedPostOptions['Conditions']>[number];
-
-/** What a browser may upload, and where: the conditions S3 checks against the signed policy. */
-export interface UploadPolicy {
-  key: string;
-  fields: Record<string, string>;
-  conditions: PolicyCondition[];
-  expiresSeconds: number;
-}
+import type { UploadPolicy } from '../domain/ports';
 
 /**
  * A presigned POST the browser sends the file with, straight to the media bucket. Apart from

@@ -7,16 +7,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { awsClientSettings } from './dependency-budget';
 import { timed } from './dependency-latency';
-
-/** The media bucket (headshots), as the API needs it once a file is there (uploads: media-upload.ts). */
-export interface MediaStore {
-  /** The object's size, or null when there is no such object. */
-  head(key: string): Promise<{ size: number } | null>;
-  getBytes(key: string): Promise<Buffer>;
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
-  /** Removes these objects; keys that do not exist are fine. */
-  remove(keys: readonly string[]): Promise<void>;
-}
+import type { MediaStore } from '../domain/ports';
 
 const isMissing = (error: unknown) => ['NotFound', 'NoSuchKey'].includes((error as { name?: string }).name ?? '');
 

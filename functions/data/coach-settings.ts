@@ -4,7 +4,7 @@ import type { PlanInput } from '../schemas/plans';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { cardExcerpts } from './profiles';
-import type { ProfileItem } from './profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 
 export async function saveRates(userId: string, rates: RatesUpdate, now: Date): Promise<ProfileItem> {
   const set = [

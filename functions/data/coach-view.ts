@@ -1,6 +1,6 @@
 import type { Coach } from '../schemas/coach';
 import { DEFAULT_DIRECTORY_TIME_ZONE, DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
-import type { ProfileItem } from './profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 
 type CoachSource = Pick<ProfileItem, 'userId' | 'firstName' | 'lastName'> & Partial<ProfileItem>;
 

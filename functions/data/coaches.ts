@@ -8,7 +8,7 @@ import { db, tableName } from './client';
 import { toCoach } from './coach-view';
 import { DIRECTORY_SHARDS, directoryPartition, keys } from './keys';
 import { queryIndexPartition } from './query-all';
-import type { ProfileItem } from './profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 
 export interface CoachStore {
   /** Every published coach's card (bios as excerpts), in name order (the directory index's sort key). */

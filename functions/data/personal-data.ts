@@ -1,5 +1,5 @@
 import { keys } from './keys';
-import type { ProfileItem } from './profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { getProfile } from './profiles';
 import { queryIndexPartition } from './query-all';
 import type { RatingItem } from './rating-item';

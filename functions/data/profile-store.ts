@@ -3,16 +3,9 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import type { ProfileItem } from './profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { INDEX_ONLY_ATTRIBUTES, profileRow } from './profiles';
-
-export interface ProfileStore {
-  get(userId: string): Promise<ProfileItem | null>;
-  /** Stores the profile unless its user already has one; answers with what is stored either way. */
-  createOnce(profile: ProfileItem): Promise<{ profile: ProfileItem; created: boolean }>;
-  /** Applies `change` to the stored profile and stores the result; null when there is no profile. */
-  update(userId: string, change: (current: ProfileItem) => ProfileItem): Promise<ProfileItem | null>;
-}
+import type { ProfileStore } from '../domain/ports';
 
 type Row = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { cardExcerpt } from '../domain/directory';
 import { keys } from './keys';
-import type { ProfileItem } from './profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 
 /**
  * The stored row for a profile: its keys, plus the sparse directory keys exactly when the

@@ -3,7 +3,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../domain/errors';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import type { ProfileItem } from './profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { getProfile } from './profiles';
 import type { RatingItem } from './rating-item';
 import { ratingOfSession } from './session-ratings';

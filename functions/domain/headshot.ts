@@ -1,7 +1,7 @@
-import type { MediaStore } from '../adapters/media';
-import type { UploadPolicy } from '../adapters/media-upload';
-import type { ProfileItem } from '../data/profile-item';
-import type { ProfileStore } from '../data/profile-store';
+import type { MediaStore } from './ports';
+import type { UploadPolicy } from './ports';
+import type { ProfileItem } from './profile-item';
+import type { ProfileStore } from './ports';
 import { DomainError } from './errors';
 import { profileNotFound } from './profile';
 

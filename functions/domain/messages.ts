@@ -1,4 +1,4 @@
-import type { Mail } from '../adapters/mailer';
+import type { Mail } from './ports';
 import { PAYMENT_ABANDONED_REASON, type SessionStatus } from './booking';
 import { escapeHtml } from './html';
 

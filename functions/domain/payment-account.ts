@@ -1,4 +1,4 @@
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from './profile-item';
 import type { PaymentStatus } from '../schemas/payment-account';
 
 /** What the payment provider says a connected account can do. */

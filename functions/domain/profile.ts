@@ -1,5 +1,5 @@
-import type { UserInfo } from '../adapters/identity';
-import type { ProfileItem } from '../data/profile-item';
+import type { UserInfo } from './ports';
+import type { ProfileItem } from './profile-item';
 import type { Profile, ProfileUpdate, Registration } from '../schemas/profile';
 import { DEFAULT_PROFILE_TIME_ZONE } from './constants';
 import { DomainError } from './errors';

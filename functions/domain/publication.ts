@@ -1,4 +1,4 @@
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from './profile-item';
 
 export type SetupItem = 'profile' | 'availability' | 'payment';
 

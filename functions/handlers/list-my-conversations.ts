@@ -1,5 +1,5 @@
 import { conversationEntriesPage } from '../data/conversations';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { batchGet } from '../data/session-ratings';
 import { keys } from '../data/keys';
 import { afterCursor, afterOf } from '../domain/cursor';

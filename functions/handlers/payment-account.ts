@@ -1,7 +1,7 @@
 import { accountsFromEnvironment } from '../adapters/identity';
 import { type Payments, paymentsFromEnvironment } from '../adapters/payments';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../data/payment-accounts';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { DomainError } from '../domain/errors';
 import {
   MFA_REQUIRED_MESSAGE,

@@ -1,5 +1,5 @@
 import { getProfile } from '../data/profiles';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { DomainError } from '../domain/errors';
 import type { Caller } from './caller';
 

@@ -1,5 +1,5 @@
 import { type ConversationItem, getConversation } from '../data/conversations';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { DomainError } from '../domain/errors';
 import type { MessageItem } from '../data/conversations';
 import type { MessageView, OtherParty } from '../schemas/messages';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mailerFromEnvironment } from '../adapters/mailer';
 import { paymentsFromEnvironment } from '../adapters/payments';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { getProfile } from '../data/profiles';
 import {
   changeSubscription,

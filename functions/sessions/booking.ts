@@ -4,7 +4,7 @@ import { paymentsFromEnvironment } from '../adapters/payments';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { availabilityOfCoach } from '../data/availability';
 import { getProfile } from '../data/profiles';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import type { SessionItem } from '../data/session-item';
 import { cancelSession, createBooking, recordSessionFields } from '../data/sessions';
 import { creditSpend, getSubscription, type SubscriptionItem } from '../data/subscriptions';

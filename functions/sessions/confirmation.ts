@@ -3,7 +3,7 @@ import { mailerFromEnvironment } from '../adapters/mailer';
 import { meetingsFromEnvironment } from '../adapters/meetings';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { getProfile } from '../data/profiles';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { serviceTokensOf, updateServiceTokens } from '../data/service-connections';
 import type { SessionItem } from '../data/session-item';
 import { getSession, type SessionSideFields } from '../data/sessions';

@@ -1,6 +1,6 @@
 import { externalCalendarFromEnvironment, UnknownEventError } from '../adapters/external-calendar';
 import { serviceTokensOf, updateServiceTokens } from '../data/service-connections';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import type { BookingRequest } from '../domain/booking';
 import { DomainError } from '../domain/errors';
 

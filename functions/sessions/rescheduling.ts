@@ -1,7 +1,7 @@
 import { mailerFromEnvironment } from '../adapters/mailer';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { availabilityOfCoach } from '../data/availability';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { getProfile } from '../data/profiles';
 import { moveSession } from '../data/rescheduling';
 import type { SessionItem } from '../data/session-item';

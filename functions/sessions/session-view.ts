@@ -1,4 +1,4 @@
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import type { RatingItem } from '../data/rating-item';
 import type { SessionItem } from '../data/session-item';
 import type { SessionView } from '../schemas/session';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AvailabilityItem } from '../data/availability-item';
 import { keys } from '../data/keys';
-import type { ProfileItem } from '../data/profile-item';
+import type { ProfileItem } from '../domain/profile-item';
 import { profileRow } from '../data/profiles';
 
 /** A profile with only the required fields besides `fields` (unpublished unless they say so). */

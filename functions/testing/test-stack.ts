@@ -8,7 +8,7 @@ import { ensureTable, type LocalDynamoDb, startLocalDynamoDb } from '../../bin/l
 import { stackPorts } from '../../bin/local/ports';
 import { type LocalStack, startLocalStack } from '../../bin/local/stack';
 import { type InjectedAdapters, injectAdapters } from '../adapters/injected';
-import type { Mail } from '../adapters/mailer';
+import type { Mail } from '../domain/ports';
 import type { JobName } from '../adapters/scheduler';
 import { db } from '../data/client';
 

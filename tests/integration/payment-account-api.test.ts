@@ -6,7 +6,7 @@ import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { webhookEventRecordKey } from '../../functions/data/webhook-events';
 import { attachPaymentAccount } from '../../functions/data/payment-accounts';
-import type { ProfileItem } from '../../functions/data/profile-item';
+import type { ProfileItem } from '../../functions/domain/profile-item';
 import { paymentAccountLink, paymentStatus } from '../../functions/schemas/payment-account';
 import { profile as profileView } from '../../functions/schemas/profile';
 import { startTestStack, type TestStack } from '../support/local-stack';

@@ -3,7 +3,7 @@ import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/loca
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
-import type { ProfileItem } from '../../functions/data/profile-item';
+import type { ProfileItem } from '../../functions/domain/profile-item';
 import { profileRow } from '../../functions/data/profiles';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { sampleProfileItem } from '../../functions/testing/sample-items';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MediaStore } from '../../functions/adapters/media';
-import type { ProfileItem } from '../../functions/data/profile-item';
-import type { ProfileStore } from '../../functions/data/profile-store';
+import type { MediaStore } from '../../functions/domain/ports';
+import type { ProfileItem } from '../../functions/domain/profile-item';
+import type { ProfileStore } from '../../functions/domain/ports';
 import {
   attachHeadshot,
   FILE_TOO_LARGE_MESSAGE,

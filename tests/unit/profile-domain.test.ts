@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProfileItem } from '../../functions/data/profile-item';
+import type { ProfileItem } from '../../functions/domain/profile-item';
 import { DomainError } from '../../functions/domain/errors';
 import {
   applyProfileUpdate,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProfileItem } from '../../functions/data/profile-item';
+import type { ProfileItem } from '../../functions/domain/profile-item';
 import { setupChecklist } from '../../functions/domain/publication';
 import { ratesUpdate } from '../../functions/schemas/coach-settings';
 

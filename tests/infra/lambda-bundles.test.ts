@@ -26,11 +26,11 @@ let dir: string;
 let bundles: Bundles;
 
 beforeAll(async () => {
+  // The bundles the browser and smoke tests run (dist/functions), built here unless current.
+  bundles = await currentBundles();
   // Beside dist/functions, as deep: esbuild writes source paths relative to the output, so the CDK's
   // bundling folder (<dir>/bundling-temp-…) must sit as far from the sources as the bundles.
   dir = await mkdtemp(path.join(BUNDLE_DIR, '..', 'bundles-test-'));
-  // The bundles the browser and smoke tests run (dist/functions), built here unless current.
-  bundles = await currentBundles();
 }, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {

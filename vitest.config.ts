@@ -31,8 +31,8 @@ const fromBundles = (fallback: string, moreSetup: string[] = []) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Two files at a time even on two cores (vitest's default there is one): each stack file starts
-    // its own emulators on free ports, and the unit and infra tests only compute.
+    // Two files at a time even on two cores (vitest's default there is one): each browser file starts
+    // its own stack on free ports, and the unit and infra tests only compute.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: quietTestOutput } },
@@ -44,6 +44,9 @@ export default defineConfig({
           ...fromBundles('0'),
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // One file at a time: with two, exactly-once-api.test.ts hung 60 s in two of its job cases
+          // in a fresh-clone run (not found yet; the refund race that first made these serial is fixed).
+          fileParallelism: false,
         },
       },
       {

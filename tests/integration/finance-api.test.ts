@@ -12,9 +12,9 @@ import { webhookEventRecordKey } from '../../functions/data/webhook-events';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { handler as reconcileJob } from '../../functions/jobs/reconcile-ledger';
 import { earnings, type LedgerEntry, ledgerPage, type Reconciliation } from '../../functions/schemas/ledger';
-import { bookingResult } from '../../functions/schemas/session';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { bookAndPay, deliverStripeEvent } from '../support/paid-sessions';
 import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
@@ -29,28 +29,9 @@ const FEE_CENTS = RATE_CENTS / 10;
 const PROCESSING_FEE_CENTS = Math.round(RATE_CENTS * 0.029) + 30;
 const today = () => new Date().toISOString().slice(0, 10);
 
-const deliver = ({ body, signature }: { body: string; signature: string }) =>
-  fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body,
-  });
+const deliver = (event: { body: string; signature: string }) => deliverStripeEvent(stack, event);
 
-/** Books an hour with the coach and pays it through the stand-in; answers the session and the delivered event. */
-async function paidSession(days: number) {
-  const response = await fetch(`${stack.apiUrl}/api/sessions`, {
-    method: 'POST',
-    headers: { ...mentee.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ coachId: coach.userId, start: at(days, 9), durationMinutes: 60 }),
-  });
-  expect(response.status).toBe(201);
-  const { session, checkoutUrl } = bookingResult.parse(await response.json());
-  const checkoutId = new URL(checkoutUrl as string).searchParams.get('id') as string;
-  const paid = await payments.settleCheckout(checkoutId, 'paid');
-  if (!paid) throw new Error('the checkout was not open');
-  expect((await deliver(paid)).status).toBe(200);
-  return { session, checkoutId, paid };
-}
+const paidSession = (days: number) => bookAndPay(stack, { mentee, coach, start: at(days, 9) });
 
 async function ledgerAs(user: SignedInUser, query: Record<string, string>) {
   const response = await fetch(`${stack.apiUrl}/api/finance/ledger?${new URLSearchParams(query)}`, {

@@ -8,7 +8,6 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { readMailbox } from '../../bin/local/mailbox';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { mediaStoreFromEnvironment } from '../../functions/adapters/media';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
@@ -23,10 +22,10 @@ import { NOT_RATEABLE_MESSAGE } from '../../functions/domain/ratings';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { coachList } from '../../functions/schemas/coach';
 import { ledgerPage } from '../../functions/schemas/ledger';
-import { bookingResult } from '../../functions/schemas/session';
 import { endedAgo, storedBooking } from '../support/bookings';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { bookAndPay } from '../support/paid-sessions';
 import {
   hostedUiAccessToken,
   type SignedInUser,
@@ -57,12 +56,10 @@ const thisQuarter = () => {
 
 const freeConsultation = { isFreeConsultation: true, priceCents: 0, platformFeeCents: 0, meetingUrl: MEETING_URL };
 
-let payments: LocalPayments;
 let finance: SignedInUser;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  payments = localPaymentsFromEnvironment() as LocalPayments;
   finance = await signedInUser(stack.config, undefined, [FINANCE_GROUP]);
   coach = await publishedCoach(stack.config, { payments: false });
   [mentee, stranger] = await Promise.all([
@@ -133,28 +130,8 @@ describe('honest ratings', () => {
   });
 });
 
-const deliver = ({ body, signature }: { body: string; signature: string }) =>
-  fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body,
-  });
-
-/** Books an hour of the coach for the mentee and pays it through the stand-in, as a real booking does. */
-async function paidSession(booker: SignedInUser, withCoach: SignedInUser, days: number) {
-  const response = await call(booker, 'POST', '/api/sessions', {
-    coachId: withCoach.userId,
-    start: at(days, 9),
-    durationMinutes: 60,
-  });
-  expect(response.status).toBe(201);
-  const { session, checkoutUrl } = bookingResult.parse(await response.json());
-  const checkoutId = new URL(checkoutUrl as string).searchParams.get('id') as string;
-  const paid = await payments.settleCheckout(checkoutId, 'paid');
-  expect((await deliver(paid as NonNullable<typeof paid>)).status).toBe(200);
-  await stack.jobsSettled();
-  return session;
-}
+const paidSession = async (booker: SignedInUser, withCoach: SignedInUser, days: number) =>
+  (await bookAndPay(stack, { mentee: booker, coach: withCoach, start: at(days, 9) })).session;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const ledgerToday = async () => {

@@ -8,9 +8,10 @@ import { ledgerEntryId } from '../../functions/domain/ledger';
 import { REFUND_MAX_ATTEMPTS } from '../../functions/domain/refunds';
 import { BUSINESS_METRICS } from '../../functions/http/metrics';
 import { REFUND_CLAIM_LEASE_MS, tryRefund } from '../../functions/sessions/refunds';
-import { bookingResult, sessionView } from '../../functions/schemas/session';
+import { sessionView } from '../../functions/schemas/session';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { bookAndPay, deliverStripeEvent } from '../support/paid-sessions';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
@@ -25,12 +26,7 @@ const call = (user: SignedInUser | null, method: string, path: string, body?: un
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-const deliver = ({ body, signature }: { body: string; signature: string }) =>
-  fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body,
-  });
+const deliver = (event: { body: string; signature: string }) => deliverStripeEvent(stack, event);
 
 const armFaults = async (faults: Record<string, number>) => {
   const response = await fetch(`${stack.apiUrl}/_local/stripe/faults`, {
@@ -41,21 +37,7 @@ const armFaults = async (faults: Record<string, number>) => {
   expect(response.status).toBe(200);
 };
 
-/** Books an hour with the coach and pays it through the stand-in, Stripe's event delivered to the webhook. */
-async function paidSession(days: number) {
-  const response = await call(mentee, 'POST', '/api/sessions', {
-    coachId: coach.userId,
-    start: at(days, 9),
-    durationMinutes: 60,
-  });
-  expect(response.status).toBe(201);
-  const { session, checkoutUrl } = bookingResult.parse(await response.json());
-  const checkoutId = new URL(checkoutUrl as string).searchParams.get('id') as string;
-  const paid = await payments.settleCheckout(checkoutId, 'paid');
-  expect((await deliver(paid as NonNullable<typeof paid>)).status).toBe(200);
-  await stack.jobsSettled();
-  return { session, checkoutId };
-}
+const paidSession = (days: number) => bookAndPay(stack, { mentee, coach, start: at(days, 9) });
 
 const viewAs = async (user: SignedInUser, sessionId: string) =>
   sessionView.parse(await (await call(user, 'GET', `/api/sessions/${sessionId}`)).json());

@@ -1,0 +1,41 @@
+import { expect } from 'vitest';
+import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { bookingResult } from '../../functions/schemas/session';
+import type { TestStack } from './local-stack';
+import type { SignedInUser } from './users';
+
+interface SignedEvent {
+  body: string;
+  signature: string;
+}
+
+/** Sends a Stripe-signed event to the stack's webhook, as Stripe delivers it. */
+export const deliverStripeEvent = (stack: TestStack, { body, signature }: SignedEvent) =>
+  fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body,
+  });
+
+/**
+ * Books an hour of the coach for the mentee at `start` and pays it at the Stripe stand-in's
+ * Checkout, Stripe's event delivered to the webhook and what it starts settled, as a real booking goes.
+ */
+export async function bookAndPay(
+  stack: TestStack,
+  { mentee, coach, start }: { mentee: SignedInUser; coach: SignedInUser; start: string },
+) {
+  const response = await fetch(`${stack.apiUrl}/api/sessions`, {
+    method: 'POST',
+    headers: { ...mentee.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ coachId: coach.userId, start, durationMinutes: 60 }),
+  });
+  expect(response.status).toBe(201);
+  const { session, checkoutUrl } = bookingResult.parse(await response.json());
+  const checkoutId = new URL(checkoutUrl as string).searchParams.get('id') as string;
+  const paid = await (localPaymentsFromEnvironment() as LocalPayments).settleCheckout(checkoutId, 'paid');
+  if (!paid) throw new Error('the checkout was not open');
+  expect((await deliverStripeEvent(stack, paid)).status).toBe(200);
+  await stack.jobsSettled();
+  return { session, checkoutId, paid };
+}

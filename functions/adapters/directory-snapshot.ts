@@ -1,8 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { Coach } from '../schemas/coach';
-import { s3ClientFromEnvironment } from './media';
-import { requiredEnvironment } from './required-environment';
+import { type S3Bucket, s3BucketFromEnvironment } from './s3-bucket';
 
 /**
  * The directory snapshot's one object, in the media bucket but outside its media/ prefix, so
@@ -30,42 +28,22 @@ export interface DirectorySnapshot {
   write(coaches: readonly Coach[], builtAt: Date): Promise<{ bytes: number }>;
 }
 
-const answerStatus = (error: unknown) =>
-  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-const isMissing = (error: unknown) => (error as { name?: string }).name === 'NoSuchKey' || answerStatus(error) === 404;
-
-export function s3DirectorySnapshot(client: S3Client, bucket: string): DirectorySnapshot {
+export function s3DirectorySnapshot(bucket: S3Bucket): DirectorySnapshot {
   return {
     async read(ifNoneMatch) {
-      try {
-        const answer = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: DIRECTORY_SNAPSHOT_KEY, IfNoneMatch: ifNoneMatch }),
-        );
-        if (!answer.Body || !answer.ETag) throw new Error('S3 returned the directory snapshot without a body or ETag');
-        // Our own writes only (the rebuild below), so the shape is trusted; the version guards a format change.
-        const bytes = await answer.Body.transformToByteArray();
-        const body = JSON.parse(gunzipSync(bytes).toString('utf8')) as SnapshotBody;
-        if (body.version !== SNAPSHOT_VERSION) return { state: 'missing' };
-        return { state: 'current', etag: answer.ETag, coaches: body.coaches, bytes: bytes.length };
-      } catch (error) {
-        if (answerStatus(error) === 304) return { state: 'unchanged' };
-        if (isMissing(error)) return { state: 'missing' };
-        throw error;
-      }
+      const answer = await bucket.get(DIRECTORY_SNAPSHOT_KEY, ifNoneMatch);
+      if (answer === 'unchanged') return { state: 'unchanged' };
+      if (!answer) return { state: 'missing' };
+      // Our own writes only (the rebuild below), so the shape is trusted; the version guards a format change.
+      const body = JSON.parse(gunzipSync(answer.body).toString('utf8')) as SnapshotBody;
+      if (body.version !== SNAPSHOT_VERSION) return { state: 'missing' };
+      return { state: 'current', etag: answer.etag, coaches: body.coaches, bytes: answer.body.length };
     },
 
     async write(coaches, builtAt) {
       const body: SnapshotBody = { version: SNAPSHOT_VERSION, builtAt: builtAt.toISOString(), coaches: [...coaches] };
       const bytes = gzipSync(JSON.stringify(body));
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: DIRECTORY_SNAPSHOT_KEY,
-          Body: bytes,
-          ContentType: 'application/gzip',
-          CacheControl: 'no-cache',
-        }),
-      );
+      await bucket.put(DIRECTORY_SNAPSHOT_KEY, bytes, { contentType: 'application/gzip', cacheControl: 'no-cache' });
       return { bytes: bytes.length };
     },
   };
@@ -74,6 +52,6 @@ export function s3DirectorySnapshot(client: S3Client, bucket: string): Directory
 let shared: DirectorySnapshot | undefined;
 
 export function directorySnapshotFromEnvironment(): DirectorySnapshot {
-  shared ??= s3DirectorySnapshot(s3ClientFromEnvironment(), requiredEnvironment('MEDIA_BUCKET'));
+  shared ??= s3DirectorySnapshot(s3BucketFromEnvironment('MEDIA_BUCKET'));
   return shared;
 }

@@ -1,7 +1,5 @@
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { type DataPage, prerenderedFileOf } from '../pages/data-pages';
-import { s3ClientFromEnvironment } from './media';
-import { requiredEnvironment } from './required-environment';
+import { type S3Bucket, s3BucketFromEnvironment } from './s3-bucket';
 
 /**
  * The deployed prerendered page of a screen (its loading state, with the deployment's config inlined
@@ -15,15 +13,15 @@ export interface PageTemplates {
  * Read at every render, not kept: a deploy replaces the pages and prunes the old build's scripts, and
  * CloudFront keeps each rendered page for a minute anyway (functions/http/edge-cache.ts).
  */
-export function s3PageTemplates(client: S3Client, bucket: string): PageTemplates {
+export function s3PageTemplates(bucket: S3Bucket): PageTemplates {
   return {
     async read(page) {
-      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prerenderedFileOf(page).slice(1) }));
-      if (!answer.Body) throw new Error(`S3 returned ${prerenderedFileOf(page)} without a body`);
-      return answer.Body.transformToString('utf8');
+      const answer = await bucket.get(prerenderedFileOf(page).slice(1));
+      if (!answer || answer === 'unchanged') throw new Error(`S3 has no ${prerenderedFileOf(page)}`);
+      return new TextDecoder().decode(answer.body);
     },
   };
 }
 
 export const pageTemplatesFromEnvironment = (): PageTemplates =>
-  s3PageTemplates(s3ClientFromEnvironment(), requiredEnvironment('SITE_BUCKET'));
+  s3PageTemplates(s3BucketFromEnvironment('SITE_BUCKET'));

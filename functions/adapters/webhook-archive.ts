@@ -1,5 +1,4 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { s3ClientFromEnvironment } from './media';
+import { s3BucketFromEnvironment } from './s3-bucket';
 
 export const WEBHOOK_ARCHIVE_PREFIX = 'stripe/';
 
@@ -12,14 +11,7 @@ export const archiveKey = (eventId: string, receivedAt: Date) =>
  * the same bytes, so the archive holds one object per event.
  */
 export async function archiveWebhookEvent(eventId: string, rawBody: Buffer | string, receivedAt: Date): Promise<void> {
-  const bucket = process.env.WEBHOOK_ARCHIVE_BUCKET;
-  if (!bucket) throw new Error('WEBHOOK_ARCHIVE_BUCKET is not set');
-  await s3ClientFromEnvironment().send(
-    new PutObjectCommand({
-      Bucket: bucket,
-      Key: archiveKey(eventId, receivedAt),
-      Body: rawBody,
-      ContentType: 'application/json',
-    }),
-  );
+  await s3BucketFromEnvironment('WEBHOOK_ARCHIVE_BUCKET').put(archiveKey(eventId, receivedAt), rawBody, {
+    contentType: 'application/json',
+  });
 }

@@ -1,7 +1,6 @@
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_SNAPSHOT_KEY, directorySnapshotFromEnvironment } from '../../functions/adapters/directory-snapshot';
-import { s3ClientFromEnvironment } from '../../functions/adapters/media';
+import { s3BucketFromEnvironment } from '../../functions/adapters/s3-bucket';
 import { coachList } from '../../functions/schemas/coach';
 import { publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -119,9 +118,7 @@ describe('the directory snapshot', () => {
   });
 
   it('falls back to the directory index while there is no snapshot', async () => {
-    await s3ClientFromEnvironment().send(
-      new DeleteObjectCommand({ Bucket: process.env.MEDIA_BUCKET, Key: DIRECTORY_SNAPSHOT_KEY }),
-    );
+    await s3BucketFromEnvironment('MEDIA_BUCKET').remove(DIRECTORY_SNAPSHOT_KEY);
     expect(await snapshotTag()).toBe('missing');
     const body = await directory();
     expect(body.totalCount).toBe(1);

@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../domain/booking';
+import type { SessionStatus } from '../domain/session-status';
 import type { RefundState } from '../domain/refunds';
 
 /** One move of a session: its start before and after, by which party, why and when. */

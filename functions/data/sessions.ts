@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { PAYMENT_EXPIRED_REASON, type SessionStatus } from '../domain/booking';
+import { PAYMENT_EXPIRED_REASON, type SessionStatus } from '../domain/session-status';
 import { MAX_UNPAID_HOLDS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';

@@ -1,19 +1,13 @@
 import { BOOKING_HORIZON_DAYS, SESSION_DURATIONS_MINUTES, type SessionDurationMinutes } from './constants';
 import { DomainError } from './errors';
 import { DEFAULT_FEE_RULE, type FeeRule, minimumPaidPrice } from './fees';
+import type { SessionStatus } from './session-status';
 import { type AvailabilityWindow, slotsInWindow } from './slots';
-
-/** Spec section 4. */
-export const SESSION_STATUSES = ['pending_payment', 'confirmed', 'scheduled', 'completed', 'cancelled'] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** Stripe Checkout Sessions live at least 30 minutes; ours expire exactly then (spec section 9). */
 export const PAYMENT_WINDOW_MINUTES = 30;
 /** An external-calendar event may be at most this long (spec section 9). */
 export const MAX_EXTERNAL_SESSION_MINUTES = 480;
-
-export const PAYMENT_EXPIRED_REASON = 'Payment session expired';
-export const PAYMENT_ABANDONED_REASON = 'Payment cancelled by user';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -1,4 +1,4 @@
-import type { SessionStatus } from './booking';
+import type { SessionStatus } from './session-status';
 import { DomainError, type ErrorCode } from './errors';
 
 /** The reason rule itself (required once trimmed, at most 500) is schemas/session-actions.ts, shared with the SPA. */

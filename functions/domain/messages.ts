@@ -1,5 +1,5 @@
 import type { Mail } from './ports';
-import { PAYMENT_ABANDONED_REASON, type SessionStatus } from './booking';
+import { PAYMENT_ABANDONED_REASON, type SessionStatus } from './session-status';
 import { escapeHtml } from './html';
 
 /** Issue 26: a message is plain text, trimmed, 1 to 4,000 characters. */

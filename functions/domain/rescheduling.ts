@@ -1,4 +1,5 @@
-import { assertBookingWindow, assertInsideAvailability, isSessionDuration, type SessionStatus } from './booking';
+import { assertBookingWindow, assertInsideAvailability, isSessionDuration } from './booking';
+import type { SessionStatus } from './session-status';
 import { DomainError } from './errors';
 import type { AvailabilityWindow } from './slots';
 

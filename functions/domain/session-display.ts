@@ -1,4 +1,4 @@
-import { PAYMENT_ABANDONED_REASON, PAYMENT_EXPIRED_REASON, type SessionStatus } from './booking';
+import { PAYMENT_ABANDONED_REASON, PAYMENT_EXPIRED_REASON, type SessionStatus } from './session-status';
 import { formatWholeDollars } from './money';
 
 /**

@@ -1,4 +1,4 @@
-import { SESSION_STATUSES } from '../domain/booking';
+import { SESSION_STATUSES } from '../domain/session-status';
 import { externalEventUri } from './external-calendar';
 import { recordId } from './record-id';
 import * as z from './zod';

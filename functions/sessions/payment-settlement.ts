@@ -3,7 +3,7 @@ import { schedulerFromEnvironment } from '../adapters/scheduler';
 import type { SessionItem } from '../data/session-item';
 import { requestRefund } from '../data/refunds';
 import { cancelSession, confirmPayment, expirePendingSession, getSession } from '../data/sessions';
-import { PAYMENT_ABANDONED_REASON } from '../domain/booking';
+import { PAYMENT_ABANDONED_REASON } from '../domain/session-status';
 import { type PaidCheckout, settlementMismatch } from '../domain/settlement';
 import { log } from '../http/log';
 import { isLiveStage } from '../http/stage';

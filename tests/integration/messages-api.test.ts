@@ -6,7 +6,7 @@ import { db, tableName } from '../../functions/data/client';
 import { conversationIdOf, messageIdOf } from '../../functions/data/conversations';
 import { keys } from '../../functions/data/keys';
 import type { SessionItem } from '../../functions/data/session-item';
-import { PAYMENT_ABANDONED_REASON } from '../../functions/domain/booking';
+import { PAYMENT_ABANDONED_REASON } from '../../functions/domain/session-status';
 import {
   contactView,
   conversationList,

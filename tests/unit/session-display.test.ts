@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionStatus } from '../../functions/domain/booking';
+import type { SessionStatus } from '../../functions/domain/session-status';
 import {
   canCancel,
   canRate,

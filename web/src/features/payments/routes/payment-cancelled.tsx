@@ -1,4 +1,4 @@
-import { PAYMENT_EXPIRED_REASON } from '@functions/domain/booking';
+import { PAYMENT_EXPIRED_REASON } from '@functions/domain/session-status';
 import { Clock, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';

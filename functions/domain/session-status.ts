@@ -1,0 +1,12 @@
+/**
+ * A session's statuses and the cancellation reasons the system writes itself, apart from booking.ts
+ * so that the schemas, the views and the data layer can name them without loading the slot rules
+ * (and luxon with them) into every function that only shows a session.
+ */
+
+/** Spec section 4. */
+export const SESSION_STATUSES = ['pending_payment', 'confirmed', 'scheduled', 'completed', 'cancelled'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const PAYMENT_EXPIRED_REASON = 'Payment session expired';
+export const PAYMENT_ABANDONED_REASON = 'Payment cancelled by user';

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, buildSync, type Metafile } from 'esbuild';
@@ -27,6 +28,14 @@ export const LAMBDA_BUNDLING = {
   // Lambda sets no NODE_ENV, so libraries that choose their build by it at run time (React, which the
   // page functions render with) would run their development builds; fixed here, the others drop out.
   define: { 'process.env.NODE_ENV': '"production"' },
+  // The page functions call only renderToString, which react-dom/server takes from React's legacy
+  // renderer; the entry also loads the streaming renderer, which doubled react-dom in their init.
+  alias: {
+    'react-dom/server': path.join(
+      path.dirname(createRequire(import.meta.url).resolve('react-dom/package.json')),
+      'cjs/react-dom-server-legacy.node.production.js',
+    ),
+  },
   /** Where npm installs the native modules (sharp) for the deployed asset: Lambda's arm64 Linux. */
   nativePlatform: { os: 'linux', cpu: 'arm64', libc: 'glibc' },
 } as const;
@@ -79,7 +88,7 @@ export const bundleFile = (operation: string, outdir = BUNDLE_DIR) => path.join(
  * Native modules stay external. The AWS SDK is bundled: the functions run the versions the tests ran.
  */
 export function esbuildOptions(entry: LambdaEntry, functionDir: string): BuildOptions {
-  const { platform, target, format, mainFields, minify, sourcemap, splitting, banner, define } = LAMBDA_BUNDLING;
+  const { platform, target, format, mainFields, minify, sourcemap, splitting, banner, define, alias } = LAMBDA_BUNDLING;
   return {
     entryPoints: [{ in: entryFile(entry.module), out: ENTRY_NAME }],
     outdir: functionDir,
@@ -95,6 +104,7 @@ export function esbuildOptions(entry: LambdaEntry, functionDir: string): BuildOp
     splitting,
     banner: { js: banner },
     define: { ...define },
+    alias: { ...alias },
     external: [...entry.nativeModules],
     metafile: true,
     logLevel: 'warning',

@@ -1,14 +1,20 @@
+import { onFirstUse } from '../adapters/on-first-use';
 import { completedIfEnded } from '../data/sessions';
 import { getProfile } from '../data/profiles';
 import { storeRating } from '../data/rating-writes';
 import { ratingOfSession } from '../data/session-ratings';
 import { DomainError } from '../domain/errors';
-import { moderateReview } from '../domain/moderation';
 import { isRateable, NOT_RATEABLE_MESSAGE } from '../domain/ratings';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { type RatingResult, rateSessionInput } from '../schemas/session-actions';
 import { sessionOfParty } from '../sessions/party-session';
+
+/**
+ * The profanity filter compiles its word lists when it is imported (about 50 ms of CPU),
+ * and only a rating with a review needs it: ratings without one, and refused ones, never load it.
+ */
+const moderation = onFirstUse(() => import('../domain/moderation'));
 
 /**
  * `POST /api/sessions/{id}/rating {rating, reviewText?}`: the mentee of a completed session rates
@@ -30,7 +36,8 @@ export const handler = httpHandler(
       throw new DomainError('NOT_RATEABLE', NOT_RATEABLE_MESSAGE);
     }
     const mentee = await getProfile(caller.userId);
-    const moderationStatus = moderateReview(body.reviewText);
+    // The schema trims a review and makes an empty one null.
+    const moderationStatus = body.reviewText ? (await moderation()).moderateReview(body.reviewText) : 'approved';
     await storeRating(
       {
         sessionId: session.id,

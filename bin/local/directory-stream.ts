@@ -8,7 +8,7 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { log } from '../../functions/http/log';
+import { log } from '../../functions/runtime/log';
 import { LOCAL_AWS } from './aws-local';
 import { withinFunctionTimeout } from './function-timeout';
 import { localClient } from './dynamodb';

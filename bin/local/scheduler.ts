@@ -3,7 +3,7 @@ import { injectAdapters } from '../../functions/adapters/injected';
 import type { JobQueue } from '../../functions/adapters/job-queue';
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import { type JobName, type JobScheduler, jobPayload, scheduleName } from '../../functions/adapters/scheduler';
-import { log } from '../../functions/http/log';
+import { log } from '../../functions/runtime/log';
 import { withinFunctionTimeout } from './function-timeout';
 import { lambdaHandler } from './lambda-modules';
 

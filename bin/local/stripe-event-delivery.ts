@@ -1,4 +1,4 @@
-import { log } from '../../functions/http/log';
+import { log } from '../../functions/runtime/log';
 import type { SignedEvent } from './stripe-subscriptions';
 
 /** Stripe retries a failed delivery for three days with backoff; the stand-in retries a few times within a minute. */

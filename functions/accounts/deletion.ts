@@ -9,7 +9,7 @@ import { subscriptionsOf } from '../data/subscriptions';
 import { ACCOUNT_DELETED_REASON } from '../domain/account-deletion';
 import { CANCELLABLE_STATUSES } from '../domain/cancellation';
 import { headshotKeys } from '../domain/headshot';
-import { log } from '../http/log';
+import { log } from '../runtime/log';
 import { cancelAtPeriodEnd } from '../plans/subscriptions';
 import { cancelByParty } from '../sessions/cancellation';
 import { abandonPendingSession } from '../sessions/payment-settlement';

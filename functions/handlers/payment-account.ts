@@ -13,7 +13,7 @@ import {
 import { callerSignIn } from '../http/caller';
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../runtime/site';
 import { paymentAccountRequest } from '../schemas/payment-account';
 
 export const handler = httpHandler(

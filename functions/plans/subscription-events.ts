@@ -15,8 +15,8 @@ import {
   planPayoutId,
   subscriptionStatusOf,
 } from '../domain/plans';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 import { appendPaymentFee } from '../sessions/money-events';
 
 /**

@@ -14,9 +14,9 @@ import {
 import { DomainError } from '../domain/errors';
 import { platformFee } from '../domain/fees';
 import { creditsLeft, planEndingEmail, planSummary } from '../domain/plans';
-import { feeRule } from '../http/fee-rule';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { feeRule } from '../runtime/fee-rule';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 import type { SubscriptionView } from '../schemas/plans';
 import { otherPartyOf } from '../sessions/session-view';
 

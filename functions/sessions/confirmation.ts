@@ -8,7 +8,7 @@ import { serviceTokensOf, updateServiceTokens } from '../data/service-connection
 import type { SessionItem } from '../data/session-item';
 import { getSession, type SessionSideFields } from '../data/sessions';
 import { sessionConfirmationEmail } from '../domain/session-emails';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../runtime/site';
 import { followUpOnce, followUpOnceRecording } from './follow-ups';
 import { bookingEventOf, writeBookingEvent } from './mentor-calendars';
 import { REMINDERS, reminderTime } from './reminders';

@@ -31,8 +31,8 @@ import { DomainError } from '../domain/errors';
 import { applyChoices, initialChoices } from '../domain/mentor-calendars';
 import { bindToBrowser, isSameBrowser } from '../http/browser-binding';
 import type { HttpEvent } from '../http/handler';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 import type { CalendarConnectionView } from '../schemas/mentor-calendars';
 
 /**

@@ -12,9 +12,9 @@ import { claimRefund, getSession, recordSessionFields, releaseRefundClaim } from
 import { ledgerEntryId, refundTryEntry } from '../domain/ledger';
 import { isDisputedRefusal, nextRefundTry, type RefundState } from '../domain/refunds';
 import { sessionRefundEmail, sessionRefundFailedEmail } from '../domain/session-emails';
-import { log } from '../http/log';
-import { BUSINESS_METRICS, countMetric } from '../http/metrics';
-import { siteOrigin } from '../http/site';
+import { log } from '../runtime/log';
+import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
+import { siteOrigin } from '../runtime/site';
 
 /**
  * Longer than any function runs, so a claim outlives its holder only when the holder died; and

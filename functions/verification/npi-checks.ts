@@ -14,8 +14,8 @@ import {
 } from '../data/npi-verifications';
 import { getProfile } from '../data/profiles';
 import { badgeRemovedEmail, type CheckOutcome, evaluateRegistryAnswer, nextRetryAt } from '../domain/npi';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 import type { VerificationView } from '../schemas/verification';
 
 export interface NpiCheckDependencies {

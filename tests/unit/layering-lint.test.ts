@@ -11,7 +11,9 @@ const biome = path.join(root, 'node_modules/.bin/biome');
 let dir: string;
 const fixtures: Record<string, string> = {
   'functions/domain/imports-data.ts': "import { keys } from '../data/keys';\n\nexport const k = keys;\n",
-  'functions/domain/imports-http.ts': "import { log } from '../http/log';\n\nexport const l = log;\n",
+  'functions/domain/imports-http.ts':
+    "import { jsonResponse } from '../http/responses';\n\nexport const j = jsonResponse;\n",
+  'functions/domain/imports-runtime.ts': "import { log } from '../runtime/log';\n\nexport const l = log;\n",
   'functions/domain/imports-domain.ts': "import { DomainError } from './errors';\n\nexport const e = DomainError;\n",
   'functions/sessions/imports-data.ts': "import { keys } from '../data/keys';\n\nexport const k = keys;\n",
   'web/src/features/settings/imports-directory.ts':
@@ -40,10 +42,11 @@ afterAll(async () => {
 const flagged = () =>
   [...report.matchAll(/^(\S+\.ts):\d+:\d+ lint\/style\/noRestrictedImports/gm)].map((match) => match[1]).sort();
 
-it('fails a domain file that imports from data/ or http/, and a feature that imports another feature', () => {
+it('fails a domain file that imports from data/, http/ or runtime/, and a feature that imports another feature', () => {
   expect(flagged()).toEqual([
     'functions/domain/imports-data.ts',
     'functions/domain/imports-http.ts',
+    'functions/domain/imports-runtime.ts',
     'web/src/features/settings/imports-directory.ts',
   ]);
   expect(report).toContain('Domain code is pure and at the bottom');

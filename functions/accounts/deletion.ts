@@ -4,7 +4,7 @@ import { anonymiseRating, deleteUserPartition } from '../data/accounts';
 import { savePublication } from '../data/coach-settings';
 import { sessionsOfUser } from '../data/personal-data';
 import { getProfile } from '../data/profiles';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { subscriptionsOf } from '../data/subscriptions';
 import { ACCOUNT_DELETED_REASON } from '../domain/account-deletion';
 import { CANCELLABLE_STATUSES } from '../domain/cancellation';

@@ -2,6 +2,18 @@ import type { Mail } from './ports';
 import { PAYMENT_ABANDONED_REASON, type SessionStatus } from './booking';
 import { escapeHtml } from './html';
 
+/** A message as stored (pk CONVERSATION#id, sk MSG#seq). */
+export interface MessageItem {
+  id: string;
+  conversationId: string;
+  seq: number;
+  from: string;
+  body: string;
+  at: string;
+  /** Set when a report sent the message to moderation and moderation removed it. */
+  moderationStatus?: 'approved' | 'rejected';
+}
+
 /** Issue 26: a message is plain text, trimmed, 1 to 4,000 characters. */
 export const MAX_MESSAGE_LENGTH = 4_000;
 /** At most this many messages per sender in any window of RATE_WINDOW_MS. */

@@ -5,11 +5,11 @@ import {
   conversationIdOf,
   getConversation,
   getConversationEntry,
-  type MessageItem,
 } from '../data/conversations';
 import { getProfile } from '../data/profiles';
 import { haveMentoringRelationship } from '../data/relationships';
 import { DomainError } from '../domain/errors';
+import type { MessageItem } from '../domain/messages';
 import { newMessagesEmail, shouldEmailRecipient } from '../domain/messages';
 import { log } from '../runtime/log';
 import { siteOrigin } from '../runtime/site';

@@ -18,7 +18,7 @@ import { feeRule } from '../runtime/fee-rule';
 import { log } from '../runtime/log';
 import { siteOrigin } from '../runtime/site';
 import type { SubscriptionView } from '../schemas/plans';
-import { otherPartyOf } from '../sessions/session-view';
+import { otherPartyOf } from '../views/session';
 
 const coachName = (coach: ProfileItem) =>
   `${coach.firstName} ${coach.lastName}${coach.credentials ? `, ${coach.credentials}` : ''}`;

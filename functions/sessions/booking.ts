@@ -5,7 +5,7 @@ import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { availabilityOfCoach } from '../data/availability';
 import { getProfile } from '../data/profiles';
 import type { ProfileItem } from '../domain/profile-item';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { cancelSession, createBooking, recordSessionFields } from '../data/sessions';
 import { creditSpend, getSubscription, type SubscriptionItem } from '../data/subscriptions';
 import { timeBlocks } from '../data/time-claims';

@@ -3,7 +3,7 @@ import { meetingsFromEnvironment } from '../adapters/meetings';
 import { type JobName, schedulerFromEnvironment } from '../adapters/scheduler';
 import { serviceTokensOf, updateServiceTokens } from '../data/service-connections';
 import { getProfile } from '../data/profiles';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { cancelSession } from '../data/sessions';
 import { assertCancellable, CANCELLABLE_STATUSES, cancelledByOf } from '../domain/cancellation';
 import { DomainError } from '../domain/errors';

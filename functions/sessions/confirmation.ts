@@ -5,7 +5,7 @@ import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { getProfile } from '../data/profiles';
 import type { ProfileItem } from '../domain/profile-item';
 import { serviceTokensOf, updateServiceTokens } from '../data/service-connections';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { getSession, type SessionSideFields } from '../data/sessions';
 import { sessionConfirmationEmail } from '../domain/session-emails';
 import { siteOrigin } from '../runtime/site';

@@ -4,7 +4,7 @@ import { appendLedgerEntry, getLedgerEntry } from '../data/ledger';
 import { getSession } from '../data/sessions';
 import { keys } from '../data/keys';
 import { getPlanPayout, type PlanPayoutItem, recordPlanPayoutRefund } from '../data/plan-payouts';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { getSubscription } from '../data/subscriptions';
 import {
   forgetOwedTransfer,

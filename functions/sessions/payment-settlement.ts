@@ -1,6 +1,6 @@
 import { paymentsFromEnvironment } from '../adapters/payments';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { requestRefund } from '../data/refunds';
 import { cancelSession, confirmPayment, expirePendingSession, getSession } from '../data/sessions';
 import { PAYMENT_ABANDONED_REASON } from '../domain/booking';

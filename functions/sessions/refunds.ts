@@ -7,7 +7,7 @@ import { appendLedgerEntry, getLedgerEntry } from '../data/ledger';
 import { getProfile } from '../data/profiles';
 import { DELETED_PARTY } from '../domain/account-deletion';
 import { claimRefundMail, type RefundMail, recordRefundTry, releaseRefundMail, settleRefund } from '../data/refunds';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { claimRefund, getSession, recordSessionFields, releaseRefundClaim } from '../data/sessions';
 import { ledgerEntryId, refundTryEntry } from '../domain/ledger';
 import { isDisputedRefusal, nextRefundTry, type RefundState } from '../domain/refunds';

@@ -4,7 +4,7 @@ import { availabilityOfCoach } from '../data/availability';
 import type { ProfileItem } from '../domain/profile-item';
 import { getProfile } from '../data/profiles';
 import { moveSession } from '../data/rescheduling';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { getSession } from '../data/sessions';
 import { isoSeconds } from '../domain/instants';
 import { planReschedule } from '../domain/rescheduling';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { getProfile } from '../../functions/data/profiles';
-import type { SessionItem } from '../../functions/data/session-item';
+import type { SessionItem } from '../../functions/domain/session-item';
 import { createBooking, getSession } from '../../functions/data/sessions';
 import { timeBlocks } from '../../functions/data/time-claims';
 import { bookingResult, type SessionView, sessionView } from '../../functions/schemas/session';

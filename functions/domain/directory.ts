@@ -3,6 +3,7 @@ import { NEW_MENTOR_RATINGS_BELOW } from './constants';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { DirectoryExperienceThreshold } from './fixed-lists';
 import { formatWholeDollars } from './money';
+import { fullName } from './display-name';
 
 export interface DirectoryFilters {
   q?: string;
@@ -31,9 +32,7 @@ interface Facets {
 function facetsOf(coach: Coach): Facets {
   const specialties = [coach.specialty, coach.secondarySpecialty].filter((text): text is string => Boolean(text));
   return {
-    text: [`${coach.firstName} ${coach.lastName}`, ...specialties, ...coach.areasOfInterest]
-      .join(FIELD_SEPARATOR)
-      .toLowerCase(),
+    text: [fullName(coach), ...specialties, ...coach.areasOfInterest].join(FIELD_SEPARATOR).toLowerCase(),
     specialties: specialties.map((text) => text.toLowerCase()),
     years: Number.parseInt(coach.experience ?? '', 10),
     verified: coach.verification?.status === 'verified',
@@ -286,7 +285,7 @@ function displayAreas(coach: Coach): string[] {
 export function coachDisplay(coach: Coach): CoachDisplay {
   const languages = distinctFilled(coach.languages);
   return {
-    name: filled(`${coach.firstName} ${coach.lastName}`) ?? UNKNOWN_NAME,
+    name: filled(fullName(coach)) ?? UNKNOWN_NAME,
     credentials: filled(coach.credentials),
     specialtyLine: shownUnless(filled(coach.specialty) ?? DEFAULT_SPECIALTY, [NO_SPECIALTY]),
     secondaryLine: shownUnless(filled(coach.secondarySpecialty) ?? DEFAULT_SECONDARY_SPECIALTY, [

@@ -1,6 +1,7 @@
 import type { Mail } from './ports';
 import { PAYMENT_ABANDONED_REASON, type SessionStatus } from './booking';
 import { escapeHtml } from './html';
+import { nameWithCredentials } from './display-name';
 
 /** A message as stored (pk CONVERSATION#id, sk MSG#seq). */
 export interface MessageItem {
@@ -78,7 +79,7 @@ export function newMessagesEmail(letter: {
   conversationUrl: string;
 }): Mail {
   const { recipient, sender, conversationUrl } = letter;
-  const senderName = `${sender.firstName} ${sender.lastName}${sender.credentials ? `, ${sender.credentials}` : ''}`;
+  const senderName = nameWithCredentials(sender);
   const lead = `${senderName} sent you a message on Physician Mentors.`;
   return {
     to: recipient.email,

@@ -23,6 +23,7 @@ import type { NewBooking } from '../schemas/session';
 import { startFollowUps } from './confirmation';
 import { externalEventRequest } from './external-events';
 import { checkCalendarsAtBooking } from './mentor-calendars';
+import { nameWithCredentials } from '../domain/display-name';
 
 /** An external event's times come from the coach's calendar, never from the request. */
 const toRequest = async (
@@ -79,9 +80,6 @@ function newSession(
   };
 }
 
-const coachName = (coach: ProfileItem) =>
-  `${coach.firstName} ${coach.lastName}${coach.credentials ? `, ${coach.credentials}` : ''}`;
-
 /** Opens the provider's checkout; if that fails the booking is withdrawn, so the time is not held for nothing. */
 async function startCheckout(
   session: SessionItem,
@@ -93,7 +91,7 @@ async function startCheckout(
     const { checkoutId, url } = await paymentsFromEnvironment().createCheckout({
       sessionId: session.id,
       amountCents: session.priceCents,
-      description: `${session.durationMinutes}-minute mentoring session with ${coachName(coach)}`,
+      description: `${session.durationMinutes}-minute mentoring session with ${nameWithCredentials(coach)}`,
       customerEmail: mentee.email,
       successUrl: `${siteOrigin()}/payment-success?session_id=${session.id}`,
       cancelUrl: `${siteOrigin()}/payment-cancelled?session_id=${session.id}`,

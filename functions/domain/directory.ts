@@ -1,5 +1,5 @@
 import type { Coach } from '../schemas/coach';
-import { NEW_MENTOR_RATINGS_BELOW } from './constants';
+import { DEFAULT_LANGUAGES, NEW_MENTOR_RATINGS_BELOW } from './constants';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { DirectoryExperienceThreshold } from './fixed-lists';
 import { formatWholeDollars } from './money';
@@ -261,7 +261,6 @@ const DEFAULT_SECONDARY_SPECIALTY = 'General Practice';
 /** 'No specific specialty' is stored as this, which says nothing worth a line on the card. */
 const NO_SPECIALTY = 'Other';
 const DEFAULT_BIO = 'Experienced medical professional dedicated to mentoring.';
-const DEFAULT_LANGUAGE = 'English';
 const NO_RATE_LABEL = 'Contact for rates';
 
 const filled = (text: string | null | undefined): string | null => text?.trim() || null;
@@ -293,7 +292,7 @@ export function coachDisplay(coach: Coach): CoachDisplay {
       NO_SPECIALTY,
     ]),
     bio: filled(coach.coachBio) ?? filled(coach.bio) ?? DEFAULT_BIO,
-    languages: languages.length > 0 ? languages : [DEFAULT_LANGUAGE],
+    languages: languages.length > 0 ? languages : [...DEFAULT_LANGUAGES],
     rateLabel: hourlyRateLabel(coach.hourlyRateCents),
     areas: displayAreas(coach),
     isNewMentor: coach.totalRatings < NEW_MENTOR_RATINGS_BELOW,

@@ -1,17 +1,21 @@
-import { DEFAULT_FEE_RULE, type FeeRule, isFeeRule } from '../domain/fees';
+import { type FeeRule, feeRuleFrom, isFeeRule } from '../domain/fees';
 
-const configured = (variable: string, fallback: number) => {
-  const value = process.env[variable];
-  return value ? Number(value) : fallback;
+/** The environment variables that carry the stage's fee rule (set by lib/stack.ts, and the local stack). */
+export const FEE_RULE_VARIABLES: Record<keyof FeeRule, string> = {
+  percent: 'PLATFORM_FEE_PERCENT',
+  floorPercent: 'PLATFORM_FEE_FLOOR_PERCENT',
+  floorCents: 'PLATFORM_FEE_FLOOR_CENTS',
 };
+
+/** The variables that hand a fee rule to the functions. */
+export const feeRuleEnvironment = (rule: FeeRule): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(FEE_RULE_VARIABLES).map(([part, name]) => [name, String(rule[part as keyof FeeRule])]),
+  );
 
 /** The stage's fee rule (domain/fees.ts), set by the stack from its CDK context (lib/stack.ts). */
 export function feeRule(): FeeRule {
-  const rule = {
-    percent: configured('PLATFORM_FEE_PERCENT', DEFAULT_FEE_RULE.percent),
-    floorPercent: configured('PLATFORM_FEE_FLOOR_PERCENT', DEFAULT_FEE_RULE.floorPercent),
-    floorCents: configured('PLATFORM_FEE_FLOOR_CENTS', DEFAULT_FEE_RULE.floorCents),
-  };
+  const rule = feeRuleFrom((part) => process.env[FEE_RULE_VARIABLES[part]]);
   if (!isFeeRule(rule)) throw new Error(`The platform fee settings are invalid: ${JSON.stringify(rule)}`);
   return rule;
 }

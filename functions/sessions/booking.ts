@@ -11,7 +11,7 @@ import { creditSpend, getSubscription, type SubscriptionItem } from '../data/sub
 import { timeBlocks } from '../data/time-claims';
 import { claimUnpaidHold } from '../data/unpaid-holds';
 import { type BookingRequest, paymentDeadline, type PlannedBooking, planBooking } from '../domain/booking';
-import { DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
+import { DEFAULT_FREE_CONSULT_MINUTES, DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
 import { platformFee } from '../domain/fees';
 import { assertPlanBooking, type Credits } from '../domain/plans';
@@ -45,7 +45,7 @@ const bookableCoach = (coach: ProfileItem) => ({
   published: coach.published && coach.userType === 'mentor',
   hourlyRateCents: coach.hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS,
   offersFreeConsult: coach.offersFreeConsult ?? false,
-  freeConsultMinutes: coach.freeConsultMinutes ?? 15,
+  freeConsultMinutes: coach.freeConsultMinutes ?? DEFAULT_FREE_CONSULT_MINUTES,
   calendlyUrl: coach.calendlyUrl ?? null,
   paymentsEnabled: Boolean(coach.stripeAccountId && coach.stripeOnboardingComplete),
 });

@@ -1,5 +1,10 @@
 import type { Coach } from '../schemas/coach';
-import { DEFAULT_DIRECTORY_TIME_ZONE, DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
+import {
+  DEFAULT_DIRECTORY_TIME_ZONE,
+  DEFAULT_FREE_CONSULT_MINUTES,
+  DEFAULT_HOURLY_RATE_CENTS,
+  DEFAULT_LANGUAGES,
+} from '../domain/constants';
 import type { ProfileItem } from '../domain/profile-item';
 
 type CoachSource = Pick<ProfileItem, 'userId' | 'firstName' | 'lastName'> & Partial<ProfileItem>;
@@ -20,13 +25,13 @@ export function toCoach(item: CoachSource): Coach {
     coachBio: item.coachBio ?? null,
     bio: item.bio ?? null,
     areasOfInterest: item.areasOfInterest ?? [],
-    languages: item.languages?.length ? item.languages : ['English'],
+    languages: item.languages?.length ? item.languages : DEFAULT_LANGUAGES,
     timezone: item.timezone ?? DEFAULT_DIRECTORY_TIME_ZONE,
     headshotUrl: item.headshotUrl ?? null,
     averageRating: item.averageRating ?? 0,
     totalRatings: item.totalRatings ?? 0,
     offersFreeConsult: item.offersFreeConsult ?? false,
-    freeConsultMinutes: item.freeConsultMinutes ?? 15,
+    freeConsultMinutes: item.freeConsultMinutes ?? DEFAULT_FREE_CONSULT_MINUTES,
     calendlyUrl: item.calendlyUrl ?? null,
     ...(item.verification ? { verification: item.verification } : {}),
     ...(item.plan?.active

@@ -44,9 +44,6 @@ export default defineConfig({
           ...fromBundles('0'),
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // One file at a time: with two, exactly-once-api.test.ts hung 60 s in two of its job cases
-          // in a fresh-clone run (not found yet; the refund race that first made these serial is fixed).
-          fileParallelism: false,
         },
       },
       {

@@ -1,5 +1,5 @@
-import type { SessionStatus } from '../domain/session-status';
-import type { RefundState } from '../domain/refunds';
+import type { RefundState } from './refunds';
+import type { SessionStatus } from './session-status';
 
 /** One move of a session: its start before and after, by which party, why and when. */
 export interface RescheduleEntry {

@@ -2,7 +2,6 @@ import { ArnFormat, Duration, Lazy, type RemovalPolicy, Stack, Validations } fro
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import {
@@ -30,6 +29,7 @@ import { ORIGIN_SECRET_ARN_VARIABLE } from '../functions/adapters/origin-secret'
 import { LAMBDA_HANDLER } from './bundling';
 import { lambdaCode } from './lambda-code';
 import { acknowledgeWildcardResource, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
+import { RouteInvokers } from './route-integration';
 import { throttleRoute } from './route-throttle';
 import type { JobScheduler } from './scheduler';
 import { MEDIA_PREFIX, UPLOAD_PREFIX } from './storage';
@@ -251,6 +251,7 @@ export class Api extends Construct {
         'Rotated by put-secret-value and a deploy (README, Deploy): the API accepts the current and the previous value meanwhile, and CloudFront takes the new one from the deploy.',
     });
 
+    const invokers = new RouteInvokers(this, 'RouteInvokers');
     const signedIn = new HttpJwtAuthorizer('CognitoJwt', props.issuer, { jwtAudience: [props.audience] });
     for (const route of props.routes) {
       const fn = operationFunction(route.operation, `handlers/${route.handler}`, {
@@ -265,7 +266,7 @@ export class Api extends Construct {
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${route.operation}Integration`, fn),
+        integration: invokers.integrate(`${route.operation}Integration`, fn),
         authorizer: route.auth === 'user' ? signedIn : undefined,
       });
       if (httpRoute) throttleRoute(stage, httpRoute, throttleOf(route));

@@ -1,11 +1,14 @@
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import { ORIGIN_HEADER, ORIGIN_SECRET_ARN_VARIABLE } from '../../functions/adapters/origin-secret';
 import { ROUTE_THROTTLES, routes } from '../../functions/routes';
+import { originSecretRotationEntry } from '../../lib/bundling';
+import { ORIGIN_SECRET_ROTATION_DAYS } from '../../lib/origin-secret-rotation';
 import { FUNCTIONS_PER_INVOKE_ROLE } from '../../lib/route-integration';
 import { ACCESS_LOG_RETENTION_DAYS } from '../../lib/storage';
 import { GENERAL_LIMIT, RATE_WINDOW_SECONDS, TIGHT_LIMITS, TOO_MANY_REQUESTS_RESPONSE } from '../../lib/firewall';
@@ -170,6 +173,78 @@ describe('one way in', () => {
       const fn = synth.resourceOf(construct('Api', route.operation));
       expect(fn.Properties.Environment.Variables[ORIGIN_SECRET_ARN_VARIABLE], route.operation).toEqual({
         Ref: secretId,
+      });
+    }
+  });
+
+  it('rotates the origin secret every 30 days, by a function that may touch only that distribution and that secret', () => {
+    const secretRef = { Ref: synth.logicalId(construct('Api', 'OriginSecret')) };
+    const rotation = construct('OriginSecretRotation', originSecretRotationEntry.operation) as IFunction;
+    expect(synth.resourceOf(construct('OriginSecretRotation', 'Schedule')).Properties).toEqual({
+      SecretId: secretRef,
+      RotationLambdaARN: { 'Fn::GetAtt': [synth.logicalId(rotation), 'Arn'] },
+      RotationRules: { ScheduleExpression: `rate(${ORIGIN_SECRET_ROTATION_DAYS} days)` },
+      RotateImmediatelyOnUpdate: false,
+    });
+    expect(ORIGIN_SECRET_ROTATION_DAYS).toBe(30);
+    const distributionId = synth.logicalId(construct('Web', 'Distribution'));
+    expect(synth.resourceOf(rotation).Properties.Environment.Variables.DISTRIBUTION_ID).toEqual({
+      Ref: distributionId,
+    });
+    const statements = synth
+      .policyStatementsOf(rotation)
+      .filter((statement) => !JSON.stringify(statement.Action).includes('xray:'));
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'],
+        Resource: stack.resolve((construct('Web', 'Distribution') as Distribution).distributionArn),
+      },
+      {
+        Effect: 'Allow',
+        Action: [
+          'secretsmanager:DescribeSecret',
+          'secretsmanager:GetSecretValue',
+          'secretsmanager:PutSecretValue',
+          'secretsmanager:UpdateSecretVersionStage',
+        ],
+        Resource: secretRef,
+      },
+    ]);
+    // Secrets Manager may invoke it for this secret only.
+    const invokers = resourcesOf(synth.template, 'AWS::Lambda::Permission').filter(
+      (permission) => permission.Properties.Principal === 'secretsmanager.amazonaws.com',
+    );
+    expect(invokers.map((permission) => permission.Properties)).toEqual([
+      {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: { 'Fn::GetAtt': [synth.logicalId(rotation), 'Arn'] },
+        Principal: 'secretsmanager.amazonaws.com',
+        SourceArn: secretRef,
+      },
+    ]);
+    // Whoever else reads the secret only reads it: the route functions, to check the header.
+    const writers = resourcesOf(synth.template, 'AWS::IAM::Role').filter((role) =>
+      JSON.stringify(role.Properties.Policies ?? []).match(/secretsmanager:(PutSecretValue|UpdateSecretVersionStage)/),
+    );
+    expect(writers).toEqual([synth.resourceOf(rotation.role as IConstruct)]);
+  });
+
+  it("sends the secret's current value at every deploy, never a pinned version a deploy after a rotation would put back", () => {
+    const apiOrigins = distributionConfig().Origins.filter((origin: { CustomOriginConfig?: unknown }) =>
+      Boolean(origin.CustomOriginConfig),
+    );
+    for (const origin of apiOrigins) {
+      // secret-id:json-key:version-stage:version-id, the last three empty: AWSCURRENT.
+      expect(origin.OriginCustomHeaders[0].HeaderValue).toEqual({
+        'Fn::Join': [
+          '',
+          [
+            '{{resolve:secretsmanager:',
+            { Ref: synth.logicalId(construct('Api', 'OriginSecret')) },
+            ':SecretString:::}}',
+          ],
+        ],
       });
     }
   });

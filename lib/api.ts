@@ -21,7 +21,7 @@ import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budge
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
 import { DIRECTORY_SNAPSHOT_KEY } from '../functions/adapters/directory-snapshot';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery';
-import { POWERTOOLS_ENVIRONMENT } from '../functions/http/metrics';
+import { POWERTOOLS_ENVIRONMENT } from '../functions/runtime/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { DATA_PAGES, prerenderedFileOf } from '../functions/pages/data-pages';
 import { DEFAULT_MEMORY_MB, type Grant, type Job, jobArnVariable, type Route, throttleOf } from '../functions/routes';

@@ -5,8 +5,9 @@ import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, Node } from 'constructs';
-import { DEFAULT_FEE_RULE, type FeeRule, isFeeRule } from '../functions/domain/fees';
+import { type FeeRule, feeRuleFrom, isFeeRule } from '../functions/domain/fees';
 import { jobs, routes } from '../functions/routes';
+import { feeRuleEnvironment } from '../functions/runtime/fee-rule';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { AccountLinking } from './account-linking';
 import { Api, OperationFunction } from './api';
@@ -142,16 +143,14 @@ function alarmDestination(
   return topicArn ? { topicArn } : undefined;
 }
 
+const FEE_RULE_CONTEXT: Record<keyof FeeRule, string> = {
+  percent: 'platformFeePercent',
+  floorPercent: 'platformFeeFloorPercent',
+  floorCents: 'platformFeeFloorCents',
+};
+
 function feeRuleFromContext(context: (key: string) => string | undefined): FeeRule {
-  const part = (key: string, fallback: number) => {
-    const value = context(key);
-    return value === undefined ? fallback : Number(value);
-  };
-  const rule: FeeRule = {
-    percent: part('platformFeePercent', DEFAULT_FEE_RULE.percent),
-    floorPercent: part('platformFeeFloorPercent', DEFAULT_FEE_RULE.floorPercent),
-    floorCents: part('platformFeeFloorCents', DEFAULT_FEE_RULE.floorCents),
-  };
+  const rule = feeRuleFrom((part) => context(FEE_RULE_CONTEXT[part]));
   if (!isFeeRule(rule)) {
     throw new Error(
       `-c platformFeePercent, platformFeeFloorPercent (each from 0 to below 100) and platformFeeFloorCents (a whole number, at least 0) are invalid: ${JSON.stringify(rule)}.`,
@@ -238,9 +237,7 @@ export class PhysicianMentorsStack extends Stack {
       integrationSecrets: new IntegrationSecrets(this, 'Integrations', { removalPolicy }).secrets,
       tokenKey: new TokenKey(this, 'TokenKey', { removalPolicy }).key,
       environment: {
-        PLATFORM_FEE_PERCENT: String(settings.feeRule.percent),
-        PLATFORM_FEE_FLOOR_PERCENT: String(settings.feeRule.floorPercent),
-        PLATFORM_FEE_FLOOR_CENTS: String(settings.feeRule.floorCents),
+        ...feeRuleEnvironment(settings.feeRule),
         STAGE: settings.stage,
         SITE_ORIGIN: siteOrigin,
         USER_POOL_ID: auth.userPool.userPoolId,

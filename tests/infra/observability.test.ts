@@ -3,7 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../../functions/adapters/job-delivery';
-import { DEPENDENCY_LATENCY, SLOW_CALL_MS } from '../../functions/http/metrics';
+import { DEPENDENCY_LATENCY, SLOW_CALL_MS } from '../../functions/runtime/metrics';
 import { jobs, routes } from '../../functions/routes';
 import { SESSION_RECORDS_PATTERN } from '../../functions/sessions/session-work';
 import { directoryRebuildEntry, originSecretRotationEntry } from '../../lib/bundling';

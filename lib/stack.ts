@@ -83,6 +83,11 @@ export function settingsFromContext(node: Node): DeploymentSettings {
     return a && b ? [a, b] : undefined;
   };
 
+  if (context('originSecretVersion')) {
+    throw new Error(
+      '-c originSecretVersion is gone: the origin secret rotates itself and CloudFront always sends its AWSCURRENT value (README, One way in). Drop the flag.',
+    );
+  }
   const stage = context('stage') ?? 'dev';
   if (!isStage(stage)) throw new Error(`Unknown stage "${stage}": use -c stage=dev or -c stage=prod.`);
   const domain = pair('domainName', 'certificateArn');

@@ -12,7 +12,7 @@ import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { AccountLinking } from './account-linking';
 import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
-import { directoryRebuildEntry } from './bundling';
+import { directoryRebuildEntry, originSecretRotationEntry } from './bundling';
 import { Data } from './data';
 import { DirectorySnapshot } from './directory-snapshot';
 import { IntegrationSecrets } from './integrations';
@@ -29,6 +29,7 @@ import { type AlarmDestination, Observability } from './observability';
 import { JobScheduler } from './scheduler';
 import { DEFAULT_NPI_REGISTRY_URL, NpiRecheck } from './npi-recheck';
 import { feedSessionWork } from './session-work';
+import { OriginSecretRotation } from './origin-secret-rotation';
 import { Storage, UploadCors } from './storage';
 import { type CustomDomain, Web } from './web';
 
@@ -67,11 +68,6 @@ export interface DeploymentSettings {
   site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
   /** Where alarms go; required in prod, so an alarm always reaches someone. */
   alarmDestination?: AlarmDestination;
-  /**
-   * The version of the origin secret CloudFront sends (`-c originSecretVersion=…`, after
-   * rotating it); without it, the version current at the deploy.
-   */
-  originSecretVersion?: string;
   /** Where the NPI checks reach the NPPES NPI Registry API (`-c npiRegistryUrl=…`). */
   npiRegistryUrl: string;
 }
@@ -87,6 +83,11 @@ export function settingsFromContext(node: Node): DeploymentSettings {
     return a && b ? [a, b] : undefined;
   };
 
+  if (context('originSecretVersion')) {
+    throw new Error(
+      '-c originSecretVersion is gone: the origin secret rotates itself and CloudFront always sends its AWSCURRENT value (README, One way in). Drop the flag.',
+    );
+  }
   const stage = context('stage') ?? 'dev';
   if (!isStage(stage)) throw new Error(`Unknown stage "${stage}": use -c stage=dev or -c stage=prod.`);
   const domain = pair('domainName', 'certificateArn');
@@ -118,7 +119,6 @@ export function settingsFromContext(node: Node): DeploymentSettings {
       analyticsScriptPath: context('analyticsScriptPath'),
     },
     alarmDestination: alarmDestination(context('alarmEmail'), context('alarmTopicArn'), stage),
-    originSecretVersion: context('originSecretVersion'),
     npiRegistryUrl: httpsUrl('npiRegistryUrl', context('npiRegistryUrl') ?? DEFAULT_NPI_REGISTRY_URL),
   };
 }
@@ -277,29 +277,14 @@ export class PhysicianMentorsStack extends Stack {
       scheduler,
       recheckFunction: api.jobFunctions.get('recheckVerifiedMentors') as OperationFunction,
     });
-    new Observability(this, 'Observability', {
-      stage: settings.stage,
-      functions: new Map([
-        ['customMessage', customMessage],
-        ...(accountLinking ? ([['preSignUp', accountLinking.trigger]] as const) : []),
-        ...api.functions,
-        [directoryRebuildEntry.operation, directory.rebuild],
-      ]),
-      httpApi: api.httpApi,
-      table: data.table,
-      deadLetterQueue: scheduler.deadLetterQueue,
-      otherAlarms: finance.alarms,
-      alarmDestination: settings.alarmDestination,
-      removalPolicy,
-    });
     web = new Web(this, 'Web', {
       siteBucket: storage.siteBucket,
       mediaBucket: storage.mediaBucket,
       logBucket: storage.logBucket,
       apiOriginDomainName: api.originDomainName,
-      apiOriginSecret: SecretValue.secretsManager(api.originSecret.secretArn, {
-        versionId: settings.originSecretVersion,
-      }).unsafeUnwrap(),
+      // AWSCURRENT at each deploy, never a pinned version: the rotation (below) changes the distribution's
+      // header and then makes its value current, so a later deploy sends what CloudFront already sends.
+      apiOriginSecret: SecretValue.secretsManager(api.originSecret.secretArn).unsafeUnwrap(),
       // Parsed here so a bad URL or e-mail in the context fails the synth, not the browser.
       config: runtimeConfig.parse({
         stage: settings.stage,
@@ -313,6 +298,28 @@ export class PhysicianMentorsStack extends Stack {
       spaBuildDir: existsSync(`${SPA_BUILD_DIR}/index.html`) ? SPA_BUILD_DIR : undefined,
       customDomain: settings.customDomain,
       webAclArn: (firewall ?? new SiteFirewall(this, 'Firewall', { stage: settings.stage })).webAclArn,
+    });
+
+    const originSecretRotation = new OriginSecretRotation(this, 'OriginSecretRotation', {
+      secret: api.originSecret,
+      distribution: web.distribution,
+      logs,
+    });
+    new Observability(this, 'Observability', {
+      stage: settings.stage,
+      functions: new Map([
+        ['customMessage', customMessage],
+        ...(accountLinking ? ([['preSignUp', accountLinking.trigger]] as const) : []),
+        ...api.functions,
+        [directoryRebuildEntry.operation, directory.rebuild],
+        [originSecretRotationEntry.operation, originSecretRotation.rotation],
+      ]),
+      httpApi: api.httpApi,
+      table: data.table,
+      deadLetterQueue: scheduler.deadLetterQueue,
+      otherAlarms: finance.alarms,
+      alarmDestination: settings.alarmDestination,
+      removalPolicy,
     });
 
     if (!settings.customDomain)

@@ -6,7 +6,7 @@ import {
   type ProfileUpdateForm,
   profileUpdate,
 } from '@functions/schemas/profile';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   BioField,
@@ -50,6 +50,26 @@ function toFormValues(profile: Profile): ProfileUpdateForm {
     bio: profile.bio ?? '',
     emailNotifications: profile.emailNotifications,
   };
+}
+
+/**
+ * A child like the shared fields around it: react-hook-form focuses the first field with an error
+ * in the order the fields registered, and the form's own body registers before its children.
+ */
+function TimeZoneField({ current }: { current: string }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ProfileUpdateForm>();
+  return (
+    <SelectField
+      label="Time zone"
+      placeholder="Select a time zone"
+      choices={timeZoneChoices(current)}
+      error={errors.timezone?.message}
+      {...register('timezone')}
+    />
+  );
 }
 
 export function ProfileForm({ profile }: { profile: Profile }) {
@@ -115,13 +135,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           />
           <CredentialsFields />
           <LocationField />
-          <SelectField
-            label="Time zone"
-            placeholder="Select a time zone"
-            choices={timeZoneChoices(profile.timezone)}
-            error={errors.timezone?.message}
-            {...register('timezone')}
-          />
+          <TimeZoneField current={profile.timezone} />
           <PracticeFields
             graduationYearLabel="Year of graduation"
             experience={isCoach ? { label: 'Years of practice', current: profile.experience } : undefined}

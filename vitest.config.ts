@@ -20,10 +20,12 @@ const quietTestOutput = {
 
 /**
  * Tests that start the local stack run the Lambdas from their built bundles (bin/local/lambda-modules.ts)
- * with API_FROM_BUNDLES=1; CI's browser tests do by default. The bundles load natively, not through Vite.
+ * when their project's API_FROM_BUNDLES is 1. The browser tests do in `npm test` (E2E_FROM_BUNDLES=1)
+ * and in CI; the integration tests run the source unless API_FROM_BUNDLES=1 is set for the whole run.
+ * The bundles load natively, not through Vite.
  */
-const fromBundles = (fallback: string, moreSetup: string[] = []) => ({
-  env: { ...quietTestOutput, API_FROM_BUNDLES: process.env.API_FROM_BUNDLES ?? fallback },
+const fromBundles = (fromBundlesFlag: string, moreSetup: string[] = []) => ({
+  env: { ...quietTestOutput, API_FROM_BUNDLES: fromBundlesFlag },
   globalSetup: ['tests/support/lambda-bundles.ts', ...moreSetup],
   server: { deps: { external: [/\/dist\/functions\//] } },
 });
@@ -31,8 +33,8 @@ const fromBundles = (fallback: string, moreSetup: string[] = []) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Two files at a time even on two cores (vitest's default there is one): each browser file starts
-    // its own stack on free ports, and the unit and infra tests only compute.
+    // Two files at a time even on two cores (vitest's default there is one), across the projects of one
+    // run: each stack file starts its own stack on free ports, and the unit and infra tests only compute.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: quietTestOutput } },
@@ -41,12 +43,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          ...fromBundles('0'),
+          ...fromBundles(process.env.API_FROM_BUNDLES ?? '0'),
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // One file at a time: with two, exactly-once-api.test.ts hung 60 s in two of its job cases
-          // in a fresh-clone run (not found yet; the refund race that first made these serial is fixed).
-          fileParallelism: false,
         },
       },
       {
@@ -66,7 +65,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           // Run so, the browser tests also serve the SPA's production build (tests/support/web-build.ts).
-          ...fromBundles(process.env.CI ? '1' : '0', ['tests/support/web-build.ts']),
+          ...fromBundles(process.env.E2E_FROM_BUNDLES ?? process.env.API_FROM_BUNDLES ?? (process.env.CI ? '1' : '0'), [
+            'tests/support/web-build.ts',
+          ]),
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

@@ -47,7 +47,14 @@ export const directoryRebuildEntry: LambdaEntry = {
   nativeModules: [],
 };
 
-/** Every route's handler, every scheduled job and the stream consumer: one Lambda each. */
+/** Secrets Manager's rotation function of the origin secret (lib/origin-secret-rotation.ts). */
+export const originSecretRotationEntry: LambdaEntry = {
+  operation: 'rotateOriginSecret',
+  module: 'rotation/origin-secret',
+  nativeModules: [],
+};
+
+/** Every route's handler, every scheduled job, the stream consumer and the rotation: one Lambda each. */
 export const lambdaEntries: readonly LambdaEntry[] = [
   ...routes.map((route) => ({
     operation: route.operation,
@@ -56,6 +63,7 @@ export const lambdaEntries: readonly LambdaEntry[] = [
   })),
   ...jobs.map((job) => ({ operation: job.operation, module: `jobs/${job.handler}`, nativeModules: [] })),
   directoryRebuildEntry,
+  originSecretRotationEntry,
 ];
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -6,7 +6,7 @@ import type { Bucket, IBucket } from 'aws-cdk-lib/aws-s3';
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { FINANCE_GROUP } from '../functions/http/finance';
-import { BUSINESS_METRICS, METRICS_NAMESPACE, metricDimensions } from '../functions/http/metrics';
+import { BUSINESS_METRICS, METRICS_NAMESPACE, metricDimensions } from '../functions/runtime/metrics';
 import type { JobScheduler } from './scheduler';
 import { privateBucket } from './storage';
 

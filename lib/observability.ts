@@ -27,7 +27,7 @@ import {
   METRICS_NAMESPACE,
   metricDimensions,
   SLOW_CALL_MS,
-} from '../functions/http/metrics';
+} from '../functions/runtime/metrics';
 
 /** The operation whose failures mean a Stripe event was not applied (Stripe retries it for days). */
 const WEBHOOK_OPERATION = 'stripeWebhook';
@@ -156,7 +156,7 @@ export class Observability extends Construct {
       (fn) => fn.metricThrottles({ period: FIVE_MINUTES, statistic: 'Sum' }),
       (names) => `A function was throttled, the account's concurrency exhausted: one of ${names}.`,
     );
-    // The functions' own counts (functions/http/metrics.ts), in EMF: one metric per stage.
+    // The functions' own counts (functions/runtime/metrics.ts), in EMF: one metric per stage.
     const business = (name: BusinessMetric) =>
       new Metric({
         namespace: METRICS_NAMESPACE,

@@ -5,13 +5,14 @@ import { UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, Node } from 'constructs';
-import { DEFAULT_FEE_RULE, type FeeRule, isFeeRule } from '../functions/domain/fees';
+import { type FeeRule, feeRuleFrom, isFeeRule } from '../functions/domain/fees';
 import { jobs, routes } from '../functions/routes';
+import { feeRuleEnvironment } from '../functions/runtime/fee-rule';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { AccountLinking } from './account-linking';
 import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
-import { directoryRebuildEntry } from './bundling';
+import { directoryRebuildEntry, originSecretRotationEntry } from './bundling';
 import { Data } from './data';
 import { DirectorySnapshot } from './directory-snapshot';
 import { IntegrationSecrets } from './integrations';
@@ -28,6 +29,7 @@ import { type AlarmDestination, Observability } from './observability';
 import { JobScheduler } from './scheduler';
 import { DEFAULT_NPI_REGISTRY_URL, NpiRecheck } from './npi-recheck';
 import { feedSessionWork } from './session-work';
+import { OriginSecretRotation } from './origin-secret-rotation';
 import { Storage, UploadCors } from './storage';
 import { type CustomDomain, Web } from './web';
 
@@ -66,11 +68,6 @@ export interface DeploymentSettings {
   site: Pick<RuntimeConfig, 'privacyPolicyUrl' | 'termsOfServiceUrl' | 'supportEmail' | 'analyticsScriptPath'>;
   /** Where alarms go; required in prod, so an alarm always reaches someone. */
   alarmDestination?: AlarmDestination;
-  /**
-   * The version of the origin secret CloudFront sends (`-c originSecretVersion=…`, after
-   * rotating it); without it, the version current at the deploy.
-   */
-  originSecretVersion?: string;
   /** Where the NPI checks reach the NPPES NPI Registry API (`-c npiRegistryUrl=…`). */
   npiRegistryUrl: string;
 }
@@ -86,6 +83,11 @@ export function settingsFromContext(node: Node): DeploymentSettings {
     return a && b ? [a, b] : undefined;
   };
 
+  if (context('originSecretVersion')) {
+    throw new Error(
+      '-c originSecretVersion is gone: the origin secret rotates itself and CloudFront always sends its AWSCURRENT value (README, One way in). Drop the flag.',
+    );
+  }
   const stage = context('stage') ?? 'dev';
   if (!isStage(stage)) throw new Error(`Unknown stage "${stage}": use -c stage=dev or -c stage=prod.`);
   const domain = pair('domainName', 'certificateArn');
@@ -117,7 +119,6 @@ export function settingsFromContext(node: Node): DeploymentSettings {
       analyticsScriptPath: context('analyticsScriptPath'),
     },
     alarmDestination: alarmDestination(context('alarmEmail'), context('alarmTopicArn'), stage),
-    originSecretVersion: context('originSecretVersion'),
     npiRegistryUrl: httpsUrl('npiRegistryUrl', context('npiRegistryUrl') ?? DEFAULT_NPI_REGISTRY_URL),
   };
 }
@@ -147,16 +148,14 @@ function alarmDestination(
   return topicArn ? { topicArn } : undefined;
 }
 
+const FEE_RULE_CONTEXT: Record<keyof FeeRule, string> = {
+  percent: 'platformFeePercent',
+  floorPercent: 'platformFeeFloorPercent',
+  floorCents: 'platformFeeFloorCents',
+};
+
 function feeRuleFromContext(context: (key: string) => string | undefined): FeeRule {
-  const part = (key: string, fallback: number) => {
-    const value = context(key);
-    return value === undefined ? fallback : Number(value);
-  };
-  const rule: FeeRule = {
-    percent: part('platformFeePercent', DEFAULT_FEE_RULE.percent),
-    floorPercent: part('platformFeeFloorPercent', DEFAULT_FEE_RULE.floorPercent),
-    floorCents: part('platformFeeFloorCents', DEFAULT_FEE_RULE.floorCents),
-  };
+  const rule = feeRuleFrom((part) => context(FEE_RULE_CONTEXT[part]));
   if (!isFeeRule(rule)) {
     throw new Error(
       `-c platformFeePercent, platformFeeFloorPercent (each from 0 to below 100) and platformFeeFloorCents (a whole number, at least 0) are invalid: ${JSON.stringify(rule)}.`,
@@ -243,9 +242,7 @@ export class PhysicianMentorsStack extends Stack {
       integrationSecrets: new IntegrationSecrets(this, 'Integrations', { removalPolicy }).secrets,
       tokenKey: new TokenKey(this, 'TokenKey', { removalPolicy }).key,
       environment: {
-        PLATFORM_FEE_PERCENT: String(settings.feeRule.percent),
-        PLATFORM_FEE_FLOOR_PERCENT: String(settings.feeRule.floorPercent),
-        PLATFORM_FEE_FLOOR_CENTS: String(settings.feeRule.floorCents),
+        ...feeRuleEnvironment(settings.feeRule),
         STAGE: settings.stage,
         SITE_ORIGIN: siteOrigin,
         USER_POOL_ID: auth.userPool.userPoolId,
@@ -280,29 +277,14 @@ export class PhysicianMentorsStack extends Stack {
       scheduler,
       recheckFunction: api.jobFunctions.get('recheckVerifiedMentors') as OperationFunction,
     });
-    new Observability(this, 'Observability', {
-      stage: settings.stage,
-      functions: new Map([
-        ['customMessage', customMessage],
-        ...(accountLinking ? ([['preSignUp', accountLinking.trigger]] as const) : []),
-        ...api.functions,
-        [directoryRebuildEntry.operation, directory.rebuild],
-      ]),
-      httpApi: api.httpApi,
-      table: data.table,
-      deadLetterQueue: scheduler.deadLetterQueue,
-      otherAlarms: finance.alarms,
-      alarmDestination: settings.alarmDestination,
-      removalPolicy,
-    });
     web = new Web(this, 'Web', {
       siteBucket: storage.siteBucket,
       mediaBucket: storage.mediaBucket,
       logBucket: storage.logBucket,
       apiOriginDomainName: api.originDomainName,
-      apiOriginSecret: SecretValue.secretsManager(api.originSecret.secretArn, {
-        versionId: settings.originSecretVersion,
-      }).unsafeUnwrap(),
+      // AWSCURRENT at each deploy, never a pinned version: the rotation (below) changes the distribution's
+      // header and then makes its value current, so a later deploy sends what CloudFront already sends.
+      apiOriginSecret: SecretValue.secretsManager(api.originSecret.secretArn).unsafeUnwrap(),
       // Parsed here so a bad URL or e-mail in the context fails the synth, not the browser.
       config: runtimeConfig.parse({
         stage: settings.stage,
@@ -316,6 +298,28 @@ export class PhysicianMentorsStack extends Stack {
       spaBuildDir: existsSync(`${SPA_BUILD_DIR}/index.html`) ? SPA_BUILD_DIR : undefined,
       customDomain: settings.customDomain,
       webAclArn: (firewall ?? new SiteFirewall(this, 'Firewall', { stage: settings.stage })).webAclArn,
+    });
+
+    const originSecretRotation = new OriginSecretRotation(this, 'OriginSecretRotation', {
+      secret: api.originSecret,
+      distribution: web.distribution,
+      logs,
+    });
+    new Observability(this, 'Observability', {
+      stage: settings.stage,
+      functions: new Map([
+        ['customMessage', customMessage],
+        ...(accountLinking ? ([['preSignUp', accountLinking.trigger]] as const) : []),
+        ...api.functions,
+        [directoryRebuildEntry.operation, directory.rebuild],
+        [originSecretRotationEntry.operation, originSecretRotation.rotation],
+      ]),
+      httpApi: api.httpApi,
+      table: data.table,
+      deadLetterQueue: scheduler.deadLetterQueue,
+      otherAlarms: finance.alarms,
+      alarmDestination: settings.alarmDestination,
+      removalPolicy,
     });
 
     if (!settings.customDomain)

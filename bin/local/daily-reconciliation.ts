@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { DateTime } from 'luxon';
-import { log } from '../../functions/http/log';
+import { log } from '../../functions/runtime/log';
 
 /** When lib/finance.ts schedules the daily reconciliation: 02:30 UTC. */
 const RUN_AT = { hour: 2, minute: 30, second: 0, millisecond: 0 };

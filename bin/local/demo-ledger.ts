@@ -3,7 +3,7 @@ import type { DateTime } from 'luxon';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { appendLedgerEntry } from '../../functions/data/ledger';
-import type { SessionItem } from '../../functions/data/session-item';
+import type { SessionItem } from '../../functions/domain/session-item';
 import { DEFAULT_FEE_RULE, platformFee } from '../../functions/domain/fees';
 import {
   followUpEntry,

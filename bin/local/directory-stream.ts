@@ -8,7 +8,8 @@ import {
   type ShardIteratorType,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { log } from '../../functions/http/log';
+import { log } from '../../functions/runtime/log';
+import { awsClientSettings } from '../../functions/adapters/dependency-budget';
 import { LOCAL_AWS } from './aws-local';
 import { withinFunctionTimeout } from './function-timeout';
 import { localClient } from './dynamodb';
@@ -67,10 +68,13 @@ export async function startDirectoryStream(options: {
   tables.destroy();
   const streamArn = Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
+  // Timeouts as the functions' clients have: one read DynamoDB Local never answers would stall the
+  // poller, and every settled() with it, for good.
   const client = new DynamoDBStreamsClient({
     endpoint: options.endpoint,
     region: LOCAL_AWS.region,
     credentials: LOCAL_AWS.credentials,
+    ...awsClientSettings(),
   });
 
   /** Open shards by id: the iterator to read next. Shards read to their end are remembered as finished. */

@@ -1,4 +1,4 @@
-import { log } from '../../functions/http/log';
+import { log } from '../../functions/runtime/log';
 
 const MINUTE_MS = 60_000;
 

@@ -3,7 +3,7 @@ import { injectAdapters } from '../../functions/adapters/injected';
 import type { JobQueue } from '../../functions/adapters/job-queue';
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import { type JobName, type JobScheduler, jobPayload, scheduleName } from '../../functions/adapters/scheduler';
-import { log } from '../../functions/http/log';
+import { log } from '../../functions/runtime/log';
 import { withinFunctionTimeout } from './function-timeout';
 import { lambdaHandler } from './lambda-modules';
 
@@ -61,12 +61,16 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
     timers.set(name, { timer, at: Date.now() + delay });
   };
 
-  const arm = (name: string, schedule: LocalSchedule) =>
-    setTimer(name, Math.max(0, new Date(schedule.at).getTime() - Date.now()), () => {
+  /** Runs the schedule when `delay` has passed; settled() waits for the run. */
+  const fireAfter = (name: string, schedule: LocalSchedule, delay: number) =>
+    setTimer(name, delay, () => {
       const run = fire(name, schedule);
       running.add(run);
       void run.finally(() => running.delete(run));
     });
+
+  const arm = (name: string, schedule: LocalSchedule) =>
+    fireAfter(name, schedule, Math.max(0, new Date(schedule.at).getTime() - Date.now()));
 
   const fire = async (name: string, schedule: LocalSchedule) => {
     if (stopped || schedules.get(name) !== schedule) return;
@@ -93,7 +97,7 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
         return;
       }
       log('error', 'local schedule failed; retrying in a minute', { name, error: String(error) });
-      setTimer(name, RETRY_MS, () => void fire(name, schedule));
+      fireAfter(name, schedule, RETRY_MS);
     }
   };
 

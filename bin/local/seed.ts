@@ -12,11 +12,11 @@ import { DateTime } from 'luxon';
 import { db, tableName } from '../../functions/data/client';
 import { localPaymentsFromEnvironment } from './stripe-payments';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
-import type { AvailabilityItem } from '../../functions/data/availability-item';
+import type { AvailabilityItem } from '../../functions/domain/availability-item';
 import { keys } from '../../functions/data/keys';
 import type { ProfileItem } from '../../functions/domain/profile-item';
 import { profileRow } from '../../functions/data/profiles';
-import type { RatingItem } from '../../functions/data/rating-item';
+import type { RatingItem } from '../../functions/domain/rating-item';
 import { localCognitoClient } from './cognito';
 import { seedDemoLedger } from './demo-ledger';
 import { type DemoMentor, demoMentors } from './demo-mentors';
@@ -30,6 +30,7 @@ import { getNpiRecord, recordVerified, startCheck } from '../../functions/data/n
 import { evaluateRegistryAnswer } from '../../functions/domain/npi';
 import { demoMentorNpi, demoMentorRegistryResult } from './npi-fixtures';
 import { seedDemoPortraits } from './demo-portraits';
+import { reviewerName } from '../../functions/domain/display-name';
 
 export const DEMO_PASSWORD = 'DemoPass123!';
 export const DEMO_MENTEE_EMAIL = 'mentee@demo.physicianmentors.test';
@@ -147,7 +148,7 @@ function mentorRatings(mentor: DemoMentor, now: DateTime): RatingItem[] {
     sessionId: stableId(`${mentor.userId}:rating:${index}`),
     coachId: mentor.userId,
     ratedBy: stableId(`${rating.reviewerFirstName} ${rating.reviewerLastName}`),
-    reviewerName: `${rating.reviewerFirstName} ${rating.reviewerLastName.charAt(0)}.`,
+    reviewerName: reviewerName({ firstName: rating.reviewerFirstName, lastName: rating.reviewerLastName }),
     rating: rating.rating,
     reviewText: rating.reviewText,
     moderationStatus: 'approved',

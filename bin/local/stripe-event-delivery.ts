@@ -1,4 +1,5 @@
-import { log } from '../../functions/http/log';
+import { log } from '../../functions/runtime/log';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
 import type { SignedEvent } from './stripe-subscriptions';
 
 /** Stripe retries a failed delivery for three days with backoff; the stand-in retries a few times within a minute. */
@@ -12,6 +13,8 @@ async function post({ body, signature }: SignedEvent, url: string): Promise<bool
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       body,
+      // The API answers within the function's timeout; a delivery left hanging longer counts as failed.
+      signal: AbortSignal.timeout((FUNCTION_TIMEOUT_SECONDS + 5) * 1000),
     });
     if (delivery.ok) return true;
     log('warn', 'the webhook refused a stand-in event', { status: delivery.status });

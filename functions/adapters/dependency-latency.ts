@@ -1,5 +1,5 @@
-import { log } from '../http/log';
-import { recordDependencyLatency, slowCallMs } from '../http/metrics';
+import { log } from '../runtime/log';
+import { recordDependencyLatency, slowCallMs } from '../runtime/metrics';
 
 /**
  * The one place every call to a dependency is timed: AWS SDK clients (DynamoDB, S3, SES,
@@ -8,7 +8,7 @@ import { recordDependencyLatency, slowCallMs } from '../http/metrics';
  * (boundedFetch) through {@link timedCall}. Each call becomes a `DependencyLatency` metric by
  * dependency and operation (the dashboard and alarms, lib/observability.ts), and a slow one a log
  * line. This replaces the X-Ray SDK's subsegments: Lambda's active tracing still records each
- * invocation with its init, and every log line carries the trace id (functions/http/log.ts).
+ * invocation with its init, and every log line carries the trace id (functions/runtime/log.ts).
  */
 
 /** Runs `call` and records how long it took, whether it answered or failed. */

@@ -8,18 +8,28 @@ export const ORIGIN_SECRET_ARN_VARIABLE = 'ORIGIN_SECRET_ARN';
 /** Local stack: the value itself, which the local server adds as CloudFront would (bin/local/api-server.ts). */
 export const ORIGIN_SECRET_VARIABLE = 'ORIGIN_SECRET';
 
-/** A value the API has not seen is looked up again at most this often, so forged headers cannot flood Secrets Manager. */
-const RELOAD_AFTER_MS = 60_000;
+/**
+ * A value the API has not seen is looked up again at most this often, so forged headers cannot flood
+ * Secrets Manager; a rotation waits this long before CloudFront sends its new value
+ * (functions/rotation/origin-secret-steps.ts).
+ */
+export const RELOAD_AFTER_MS = 15_000;
+/** Known values are looked up again after this long even when they match, so a retired value stops working. */
+const KEEP_VALUES_MS = 5 * 60_000;
+/**
+ * Every value a request may carry while a rotation runs (functions/rotation/origin-secret.ts): the
+ * current one, the pending one CloudFront's edges switch to one by one once setSecret has changed the
+ * distribution, and the previous one, which edges not yet updated may still send after finishSecret.
+ */
+const ACCEPTED_STAGES = ['AWSCURRENT', 'AWSPENDING', 'AWSPREVIOUS'];
 
 const secretsManager = onFirstUse(() => import('./secret-fields'));
 
 let known: { values: string[]; loadedAt: number } | undefined;
 
-// Both labels: after `put-secret-value` the API already accepts the new value while CloudFront,
-// until the next deploy, still sends the one that is now AWSPREVIOUS (README, rotating the origin secret).
 async function loadValues(secretArn: string, now: number): Promise<string[]> {
   const { readSecretString } = await secretsManager();
-  const values = await Promise.all(['AWSCURRENT', 'AWSPREVIOUS'].map((stage) => readSecretString(secretArn, stage)));
+  const values = await Promise.all(ACCEPTED_STAGES.map((stage) => readSecretString(secretArn, stage)));
   known = { values: values.filter((value): value is string => Boolean(value)), loadedAt: now };
   return known.values;
 }
@@ -37,7 +47,7 @@ export async function cameThroughCloudFront(headerValue: string | undefined, now
   const matches = (values: string[]) => values.some((value) => sameSecret(value, headerValue));
   if (localValue) return matches([localValue]);
   if (!secretArn) return false;
-  if (!known) return matches(await loadValues(secretArn, now));
+  if (!known || now - known.loadedAt >= KEEP_VALUES_MS) return matches(await loadValues(secretArn, now));
   if (matches(known.values)) return true;
   if (now - known.loadedAt < RELOAD_AFTER_MS) return false;
   return matches(await loadValues(secretArn, now));

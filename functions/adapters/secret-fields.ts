@@ -14,7 +14,7 @@ export async function readSecretFields(secretArn: string): Promise<Record<string
 }
 
 /**
- * A secret's plain string at one staging label (`AWSCURRENT`, `AWSPREVIOUS`), or undefined when no
+ * A secret's plain string at one staging label (`AWSCURRENT`, `AWSPENDING`, `AWSPREVIOUS`), or undefined when no
  * version carries that label (a secret never rotated has no previous version).
  */
 export async function readSecretString(secretArn: string, versionStage: string): Promise<string | undefined> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { AvailabilityItem } from './availability-item';
+import type { AvailabilityItem } from '../domain/availability-item';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-all';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../domain/errors';
-import { RATE_LIMIT_MESSAGES, RATE_WINDOW_MS, rateWindow } from '../domain/messages';
+import { type MessageItem, RATE_LIMIT_MESSAGES, RATE_WINDOW_MS, rateWindow } from '../domain/messages';
 import { db, tableName } from './client';
 import { readIndexRange } from './index-range';
 import { keys } from './keys';
@@ -16,17 +16,6 @@ export interface ConversationItem {
   /** The sequence number of the newest message; the next one gets this plus one. */
   lastSeq: number;
   createdAt: string;
-}
-
-export interface MessageItem {
-  id: string;
-  conversationId: string;
-  seq: number;
-  from: string;
-  body: string;
-  at: string;
-  /** Set when a report sent the message to moderation and moderation removed it. */
-  moderationStatus?: 'approved' | 'rejected';
 }
 
 /** One user's side of a conversation. */

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { followUpAttribute, type FollowUpMark, type SessionItem } from './session-item';
+import { followUpAttribute, type FollowUpMark, type SessionItem } from '../domain/session-item';
 import { getSession, recordSessionFields, type SessionSideFields } from './sessions';
 
 export type FollowUpClaim =

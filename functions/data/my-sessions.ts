@@ -1,7 +1,7 @@
 import { MAX_EXTERNAL_SESSION_MINUTES } from '../domain/booking';
 import { readIndexRange } from './index-range';
 import { keys } from './keys';
-import type { SessionItem } from './session-item';
+import type { SessionItem } from '../domain/session-item';
 import { tableSchema } from './table-schema';
 
 export type SessionsWhen = 'upcoming' | 'past';

@@ -1,29 +1,11 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MAX_NPI_CHECKS_PER_DAY, type RegistrySnapshot } from '../domain/npi';
+import { MAX_NPI_CHECKS_PER_DAY, type NpiRecord, type RegistrySnapshot } from '../domain/npi';
 import type { CoachVerification } from '../schemas/coach';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryIndexPartition } from './query-all';
 import { tableSchema } from './table-schema';
-
-/** A mentor's NPI and the state of its registry check (`USER#id / NPI`); the badge itself is on the profile. */
-export interface NpiRecord {
-  userId: string;
-  npi: string;
-  status: 'pending' | 'verified' | 'rejected';
-  /** Each request for a check (a new NPI, a new name, asking again) gets a new id; an outcome lands only on its own. */
-  checkId: string;
-  reason?: string;
-  checkedAt?: string;
-  snapshot?: RegistrySnapshot;
-  /** Checks that could not reach the registry since the last request. */
-  retries: number;
-  /** Set when a re-check took the badge away; the mentor is told once, then `removalMailedAt`. */
-  badgeRemovedAt?: string;
-  removalMailedAt?: string;
-  updatedAt: string;
-}
 
 const isConditionFailure = (error: unknown) =>
   error instanceof ConditionalCheckFailedException || error instanceof TransactionCanceledException;

@@ -2,8 +2,8 @@ import { keys } from './keys';
 import type { ProfileItem } from '../domain/profile-item';
 import { getProfile } from './profiles';
 import { queryIndexPartition } from './query-all';
-import type { RatingItem } from './rating-item';
-import type { SessionItem } from './session-item';
+import type { RatingItem } from '../domain/rating-item';
+import type { SessionItem } from '../domain/session-item';
 import { counterpartsAndRatings } from './session-ratings';
 import { tableSchema } from './table-schema';
 

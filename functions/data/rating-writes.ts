@@ -5,7 +5,7 @@ import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ProfileItem } from '../domain/profile-item';
 import { getProfile } from './profiles';
-import type { RatingItem } from './rating-item';
+import type { RatingItem } from '../domain/rating-item';
 import { ratingOfSession } from './session-ratings';
 
 const MAX_RATING_ATTEMPTS = 8;

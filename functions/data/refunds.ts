@@ -3,7 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newRefund, type RefundState } from '../domain/refunds';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import type { SessionItem } from './session-item';
+import type { SessionItem } from '../domain/session-item';
 
 /** A paid session's refund to request with its cancellation: the charge, and the amount it gives back. */
 export interface RefundRequest {

@@ -2,7 +2,7 @@ import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { bookingOpensConversation } from '../domain/messages';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import type { SessionItem } from './session-item';
+import type { SessionItem } from '../domain/session-item';
 import { tableSchema } from './table-schema';
 
 type BookingFacts = Pick<SessionItem, 'status' | 'cancelledBy' | 'cancellationReason'>;

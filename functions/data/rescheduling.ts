@@ -4,7 +4,7 @@ import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import type { RescheduleEntry, SessionItem } from './session-item';
+import type { RescheduleEntry, SessionItem } from '../domain/session-item';
 import { claimMoves, timeBlocks } from './time-claims';
 
 const MAX_RESCHEDULE_ATTEMPTS = 3;

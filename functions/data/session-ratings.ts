@@ -2,8 +2,8 @@ import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ProfileItem } from '../domain/profile-item';
-import type { RatingItem } from './rating-item';
-import type { SessionItem } from './session-item';
+import type { RatingItem } from '../domain/rating-item';
+import type { SessionItem } from '../domain/session-item';
 
 export async function ratingOfSession(sessionId: string): Promise<RatingItem | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.rating(sessionId) }));

@@ -9,7 +9,7 @@ import { freeConsultationReturns } from '../domain/cancellation';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-all';
-import type { FollowUpAttribute, FollowUpMark, SessionItem } from './session-item';
+import type { FollowUpAttribute, FollowUpMark, SessionItem } from '../domain/session-item';
 import { type RefundRequest, refundRequestUpdate } from './refunds';
 import { creditReturn, type creditSpend, getSubscription } from './subscriptions';
 import { tableSchema } from './table-schema';

@@ -1,5 +1,5 @@
 import { isoSeconds } from '../domain/instants';
-import type { SessionItem } from './session-item';
+import type { SessionItem } from '../domain/session-item';
 import { keys } from './keys';
 import { tableName } from './client';
 

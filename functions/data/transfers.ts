@@ -4,7 +4,7 @@ import { type OwedTransfer, owedTransfer } from '../schemas/ledger';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-all';
-import type { SessionItem } from './session-item';
+import type { SessionItem } from '../domain/session-item';
 import { getSession } from './sessions';
 
 export type TransferClaim =

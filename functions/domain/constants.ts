@@ -9,6 +9,9 @@ export const MIN_CARD_CHARGE_CENTS = 50;
 export const DEFAULT_PROFILE_TIME_ZONE = 'America/New_York';
 export const DEFAULT_SLOT_TIME_ZONE = 'America/Chicago';
 export const DEFAULT_DIRECTORY_TIME_ZONE = 'UTC';
+/** What a profile that never chose shows: its languages, and the length of its free consultation. */
+export const DEFAULT_LANGUAGES = ['English'];
+export const DEFAULT_FREE_CONSULT_MINUTES = 15;
 
 export const SESSION_DURATIONS_MINUTES = [15, 30, 60] as const;
 export type SessionDurationMinutes = (typeof SESSION_DURATIONS_MINUTES)[number];

@@ -1,8 +1,9 @@
 import type { Coach } from '../schemas/coach';
-import { NEW_MENTOR_RATINGS_BELOW } from './constants';
+import { DEFAULT_LANGUAGES, NEW_MENTOR_RATINGS_BELOW } from './constants';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { DirectoryExperienceThreshold } from './fixed-lists';
 import { formatWholeDollars } from './money';
+import { fullName } from './display-name';
 
 export interface DirectoryFilters {
   q?: string;
@@ -31,9 +32,7 @@ interface Facets {
 function facetsOf(coach: Coach): Facets {
   const specialties = [coach.specialty, coach.secondarySpecialty].filter((text): text is string => Boolean(text));
   return {
-    text: [`${coach.firstName} ${coach.lastName}`, ...specialties, ...coach.areasOfInterest]
-      .join(FIELD_SEPARATOR)
-      .toLowerCase(),
+    text: [fullName(coach), ...specialties, ...coach.areasOfInterest].join(FIELD_SEPARATOR).toLowerCase(),
     specialties: specialties.map((text) => text.toLowerCase()),
     years: Number.parseInt(coach.experience ?? '', 10),
     verified: coach.verification?.status === 'verified',
@@ -262,7 +261,6 @@ const DEFAULT_SECONDARY_SPECIALTY = 'General Practice';
 /** 'No specific specialty' is stored as this, which says nothing worth a line on the card. */
 const NO_SPECIALTY = 'Other';
 const DEFAULT_BIO = 'Experienced medical professional dedicated to mentoring.';
-const DEFAULT_LANGUAGE = 'English';
 const NO_RATE_LABEL = 'Contact for rates';
 
 const filled = (text: string | null | undefined): string | null => text?.trim() || null;
@@ -286,7 +284,7 @@ function displayAreas(coach: Coach): string[] {
 export function coachDisplay(coach: Coach): CoachDisplay {
   const languages = distinctFilled(coach.languages);
   return {
-    name: filled(`${coach.firstName} ${coach.lastName}`) ?? UNKNOWN_NAME,
+    name: filled(fullName(coach)) ?? UNKNOWN_NAME,
     credentials: filled(coach.credentials),
     specialtyLine: shownUnless(filled(coach.specialty) ?? DEFAULT_SPECIALTY, [NO_SPECIALTY]),
     secondaryLine: shownUnless(filled(coach.secondarySpecialty) ?? DEFAULT_SECONDARY_SPECIALTY, [
@@ -294,7 +292,7 @@ export function coachDisplay(coach: Coach): CoachDisplay {
       NO_SPECIALTY,
     ]),
     bio: filled(coach.coachBio) ?? filled(coach.bio) ?? DEFAULT_BIO,
-    languages: languages.length > 0 ? languages : [DEFAULT_LANGUAGE],
+    languages: languages.length > 0 ? languages : [...DEFAULT_LANGUAGES],
     rateLabel: hourlyRateLabel(coach.hourlyRateCents),
     areas: displayAreas(coach),
     isNewMentor: coach.totalRatings < NEW_MENTOR_RATINGS_BELOW,

@@ -25,6 +25,8 @@ export const errorStatus = {
   FRESH_SIGN_IN_REQUIRED: 401,
   /** The operation needs the caller to have two-step verification (an authenticator app) on. */
   MFA_REQUIRED: 403,
+  /** Two-step verification is on, but this sign-in skipped it (Google, through the hosted UI). */
+  MFA_SIGN_IN_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INVALID_CURSOR: 400,

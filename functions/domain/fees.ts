@@ -16,6 +16,18 @@ export interface FeeRule {
 
 export const DEFAULT_FEE_RULE: FeeRule = { percent: 10, floorPercent: 2.9, floorCents: 30 };
 
+/**
+ * A stage's fee rule from its settings, each part read by name (CDK context at synth, the
+ * function's environment at run time); a part not set keeps the default. Check it with isFeeRule.
+ */
+export function feeRuleFrom(setting: (part: keyof FeeRule) => string | undefined): FeeRule {
+  const part = (name: keyof FeeRule) => {
+    const value = setting(name);
+    return value === undefined || value === '' ? DEFAULT_FEE_RULE[name] : Number(value);
+  };
+  return { percent: part('percent'), floorPercent: part('floorPercent'), floorCents: part('floorCents') };
+}
+
 /** Rounded up, so the floor covers the processor's fee whichever way it rounds its own. */
 export const feeFloor = (priceCents: number, rule: FeeRule): number =>
   Math.ceil((priceCents * rule.floorPercent) / 100) + rule.floorCents;

@@ -1,6 +1,19 @@
 import type { Mail } from './ports';
 import { PAYMENT_ABANDONED_REASON, type SessionStatus } from './booking';
 import { escapeHtml } from './html';
+import { nameWithCredentials } from './display-name';
+
+/** A message as stored (pk CONVERSATION#id, sk MSG#seq). */
+export interface MessageItem {
+  id: string;
+  conversationId: string;
+  seq: number;
+  from: string;
+  body: string;
+  at: string;
+  /** Set when a report sent the message to moderation and moderation removed it. */
+  moderationStatus?: 'approved' | 'rejected';
+}
 
 /** Issue 26: a message is plain text, trimmed, 1 to 4,000 characters. */
 export const MAX_MESSAGE_LENGTH = 4_000;
@@ -66,7 +79,7 @@ export function newMessagesEmail(letter: {
   conversationUrl: string;
 }): Mail {
   const { recipient, sender, conversationUrl } = letter;
-  const senderName = `${sender.firstName} ${sender.lastName}${sender.credentials ? `, ${sender.credentials}` : ''}`;
+  const senderName = nameWithCredentials(sender);
   const lead = `${senderName} sent you a message on Physician Mentors.`;
   return {
     to: recipient.email,

@@ -78,6 +78,24 @@ export interface RegistrySnapshot {
   active: boolean;
 }
 
+/** A mentor's NPI and the state of its registry check (`USER#id / NPI`); the badge itself is on the profile. */
+export interface NpiRecord {
+  userId: string;
+  npi: string;
+  status: 'pending' | 'verified' | 'rejected';
+  /** Each request for a check (a new NPI, a new name, asking again) gets a new id; an outcome lands only on its own. */
+  checkId: string;
+  reason?: string;
+  checkedAt?: string;
+  snapshot?: RegistrySnapshot;
+  /** Checks that could not reach the registry since the last request. */
+  retries: number;
+  /** Set when a re-check took the badge away; the mentor is told once, then `removalMailedAt`. */
+  badgeRemovedAt?: string;
+  removalMailedAt?: string;
+  updatedAt: string;
+}
+
 export type CheckOutcome =
   | { state: 'unavailable'; detail: string }
   | { state: 'verified'; snapshot: RegistrySnapshot }

@@ -56,6 +56,9 @@ export type PaymentAccountAction = 'create' | 'dashboard' | 'refresh_status';
 export const MFA_REQUIRED_MESSAGE =
   'Turn on two-step verification in Security settings before you open your payment dashboard or change your payout details.';
 
+export const MFA_SIGN_IN_REQUIRED_MESSAGE =
+  'Signing in with Google skips your authenticator code. Sign out, then sign in with your email, password and code to open your payment dashboard or change your payout details.';
+
 /**
  * Whether `action` needs the mentor to have two-step verification on: any link into an account
  * that exists (the dashboard, or onboarding again), since it shows and edits the payout details

@@ -1,7 +1,7 @@
 import type { UserInfo } from './ports';
 import type { ProfileItem } from './profile-item';
-import type { Profile, ProfileUpdate, Registration } from '../schemas/profile';
-import { DEFAULT_PROFILE_TIME_ZONE } from './constants';
+import type { ProfileUpdate, Registration } from '../schemas/profile';
+import { DEFAULT_LANGUAGES, DEFAULT_PROFILE_TIME_ZONE } from './constants';
 import { DomainError } from './errors';
 import type { MedicalSpecialty } from './fixed-lists';
 
@@ -9,9 +9,6 @@ import type { MedicalSpecialty } from './fixed-lists';
 export const NO_SPECIFIC_SPECIALTY = 'No specific specialty / General practice';
 
 export const SAME_SPECIALTY_MESSAGE = 'Your secondary specialty cannot be the same as your primary specialty.';
-
-const DEFAULT_LANGUAGES = ['English'];
-const DEFAULT_FREE_CONSULT_MINUTES = 15;
 
 export const storedSpecialty = (choice: MedicalSpecialty | typeof NO_SPECIFIC_SPECIALTY): MedicalSpecialty =>
   choice === NO_SPECIFIC_SPECIALTY ? 'Other' : choice;
@@ -88,42 +85,3 @@ export function applyProfileUpdate(current: ProfileItem, update: ProfileUpdate, 
 
 export const nameChanged = (before: Pick<ProfileItem, 'firstName' | 'lastName'>, after: typeof before) =>
   before.firstName !== after.firstName || before.lastName !== after.lastName;
-
-/** The owner's view of a profile: provider account ids become flags and never leave the server. */
-export function toProfileView(item: ProfileItem): Profile {
-  return {
-    userId: item.userId,
-    email: item.email,
-    userType: item.userType,
-    published: item.published,
-    firstName: item.firstName,
-    lastName: item.lastName,
-    headshotUrl: item.headshotUrl ?? null,
-    credentials: item.credentials ?? null,
-    subtitle: item.subtitle ?? null,
-    linkedinWebsite: item.linkedinWebsite ?? null,
-    location: item.location ?? null,
-    timezone: item.timezone ?? DEFAULT_PROFILE_TIME_ZONE,
-    institution: item.institution ?? null,
-    yearOfGraduation: item.yearOfGraduation ?? null,
-    specialty: item.specialty ?? null,
-    secondarySpecialty: item.secondarySpecialty ?? null,
-    experience: item.experience ?? null,
-    bio: item.bio ?? null,
-    coachBio: item.coachBio ?? null,
-    areasOfInterest: item.areasOfInterest ?? [],
-    languages: item.languages?.length ? item.languages : DEFAULT_LANGUAGES,
-    emailNotifications: item.emailNotifications ?? true,
-    hourlyRateCents: item.hourlyRateCents ?? null,
-    offersFreeConsult: item.offersFreeConsult ?? false,
-    freeConsultMinutes: item.freeConsultMinutes ?? DEFAULT_FREE_CONSULT_MINUTES,
-    calendlyUrl: item.calendlyUrl ?? null,
-    paymentAccount: {
-      connected: Boolean(item.stripeAccountId),
-      onboardingComplete: item.stripeOnboardingComplete ?? false,
-    },
-    zoomConnected: item.zoomConnected ?? false,
-    calendlyConnected: item.calendlyConnected ?? false,
-    ...(item.plan ? { plan: item.plan } : {}),
-  };
-}

@@ -6,6 +6,7 @@ import { COACH_NO_MEETING_NOTE, sessionJoinPath } from './session-display';
 import { escapeHtml } from './html';
 import { isTimeZone } from './time-zone';
 import { formatWholeDollars } from './money';
+import { nameWithCredentials } from './display-name';
 
 export interface EmailParty {
   email: string;
@@ -54,9 +55,6 @@ const zoneOf = (party: EmailParty) =>
 export const sessionTimeFor = (party: EmailParty, iso: string) =>
   DateTime.fromISO(iso, { zone: zoneOf(party) }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a ZZZZ");
 
-const displayName = (party: EmailParty) =>
-  `${party.firstName} ${party.lastName}${party.credentials ? `, ${party.credentials}` : ''}`;
-
 /** Without a link yet, each reader is told what happens next from where they sit. */
 const NO_MEETING_LINK_YET: Record<Letter['role'], string> = {
   mentee: 'Your mentor will share the meeting link before the session.',
@@ -77,7 +75,7 @@ const joinLinkOf = (letter: Letter) =>
 function details(letter: Letter): [string, string][] {
   const { session, recipient, other, role } = letter;
   return [
-    [role === 'mentee' ? 'Mentor' : 'Mentee', displayName(other)],
+    [role === 'mentee' ? 'Mentor' : 'Mentee', nameWithCredentials(other)],
     ['When', sessionTimeFor(recipient, session.start)],
     ['Duration', `${session.durationMinutes} minutes`],
     ['Price', session.isFreeConsultation ? 'FREE' : formatWholeDollars(session.priceCents)],
@@ -89,8 +87,8 @@ function details(letter: Letter): [string, string][] {
 function invitationParties(letter: Letter) {
   const [coach, mentee] = letter.role === 'coach' ? [letter.recipient, letter.other] : [letter.other, letter.recipient];
   return {
-    organizer: { name: displayName(coach), email: coach.email },
-    attendee: { name: displayName(mentee), email: mentee.email },
+    organizer: { name: nameWithCredentials(coach), email: coach.email },
+    attendee: { name: nameWithCredentials(mentee), email: mentee.email },
   };
 }
 
@@ -107,7 +105,7 @@ function compose(
   const event = {
     start: letter.session.start,
     end: letter.session.end,
-    summary: `Mentoring: ${displayName(letter.other)}`,
+    summary: `Mentoring: ${nameWithCredentials(letter.other)}`,
     description: `${capitalized(sessionKind(letter.session))} on Physician Mentors. ${joinLink ?? ''}`.trim(),
     url: joinLink,
   };
@@ -160,8 +158,8 @@ export const CALENDAR_UNCHECKED_NOTE =
 export function sessionConfirmationEmail(letter: Letter): SessionEmail {
   const lead =
     letter.role === 'mentee'
-      ? `Your ${sessionKind(letter.session)} with ${displayName(letter.other)} is booked.`
-      : `${displayName(letter.other)} booked a ${sessionKind(letter.session)} with you.${
+      ? `Your ${sessionKind(letter.session)} with ${nameWithCredentials(letter.other)} is booked.`
+      : `${nameWithCredentials(letter.other)} booked a ${sessionKind(letter.session)} with you.${
           letter.session.calendarUnchecked ? ` ${CALENDAR_UNCHECKED_NOTE}` : ''
         }`;
   return compose(
@@ -190,8 +188,8 @@ export function sessionCancellationEmail(
   const kind = sessionKind(letter.session);
   const lead =
     letter.cancelledBy === letter.role
-      ? `You cancelled your ${kind} with ${displayName(letter.other)}. Reason: ${withoutLinks(letter.reason)}`
-      : `${displayName(letter.other)} cancelled your ${kind}. Reason: ${withoutLinks(letter.reason)}`;
+      ? `You cancelled your ${kind} with ${nameWithCredentials(letter.other)}. Reason: ${withoutLinks(letter.reason)}`
+      : `${nameWithCredentials(letter.other)} cancelled your ${kind}. Reason: ${withoutLinks(letter.reason)}`;
   const closing =
     letter.role === 'mentee' && letter.refundRequestedCents !== null
       ? `A refund of ${formatWholeDollars(letter.refundRequestedCents)} to your card has been requested; we will e-mail you again when the payment provider confirms it.`
@@ -219,8 +217,8 @@ export function sessionRescheduledEmail(
   const reason = withoutLinks(letter.reason);
   const lead =
     letter.movedBy === letter.role
-      ? `You moved your ${kind} with ${displayName(letter.other)} from ${from} to ${to}. Reason: ${reason}`
-      : `${displayName(letter.other)} moved your ${kind} from ${from} to ${to}. Reason: ${reason}`;
+      ? `You moved your ${kind} with ${nameWithCredentials(letter.other)} from ${from} to ${to}. Reason: ${reason}`
+      : `${nameWithCredentials(letter.other)} moved your ${kind} from ${from} to ${to}. Reason: ${reason}`;
   return compose(
     letter,
     `Session rescheduled: ${to}`,
@@ -236,7 +234,7 @@ export function sessionRefundEmail(letter: Letter & { amountCents: number }): Se
   return compose(
     letter,
     `Refund confirmed: ${amount}`,
-    `Your refund of ${amount} for the cancelled ${sessionKind(letter.session)} with ${displayName(letter.other)} is confirmed.`,
+    `Your refund of ${amount} for the cancelled ${sessionKind(letter.session)} with ${nameWithCredentials(letter.other)} is confirmed.`,
     'Banks usually show a refund on the card statement within 5 to 10 business days.',
     'CANCEL',
   );
@@ -251,7 +249,7 @@ export function sessionRefundFailedEmail(letter: Letter & { amountCents: number 
   return compose(
     letter,
     `Your refund of ${amount} is delayed`,
-    `We could not complete the refund of ${amount} for the cancelled ${sessionKind(letter.session)} with ${displayName(letter.other)}: the payment provider did not accept it, and no money has been returned to your card yet.`,
+    `We could not complete the refund of ${amount} for the cancelled ${sessionKind(letter.session)} with ${nameWithCredentials(letter.other)}: the payment provider did not accept it, and no money has been returned to your card yet.`,
     'We are on it, and our support team will contact you by e-mail to get the refund to you. You do not need to do anything in the meantime.',
     'CANCEL',
   );
@@ -263,7 +261,7 @@ export function sessionReminderEmail(letter: Letter & { hoursBefore: 24 | 1 }): 
   return compose(
     letter,
     `Reminder: your session ${when}`,
-    `Your ${sessionKind(letter.session)} with ${displayName(letter.other)} starts ${when}.`,
+    `Your ${sessionKind(letter.session)} with ${nameWithCredentials(letter.other)} starts ${when}.`,
     'See you there.',
     'REQUEST',
   );

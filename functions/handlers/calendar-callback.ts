@@ -1,6 +1,6 @@
 import { clearBrowserBinding } from '../http/browser-binding';
 import { httpHandler } from '../http/handler';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../runtime/site';
 import { calendarProviderPath } from '../schemas/mentor-calendars';
 import { serviceCallbackQuery } from '../schemas/service-connection';
 import { finishCalendarConnect } from '../sessions/mentor-calendars';

@@ -3,7 +3,7 @@ import { mailerFromEnvironment } from '../adapters/mailer';
 import { passwordChangedEmail } from '../domain/auth-emails';
 import { bearerToken } from '../http/caller';
 import { httpHandler } from '../http/handler';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../runtime/site';
 import { passwordChange } from '../schemas/sign-in-methods';
 
 /**

@@ -1,7 +1,7 @@
 import { withinDailyQuota } from '../data/quotas';
 import { getSession } from '../data/sessions';
 import { httpHandler } from '../http/handler';
-import { BUSINESS_METRICS, countMetric } from '../http/metrics';
+import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
 import type { BookingResult } from '../schemas/session';
 import { newBooking } from '../schemas/session';
 import { bookSession } from '../sessions/booking';

@@ -1,6 +1,7 @@
 import { keepConfirmedProfile } from '../data/accounts';
 import { dynamoProfileStore } from '../data/profile-store';
-import { profileNotFound, toProfileView } from '../domain/profile';
+import { profileNotFound } from '../domain/profile';
+import { toProfileView } from '../views/profile';
 import { httpHandler } from '../http/handler';
 
 /**

@@ -5,26 +5,23 @@ import type { ProfileItem } from '../domain/profile-item';
 import { DomainError } from '../domain/errors';
 import {
   MFA_REQUIRED_MESSAGE,
+  MFA_SIGN_IN_REQUIRED_MESSAGE,
   onboardingReturnUrls,
   paymentActionNeedsMfa,
   paymentStatus,
   paymentStatusOfAccount,
 } from '../domain/payment-account';
-import { callerSignIn } from '../http/caller';
+import { type CallerSignIn, callerSignIn } from '../http/caller';
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../runtime/site';
 import { paymentAccountRequest } from '../schemas/payment-account';
 
 export const handler = httpHandler(
   { schemas: { body: paymentAccountRequest }, auth: true },
   async ({ body, caller, event, now }) => {
     const profile = await requireMentor(caller);
-    if (
-      paymentActionNeedsMfa(body.action, profile) &&
-      !(await accountsFromEnvironment().hasAuthenticatorMfa(callerSignIn(event).username))
-    )
-      throw new DomainError('MFA_REQUIRED', MFA_REQUIRED_MESSAGE);
+    if (paymentActionNeedsMfa(body.action, profile)) await requireAuthenticatorSignIn(callerSignIn(event));
     switch (body.action) {
       case 'create':
         return { status: 200, body: { url: await startOnboarding(profile, now) } };
@@ -35,6 +32,13 @@ export const handler = httpHandler(
     }
   },
 );
+
+/** Two-step verification on, and this sign-in passed it (a Google sign-in never asks for the code). */
+async function requireAuthenticatorSignIn(signIn: CallerSignIn): Promise<void> {
+  if (!(await accountsFromEnvironment().hasAuthenticatorMfa(signIn.username)))
+    throw new DomainError('MFA_REQUIRED', MFA_REQUIRED_MESSAGE);
+  if (signIn.throughHostedUi) throw new DomainError('MFA_SIGN_IN_REQUIRED', MFA_SIGN_IN_REQUIRED_MESSAGE);
+}
 
 /** Every call gets a fresh single-use link; only the first one creates the mentor's account. */
 async function startOnboarding(profile: ProfileItem, now: Date): Promise<string> {

@@ -9,6 +9,7 @@ import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { type RatingResult, rateSessionInput } from '../schemas/session-actions';
 import { sessionOfParty } from '../sessions/party-session';
+import { reviewerName } from '../domain/display-name';
 
 /**
  * `POST /api/sessions/{id}/rating {rating, reviewText?}`: the mentee of a completed session rates
@@ -36,7 +37,7 @@ export const handler = httpHandler(
         sessionId: session.id,
         coachId: session.coachId,
         ratedBy: caller.userId,
-        reviewerName: mentee ? `${mentee.firstName} ${mentee.lastName.slice(0, 1)}.`.trim() : 'Anonymous',
+        reviewerName: mentee ? reviewerName(mentee) : 'Anonymous',
         rating: body.rating as 1 | 2 | 3 | 4 | 5,
         reviewText: body.reviewText,
         moderationStatus,

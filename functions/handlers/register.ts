@@ -4,7 +4,7 @@ import { dynamoProfileStore } from '../data/profile-store';
 import { accountExistsEmail } from '../domain/auth-emails';
 import { profileFromRegistration } from '../domain/profile';
 import { httpHandler } from '../http/handler';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../runtime/site';
 import { type RegistrationResult, registration } from '../schemas/profile';
 import { checkNewNpi } from '../verification/npi-checks';
 

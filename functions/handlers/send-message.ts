@@ -1,5 +1,5 @@
 import { httpHandler } from '../http/handler';
-import { toMessageView } from '../messages/conversation-access';
+import { toMessageView } from '../views/message';
 import { sendMessage } from '../messages/send-message';
 import { type SentMessage, sendMessageInput } from '../schemas/messages';
 

@@ -1,5 +1,6 @@
 import { dynamoProfileStore } from '../data/profile-store';
-import { applyProfileUpdate, nameChanged, profileNotFound, toProfileView } from '../domain/profile';
+import { applyProfileUpdate, nameChanged, profileNotFound } from '../domain/profile';
+import { toProfileView } from '../views/profile';
 import { httpHandler } from '../http/handler';
 import { profileUpdate } from '../schemas/profile';
 import { checkAgainUnderNewName } from '../verification/npi-checks';

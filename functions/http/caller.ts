@@ -30,6 +30,12 @@ export interface CallerSignIn {
   username: string;
   /** When the caller last signed in with a password or a provider (`auth_time`); refreshes keep it. */
   signedInAt: Date | null;
+  /**
+   * The sign-in went through Cognito's hosted UI (Google), which never asks for the authenticator
+   * code: its tokens carry the OpenID scopes the SPA asks for there (a refresh keeps them); a
+   * password sign-in's carry only `aws.cognito.signin.user.admin`.
+   */
+  throughHostedUi: boolean;
 }
 
 /** How the signed-in caller signed in, from their access token; an ID token (no `username`) is refused. */
@@ -40,7 +46,13 @@ export function callerSignIn(event: APIGatewayProxyEventV2WithJWTAuthorizer): Ca
   const authTime = Number(claims.auth_time);
   if (typeof username !== 'string' || username.length === 0)
     throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
-  return { username, signedInAt: Number.isFinite(authTime) && authTime > 0 ? new Date(authTime * 1000) : null };
+  return {
+    username,
+    signedInAt: Number.isFinite(authTime) && authTime > 0 ? new Date(authTime * 1000) : null,
+    throughHostedUi: String(claims.scope ?? '')
+      .split(' ')
+      .includes('openid'),
+  };
 }
 
 /** The caller's own access token, as sent; Cognito's user operations (GetUser, ChangePassword) take it. */

@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
-import { log, logger } from './log';
-import { type BusinessMetric, countMetric } from './metrics';
+import { log, logger } from '../runtime/log';
+import { type BusinessMetric, countMetric } from '../runtime/metrics';
 
 type Event = APIGatewayProxyEventV2WithJWTAuthorizer;
 type Result = APIGatewayProxyResultV2;

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../adapters/dependency-budget';
 import { DomainError, errorStatus } from '../domain/errors';
-import { log } from './log';
+import { log } from '../runtime/log';
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'private, no-store' };
 

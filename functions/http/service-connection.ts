@@ -9,9 +9,9 @@ import {
 import { DomainError } from '../domain/errors';
 import { serviceCallbackQuery } from '../schemas/service-connection';
 import { type HttpEvent, httpHandler } from './handler';
-import { log } from './log';
+import { log } from '../runtime/log';
 import { requireMentor } from './mentor';
-import { siteOrigin } from './site';
+import { siteOrigin } from '../runtime/site';
 
 /** What an OAuth-connected third party (Zoom, Calendly) offers for connecting a coach's account. */
 export interface OAuthProvider {

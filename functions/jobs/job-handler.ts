@@ -1,8 +1,8 @@
 import type { Context } from 'aws-lambda';
 import { integrationSecretsLoaded } from '../adapters/integration-secrets';
-import { log } from '../http/log';
-import { BUSINESS_METRICS, countMetric } from '../http/metrics';
-import { observedHandler } from '../http/observed-handler';
+import { log } from '../runtime/log';
+import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
+import { observedHandler } from '../runtime/observed-handler';
 
 /** Lambda always passes a context; the local scheduler and tests call with the event alone (middy then uses `{}`). */
 type JobFunction<Result> = (event: unknown, context?: Context) => Promise<Result>;

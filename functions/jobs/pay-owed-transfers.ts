@@ -1,4 +1,4 @@
-import { log } from '../http/log';
+import { log } from '../runtime/log';
 import { payOwedTransfers } from '../sessions/coach-transfer';
 import { jobHandler } from './job-handler';
 

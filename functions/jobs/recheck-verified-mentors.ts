@@ -1,6 +1,6 @@
 import { jobQueueFromEnvironment } from '../adapters/job-queue';
 import { verifiedMentorIds } from '../data/npi-verifications';
-import { log } from '../http/log';
+import { log } from '../runtime/log';
 import { jobHandler } from './job-handler';
 
 /**

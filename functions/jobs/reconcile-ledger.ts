@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import * as z from '../schemas/zod';
 import { paymentsFromEnvironment } from '../adapters/payments';
-import { log } from '../http/log';
-import { BUSINESS_METRICS, countMetric } from '../http/metrics';
+import { log } from '../runtime/log';
+import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
 import { reconcileDay } from '../sessions/reconciliation';
 import { jobHandler } from './job-handler';
 

@@ -3,8 +3,8 @@ import { mailerFromEnvironment } from '../adapters/mailer';
 import { allCalendarConnections, calendarConnectionsOf, claimReauthNotice } from '../data/calendar-connections';
 import { getProfile } from '../data/profiles';
 import { calendarReauthEmail } from '../domain/mentor-calendars';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 import { refreshBusyCache } from '../sessions/mentor-calendars';
 import { jobHandler } from './job-handler';
 

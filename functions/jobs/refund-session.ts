@@ -1,5 +1,5 @@
 import * as z from '../schemas/zod';
-import { log } from '../http/log';
+import { log } from '../runtime/log';
 import { tryRefund } from '../sessions/refunds';
 import { jobHandler } from './job-handler';
 

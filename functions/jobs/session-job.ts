@@ -1,5 +1,5 @@
 import * as z from '../schemas/zod';
-import { log } from '../http/log';
+import { log } from '../runtime/log';
 import { jobHandler } from './job-handler';
 
 /** The payload every one-off schedule carries. */

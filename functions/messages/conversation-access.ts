@@ -1,8 +1,5 @@
 import { type ConversationItem, getConversation } from '../data/conversations';
-import type { ProfileItem } from '../domain/profile-item';
 import { DomainError } from '../domain/errors';
-import type { MessageItem } from '../data/conversations';
-import type { MessageView, OtherParty } from '../schemas/messages';
 
 const notFound = () => new DomainError('NOT_FOUND', 'Conversation not found.');
 
@@ -15,17 +12,3 @@ export async function conversationOfParty(conversationId: string, userId: string
 
 export const otherPartyOf = (conversation: ConversationItem, userId: string) =>
   conversation.parties[0] === userId ? conversation.parties[1] : conversation.parties[0];
-
-export const toMessageView = (message: MessageItem): MessageView =>
-  message.moderationStatus === 'rejected'
-    ? { id: message.id, from: message.from, body: '', at: message.at, removed: true }
-    : { id: message.id, from: message.from, body: message.body, at: message.at };
-
-/** What a conversation shows of the other party; a deleted account still has a name to show. */
-export const toOtherParty = (userId: string, profile: ProfileItem | null | undefined): OtherParty => ({
-  userId,
-  firstName: profile?.firstName ?? 'Former',
-  lastName: profile?.lastName ?? 'member',
-  credentials: profile?.credentials ?? null,
-  headshotUrl: profile?.headshotUrl ?? null,
-});

@@ -5,14 +5,14 @@ import {
   conversationIdOf,
   getConversation,
   getConversationEntry,
-  type MessageItem,
 } from '../data/conversations';
 import { getProfile } from '../data/profiles';
 import { haveMentoringRelationship } from '../data/relationships';
 import { DomainError } from '../domain/errors';
+import type { MessageItem } from '../domain/messages';
 import { newMessagesEmail, shouldEmailRecipient } from '../domain/messages';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 
 /** The path of a conversation in the SPA, which e-mails link to. */
 export const conversationPagePath = (conversationId: string) => `/messages/${conversationId}`;

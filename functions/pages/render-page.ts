@@ -2,7 +2,7 @@ import { type PageTemplates, pageTemplatesFromEnvironment } from '../adapters/pa
 import { DomainError, errorStatus } from '../domain/errors';
 import { edgeCached } from '../http/edge-cache';
 import type { HttpEvent, HttpResult } from '../http/handler';
-import { log } from '../http/log';
+import { log } from '../runtime/log';
 import type { RuntimeConfig } from '../schemas/config';
 import { runtimeConfigIn } from '../schemas/runtime-config-html';
 import type { DataPage } from './data-pages';

@@ -15,9 +15,10 @@ import {
   planPayoutId,
   subscriptionStatusOf,
 } from '../domain/plans';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 import { appendPaymentFee } from '../sessions/money-events';
+import { fullName } from '../domain/display-name';
 
 /**
  * Applies one of a subscription's provider events. Each is idempotent by itself (a paid invoice's
@@ -148,7 +149,7 @@ async function mailPaymentFailed(
   await mailerFromEnvironment().send(
     paymentFailedEmail({
       to: mentee.email,
-      coachName: coach ? `${coach.firstName} ${coach.lastName}` : 'your mentor',
+      coachName: coach ? fullName(coach) : 'your mentor',
       fixUrl: event.hostedInvoiceUrl ?? `${siteOrigin()}/dashboard`,
     }),
   );

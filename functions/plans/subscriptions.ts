@@ -14,14 +14,12 @@ import {
 import { DomainError } from '../domain/errors';
 import { platformFee } from '../domain/fees';
 import { creditsLeft, planEndingEmail, planSummary } from '../domain/plans';
-import { feeRule } from '../http/fee-rule';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { feeRule } from '../runtime/fee-rule';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 import type { SubscriptionView } from '../schemas/plans';
-import { otherPartyOf } from '../sessions/session-view';
-
-const coachName = (coach: ProfileItem) =>
-  `${coach.firstName} ${coach.lastName}${coach.credentials ? `, ${coach.credentials}` : ''}`;
+import { otherPartyOf } from '../views/session';
+import { nameWithCredentials } from '../domain/display-name';
 
 /**
  * `POST /api/subscriptions`: an incomplete subscription to the coach's active plan, and Stripe
@@ -58,7 +56,7 @@ export async function subscribe(menteeId: string, coachId: string, now: Date) {
     const { checkoutId, url } = await paymentsFromEnvironment().createSubscriptionCheckout({
       subscriptionId: subscription.id,
       amountCents: subscription.priceCents,
-      description: `${planSummary(plan)} with ${coachName(coach)}`,
+      description: `${planSummary(plan)} with ${nameWithCredentials(coach)}`,
       customerEmail: mentee.email,
       // The session's payment result pages, which tell a plan by its own parameter.
       successUrl: `${siteOrigin()}/payment-success?subscription_id=${subscription.id}`,
@@ -102,7 +100,11 @@ async function tellMenteePlanEnds(subscription: SubscriptionItem): Promise<void>
   const [mentee, coach] = await Promise.all([getProfile(subscription.menteeId), getProfile(subscription.coachId)]);
   if (!mentee?.email || !coach || !subscription.currentPeriodEnd) return;
   await mailerFromEnvironment().send(
-    planEndingEmail({ to: mentee.email, coachName: coachName(coach), periodEnd: subscription.currentPeriodEnd }),
+    planEndingEmail({
+      to: mentee.email,
+      coachName: nameWithCredentials(coach),
+      periodEnd: subscription.currentPeriodEnd,
+    }),
   );
 }
 

@@ -5,24 +5,25 @@ import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { availabilityOfCoach } from '../data/availability';
 import { getProfile } from '../data/profiles';
 import type { ProfileItem } from '../domain/profile-item';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { cancelSession, createBooking, recordSessionFields } from '../data/sessions';
 import { creditSpend, getSubscription, type SubscriptionItem } from '../data/subscriptions';
 import { timeBlocks } from '../data/time-claims';
 import { claimUnpaidHold } from '../data/unpaid-holds';
 import { type BookingRequest, paymentDeadline, type PlannedBooking, planBooking } from '../domain/booking';
-import { DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
+import { DEFAULT_FREE_CONSULT_MINUTES, DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
 import { platformFee } from '../domain/fees';
 import { assertPlanBooking, type Credits } from '../domain/plans';
 import { isoSeconds } from '../domain/instants';
-import { feeRule } from '../http/fee-rule';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { feeRule } from '../runtime/fee-rule';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 import type { NewBooking } from '../schemas/session';
 import { startFollowUps } from './confirmation';
 import { externalEventRequest } from './external-events';
 import { checkCalendarsAtBooking } from './mentor-calendars';
+import { nameWithCredentials } from '../domain/display-name';
 
 /** An external event's times come from the coach's calendar, never from the request. */
 const toRequest = async (
@@ -44,7 +45,7 @@ const bookableCoach = (coach: ProfileItem) => ({
   published: coach.published && coach.userType === 'mentor',
   hourlyRateCents: coach.hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS,
   offersFreeConsult: coach.offersFreeConsult ?? false,
-  freeConsultMinutes: coach.freeConsultMinutes ?? 15,
+  freeConsultMinutes: coach.freeConsultMinutes ?? DEFAULT_FREE_CONSULT_MINUTES,
   calendlyUrl: coach.calendlyUrl ?? null,
   paymentsEnabled: Boolean(coach.stripeAccountId && coach.stripeOnboardingComplete),
 });
@@ -79,9 +80,6 @@ function newSession(
   };
 }
 
-const coachName = (coach: ProfileItem) =>
-  `${coach.firstName} ${coach.lastName}${coach.credentials ? `, ${coach.credentials}` : ''}`;
-
 /** Opens the provider's checkout; if that fails the booking is withdrawn, so the time is not held for nothing. */
 async function startCheckout(
   session: SessionItem,
@@ -93,7 +91,7 @@ async function startCheckout(
     const { checkoutId, url } = await paymentsFromEnvironment().createCheckout({
       sessionId: session.id,
       amountCents: session.priceCents,
-      description: `${session.durationMinutes}-minute mentoring session with ${coachName(coach)}`,
+      description: `${session.durationMinutes}-minute mentoring session with ${nameWithCredentials(coach)}`,
       customerEmail: mentee.email,
       successUrl: `${siteOrigin()}/payment-success?session_id=${session.id}`,
       cancelUrl: `${siteOrigin()}/payment-cancelled?session_id=${session.id}`,

@@ -15,8 +15,8 @@ import {
 import { completeEndedSession, getSession } from '../data/sessions';
 import { type CapturedPayment, transferEntry } from '../domain/ledger';
 import { invoiceOfPlanPayout, isPlanPayoutId, planPeriodEnded } from '../domain/plans';
-import { log } from '../http/log';
-import { BUSINESS_METRICS, countMetric } from '../http/metrics';
+import { log } from '../runtime/log';
+import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
 
 export type TransferResult = 'transferred' | 'owed' | 'blocked_by_dispute' | 'nothing_to_transfer';
 

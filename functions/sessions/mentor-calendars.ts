@@ -31,9 +31,10 @@ import { DomainError } from '../domain/errors';
 import { applyChoices, initialChoices } from '../domain/mentor-calendars';
 import { bindToBrowser, isSameBrowser } from '../http/browser-binding';
 import type { HttpEvent } from '../http/handler';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 import type { CalendarConnectionView } from '../schemas/mentor-calendars';
+import { fullName } from '../domain/display-name';
 
 /**
  * A mentor's own Google and Microsoft calendars: connecting them (OAuth code flow with PKCE, the
@@ -361,7 +362,7 @@ export function bookingEventOf(
   const kind = session.isFreeConsultation ? 'Free consultation' : 'Mentoring session';
   return {
     sessionId: session.id,
-    title: `${kind} with ${mentee.firstName} ${mentee.lastName}`,
+    title: `${kind} with ${fullName(mentee)}`,
     description: `${kind} booked on Physician Mentors: ${siteOrigin()}/dashboard`,
     ...(session.meetingUrl ? { meetingUrl: session.meetingUrl } : {}),
     start: session.start,

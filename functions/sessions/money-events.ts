@@ -4,7 +4,7 @@ import { appendLedgerEntry, getLedgerEntry } from '../data/ledger';
 import { getSession } from '../data/sessions';
 import { keys } from '../data/keys';
 import { getPlanPayout, type PlanPayoutItem, recordPlanPayoutRefund } from '../data/plan-payouts';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { getSubscription } from '../data/subscriptions';
 import {
   forgetOwedTransfer,
@@ -23,9 +23,9 @@ import {
   type CapturedPayment,
 } from '../domain/ledger';
 import { settlementMismatch } from '../domain/settlement';
-import { log } from '../http/log';
-import { isLiveStage } from '../http/stage';
-import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../http/metrics';
+import { log } from '../runtime/log';
+import { isLiveStage } from '../runtime/stage';
+import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../runtime/metrics';
 import type { LedgerEntry } from '../schemas/ledger';
 
 /** Stripe's processing fee on a captured payment (a session's or a plan invoice's), its own ledger entry. */

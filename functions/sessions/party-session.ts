@@ -1,10 +1,13 @@
 import { getProfile } from '../data/profiles';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { ratingOfSession } from '../data/session-ratings';
 import { getSession } from '../data/sessions';
 import { DomainError } from '../domain/errors';
 import type { SessionView } from '../schemas/session';
-import { isPartyOf, toSessionView } from './session-view';
+import { toSessionView } from '../views/session';
+
+/** Another user's session answers exactly as a missing one does, so ids cannot be probed. */
+const isPartyOf = (session: SessionItem, userId: string) => session.coachId === userId || session.menteeId === userId;
 
 /** A session the caller takes part in; anyone else's answers 404, like one that does not exist. */
 export async function sessionOfParty(sessionId: string, userId: string): Promise<SessionItem> {

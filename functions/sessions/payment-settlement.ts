@@ -1,12 +1,12 @@
 import { paymentsFromEnvironment } from '../adapters/payments';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { requestRefund } from '../data/refunds';
 import { cancelSession, confirmPayment, expirePendingSession, getSession } from '../data/sessions';
 import { PAYMENT_ABANDONED_REASON } from '../domain/booking';
 import { type PaidCheckout, settlementMismatch } from '../domain/settlement';
-import { log } from '../http/log';
-import { isLiveStage } from '../http/stage';
+import { log } from '../runtime/log';
+import { isLiveStage } from '../runtime/stage';
 import { startFollowUps } from './confirmation';
 import { startRefund } from './refunds';
 

@@ -7,14 +7,14 @@ import { appendLedgerEntry, getLedgerEntry } from '../data/ledger';
 import { getProfile } from '../data/profiles';
 import { DELETED_PARTY } from '../domain/account-deletion';
 import { claimRefundMail, type RefundMail, recordRefundTry, releaseRefundMail, settleRefund } from '../data/refunds';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 import { claimRefund, getSession, recordSessionFields, releaseRefundClaim } from '../data/sessions';
 import { ledgerEntryId, refundTryEntry } from '../domain/ledger';
 import { isDisputedRefusal, nextRefundTry, type RefundState } from '../domain/refunds';
 import { sessionRefundEmail, sessionRefundFailedEmail } from '../domain/session-emails';
-import { log } from '../http/log';
-import { BUSINESS_METRICS, countMetric } from '../http/metrics';
-import { siteOrigin } from '../http/site';
+import { log } from '../runtime/log';
+import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
+import { siteOrigin } from '../runtime/site';
 
 /**
  * Longer than any function runs, so a claim outlives its holder only when the holder died; and

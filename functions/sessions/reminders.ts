@@ -2,7 +2,7 @@ import { mailerFromEnvironment } from '../adapters/mailer';
 import { getProfile } from '../data/profiles';
 import { getSession } from '../data/sessions';
 import { sessionReminderEmail } from '../domain/session-emails';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../runtime/site';
 import { followUpOnce } from './follow-ups';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import { jobQueueFromEnvironment } from '../adapters/job-queue';
 import { schedulerFromEnvironment } from '../adapters/scheduler';
 import { PLAN_PAYOUT_SORT_KEY } from '../data/keys';
 import type { PlanPayoutItem } from '../data/plan-payouts';
-import type { SessionItem } from '../data/session-item';
+import type { SessionItem } from '../domain/session-item';
 
 /**
  * The event source mapping's filter (Lambda's filter-pattern syntax): only session items and plan

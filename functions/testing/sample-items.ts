@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AvailabilityItem } from '../data/availability-item';
+import type { AvailabilityItem } from '../domain/availability-item';
 import { keys } from '../data/keys';
 import type { ProfileItem } from '../domain/profile-item';
 import { profileRow } from '../data/profiles';

@@ -5,7 +5,6 @@ import { type JobScheduler, schedulerFromEnvironment } from '../adapters/schedul
 import {
   getNpiRecord,
   markRemovalMailed,
-  type NpiRecord,
   recordRejected,
   recordUnreachable,
   recordVerified,
@@ -13,10 +12,15 @@ import {
   startCheck,
 } from '../data/npi-verifications';
 import { getProfile } from '../data/profiles';
-import { badgeRemovedEmail, type CheckOutcome, evaluateRegistryAnswer, nextRetryAt } from '../domain/npi';
-import { log } from '../http/log';
-import { siteOrigin } from '../http/site';
-import type { VerificationView } from '../schemas/verification';
+import {
+  badgeRemovedEmail,
+  type CheckOutcome,
+  evaluateRegistryAnswer,
+  type NpiRecord,
+  nextRetryAt,
+} from '../domain/npi';
+import { log } from '../runtime/log';
+import { siteOrigin } from '../runtime/site';
 
 export interface NpiCheckDependencies {
   registry: NpiRegistry;
@@ -31,18 +35,6 @@ export interface NpiCheckDependencies {
  */
 export const npiCheckJobId = (userId: string, retry: number) => `${userId}.${retry}`;
 export const userIdOfNpiCheckJob = (jobId: string) => jobId.split('.')[0] as string;
-
-/** The owner's view of the record; no record is `unverified`. */
-export function toVerificationView(record: NpiRecord | null): VerificationView {
-  if (!record) return { status: 'unverified' };
-  return {
-    status: record.status,
-    npi: record.npi,
-    ...(record.status === 'rejected' && record.reason ? { reason: record.reason } : {}),
-    ...(record.checkedAt ? { checkedAt: record.checkedAt } : {}),
-    ...(record.status === 'verified' && record.snapshot?.taxonomy ? { taxonomy: record.snapshot.taxonomy } : {}),
-  };
-}
 
 /**
  * Asks the registry about the mentor's NPI and records what it says, for the check last asked for:

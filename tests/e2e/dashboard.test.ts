@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
 import { profileRow } from '../../functions/data/profiles';
 import type { ProfileItem } from '../../functions/domain/profile-item';
-import { followUpAttribute, type SessionItem } from '../../functions/data/session-item';
+import { followUpAttribute, type SessionItem } from '../../functions/domain/session-item';
 import { createBooking, getSession } from '../../functions/data/sessions';
 import { timeBlocks } from '../../functions/data/time-claims';
 import {

@@ -16,7 +16,12 @@ import {
   expectVisible,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
-import { type GoogleMadeAccount, googleMadeAccount, hostedUiAccessToken, hostedUiIdToken } from '../support/users';
+import {
+  type GoogleMadeAccount,
+  googleMadeAccount,
+  hostedUiAccessToken,
+  signInThroughHostedUi,
+} from '../support/users';
 
 let stack: TestStack;
 let browser: Browser;
@@ -48,18 +53,7 @@ async function signedInWithGoogle(account: GoogleMadeAccount, signedInAt = new D
   expect(created.status).toBe(201);
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
   contexts.push(context);
-  const prefix = `CognitoIdentityServiceProvider.${stack.config.userPoolClientId}`;
-  const stored = {
-    [`${prefix}.LastAuthUser`]: account.username,
-    [`${prefix}.${account.username}.accessToken`]: accessToken,
-    [`${prefix}.${account.username}.idToken`]: hostedUiIdToken(stack.config, account, options),
-    [`${prefix}.${account.username}.clockDrift`]: '0',
-  };
-  await context.addInitScript((entries) => {
-    if (sessionStorage.getItem('seeded')) return;
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-    sessionStorage.setItem('seeded', 'yes');
-  }, stored);
+  await signInThroughHostedUi(context, stack.config, account, { signedInAt });
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${stack.webUrl}/settings?tab=security`, { waitUntil: 'networkidle' });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachPaymentAccount } from '../../functions/data/payment-accounts';
-import { MFA_REQUIRED_MESSAGE } from '../../functions/domain/payment-account';
+import { MFA_REQUIRED_MESSAGE, MFA_SIGN_IN_REQUIRED_MESSAGE } from '../../functions/domain/payment-account';
 import { Authenticator } from '../support/authenticator';
 import {
   SCREENSHOTS,
@@ -13,7 +13,7 @@ import {
   submitSignIn,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile, signInThroughHostedUi, usernameOf } from '../support/users';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -116,5 +116,27 @@ describe('two-step verification, end to end', () => {
     await step.getByRole('button', { name: 'Verify' }).click();
     await expectVisible(toast('Welcome back!'));
     expect(pageErrors).toEqual([]);
+  });
+
+  it('keeps a Google sign-in of the same account, which skipped the code, out of the payment account', async () => {
+    const viaGoogle = await browser.newContext({ viewport: DESKTOP });
+    try {
+      await signInThroughHostedUi(viaGoogle, stack.config, { ...mentor, username: usernameOf(mentor) });
+      const googlePage = await viaGoogle.newPage();
+      googlePage.on('pageerror', (error) => pageErrors.push(error.message));
+      await googlePage.goto(`${stack.webUrl}/settings?tab=coaching`, { waitUntil: 'networkidle' });
+      await googlePage.getByRole('button', { name: 'Complete setup' }).click();
+      const alert = googlePage.getByRole('alert').filter({ hasText: MFA_SIGN_IN_REQUIRED_MESSAGE });
+      await expectVisible(alert);
+      expect(await seriousAccessibilityViolations(googlePage)).toEqual([]);
+      await googlePage.setViewportSize(PHONE);
+      await alert.scrollIntoViewIfNeeded();
+      await alert.screenshot({ path: `${SCREENSHOTS}/mfa-google-sign-in-390.png` });
+      await alert.getByRole('button', { name: 'Sign in again' }).click();
+      await expect.poll(() => new URL(googlePage.url()).pathname, { timeout: 20_000 }).toBe('/login');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await viaGoogle.close();
+    }
   });
 });

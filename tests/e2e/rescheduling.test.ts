@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
 import { profileRow } from '../../functions/data/profiles';
-import { followUpAttribute, type SessionItem } from '../../functions/data/session-item';
+import { followUpAttribute, type SessionItem } from '../../functions/domain/session-item';
 import { getSession } from '../../functions/data/sessions';
 import { storedBooking } from '../support/bookings';
 import {

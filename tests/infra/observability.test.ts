@@ -3,10 +3,10 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../../functions/adapters/job-delivery';
-import { DEPENDENCY_LATENCY, SLOW_CALL_MS } from '../../functions/http/metrics';
+import { DEPENDENCY_LATENCY, SLOW_CALL_MS } from '../../functions/runtime/metrics';
 import { jobs, routes } from '../../functions/routes';
 import { SESSION_RECORDS_PATTERN } from '../../functions/sessions/session-work';
-import { directoryRebuildEntry } from '../../lib/bundling';
+import { directoryRebuildEntry, originSecretRotationEntry } from '../../lib/bundling';
 import { PROD_CONTEXT, type Synthesized, synthesizedApp } from './synth-app';
 
 const ALARM_EMAIL = PROD_CONTEXT.alarmEmail;
@@ -180,6 +180,7 @@ describe('tracing', () => {
       ...[...routes, ...jobs].map(({ operation }) => id('Api', operation)),
       id('CustomMessage'),
       id('DirectorySnapshot', directoryRebuildEntry.operation),
+      id('OriginSecretRotation', originSecretRotationEntry.operation),
     ];
     const resources = synth.template.toJSON().Resources;
     for (const logicalId of ours) {
@@ -201,7 +202,8 @@ describe('the alarms', () => {
     const ours = operationFunctionIds();
     const operations = [...routes, ...jobs].map(({ operation }) => id('Api', operation));
     const rebuild = id('DirectorySnapshot', directoryRebuildEntry.operation);
-    expect([...ours].sort()).toEqual([id('CustomMessage'), rebuild, ...operations].sort());
+    const rotation = id('OriginSecretRotation', originSecretRotationEntry.operation);
+    expect([...ours].sort()).toEqual([id('CustomMessage'), rebuild, rotation, ...operations].sort());
     // The webhook's errors alone, every other function's errors and throttles in groups of ten per
     // alarm (metric math's limit): every function in exactly one alarm of each.
     const webhook = id('Api', 'stripeWebhook');

@@ -37,6 +37,10 @@ describe('deployment settings from -c context', () => {
     expect(settings({ region: 'eu-central-1' }).region).toBe('eu-central-1');
   });
 
+  it('refuses the retired originSecretVersion, which would pin the header a rotation has moved on from', () => {
+    expect(() => settings({ originSecretVersion: 'a1b2c3' })).toThrow(/originSecretVersion is gone/);
+  });
+
   it('rejects an unknown stage', () => {
     expect(() => settings({ stage: 'staging' })).toThrow(/Unknown stage "staging"/);
   });

@@ -5,7 +5,7 @@ import { readMailbox } from '../../bin/local/mailbox';
 import { db, tableName } from '../../functions/data/client';
 import { conversationIdOf, messageIdOf } from '../../functions/data/conversations';
 import { keys } from '../../functions/data/keys';
-import type { SessionItem } from '../../functions/data/session-item';
+import type { SessionItem } from '../../functions/domain/session-item';
 import { PAYMENT_ABANDONED_REASON } from '../../functions/domain/booking';
 import {
   contactView,

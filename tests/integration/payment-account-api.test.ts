@@ -11,7 +11,8 @@ import { paymentAccountLink, paymentStatus } from '../../functions/schemas/payme
 import { profile as profileView } from '../../functions/schemas/profile';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { withAuthenticatorMfa } from '../support/authenticator';
-import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
+import { hostedUiAccessToken, type SignedInUser, signedInUserWithProfile, usernameOf } from '../support/users';
 
 let stack: TestStack;
 let standIn: LocalPayments;
@@ -179,6 +180,27 @@ describe('POST /api/me/payment-account', () => {
     expect((await refreshStatus(mentor)).connected).toBe(true);
 
     await withAuthenticatorMfa(stack.config, mentor);
+    expect((await linkFor(mentor, 'create')).pathname).toBe('/_local/stripe/onboarding');
+  });
+
+  it('refuses a Google sign-in of a mentor with two-step verification on: 403 MFA_SIGN_IN_REQUIRED', async () => {
+    const { mentor } = await connectedMentor();
+    await withAuthenticatorMfa(stack.config, mentor);
+    const throughGoogle = hostedUiAccessToken(stack.config, mentor, HOSTED_UI_SCOPES, { username: usernameOf(mentor) });
+    const viaGoogle = { ...mentor, auth: { authorization: `Bearer ${throughGoogle}` } };
+    for (const action of ['dashboard', 'create']) {
+      const refused = await paymentAccount(viaGoogle, { action });
+      expect(refused.status, action).toBe(403);
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'MFA_SIGN_IN_REQUIRED',
+          message:
+            'Signing in with Google skips your authenticator code. Sign out, then sign in with your email, password and code to open your payment dashboard or change your payout details.',
+        },
+      });
+    }
+    expect((await refreshStatus(viaGoogle)).connected).toBe(true);
+    // The same account's password sign-in, which asked for the code, opens it.
     expect((await linkFor(mentor, 'create')).pathname).toBe('/_local/stripe/onboarding');
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
 import { dynamoCoachStore } from '../../functions/data/coaches';
 import { keys } from '../../functions/data/keys';
-import type { RatingItem } from '../../functions/data/rating-item';
+import type { RatingItem } from '../../functions/domain/rating-item';
 import { CARD_EXCERPT_LENGTH } from '../../functions/domain/directory';
 import { ratingList } from '../../functions/schemas/rating';
 import { at, publishedCoach } from '../support/coaches';

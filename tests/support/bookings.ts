@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
-import type { SessionItem } from '../../functions/data/session-item';
+import type { SessionItem } from '../../functions/domain/session-item';
 import { createBooking } from '../../functions/data/sessions';
 import { timeBlocks } from '../../functions/data/time-claims';
 

@@ -14,6 +14,8 @@ import {
 import { localCognitoClient } from '../../bin/local/cognito';
 import { cognitoAccounts } from '../../functions/adapters/identity';
 import type { RuntimeConfig } from '../../functions/schemas/config';
+import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
+import type { BrowserContext } from 'playwright-core';
 
 export interface SignedInUser {
   userId: string;
@@ -167,6 +169,36 @@ export function hostedUiIdToken(config: RuntimeConfig, user: AccountIds, options
     email: user.email,
     email_verified: true,
   });
+}
+
+/** The Cognito username a signed-in user's access token carries. */
+export const usernameOf = (user: Pick<SignedInUser, 'accessToken'>): string =>
+  (JSON.parse(Buffer.from(user.accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { username: string })
+    .username;
+
+/**
+ * Every page `context` opens is signed in as the hosted UI's redirect leaves a browser: Amplify's
+ * stored tokens of a Google sign-in to `account` (stored once per tab, so a sign-out sticks).
+ */
+export async function signInThroughHostedUi(
+  context: BrowserContext,
+  config: RuntimeConfig,
+  account: AccountIds & { username: string },
+  options: Omit<HostedUiSignIn, 'username'> = {},
+): Promise<void> {
+  const signIn = { ...options, username: account.username };
+  const prefix = `CognitoIdentityServiceProvider.${config.userPoolClientId}`;
+  const stored = {
+    [`${prefix}.LastAuthUser`]: account.username,
+    [`${prefix}.${account.username}.accessToken`]: hostedUiAccessToken(config, account, HOSTED_UI_SCOPES, signIn),
+    [`${prefix}.${account.username}.idToken`]: hostedUiIdToken(config, account, signIn),
+    [`${prefix}.${account.username}.clockDrift`]: '0',
+  };
+  await context.addInitScript((entries) => {
+    if (sessionStorage.getItem('seeded')) return;
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    sessionStorage.setItem('seeded', 'yes');
+  }, stored);
 }
 
 export interface GoogleMadeAccount {

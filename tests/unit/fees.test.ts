@@ -3,6 +3,7 @@ import { MIN_CARD_CHARGE_CENTS } from '../../functions/domain/constants';
 import {
   coachNet,
   DEFAULT_FEE_RULE,
+  feeRuleFrom,
   type FeeRule,
   isFeeRule,
   minimumPaidPrice,
@@ -65,5 +66,16 @@ describe('isFeeRule', () => {
     [{ percent: Number.NaN, floorPercent: 2.9, floorCents: 30 }, false],
   ])('%o is %s', (rule, usable) => {
     expect(isFeeRule(rule)).toBe(usable);
+  });
+});
+
+describe('feeRuleFrom', () => {
+  it('keeps the default for each part not set (or set empty), and reads the others as numbers', () => {
+    const settings: Record<string, string> = { percent: '12', floorPercent: '' };
+    expect(feeRuleFrom((part) => settings[part])).toEqual({ ...DEFAULT_FEE_RULE, percent: 12 });
+  });
+
+  it('leaves an unusable setting for isFeeRule to refuse', () => {
+    expect(isFeeRule(feeRuleFrom((part) => (part === 'floorCents' ? '30.5' : undefined)))).toBe(false);
   });
 });

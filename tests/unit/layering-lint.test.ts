@@ -11,8 +11,13 @@ const biome = path.join(root, 'node_modules/.bin/biome');
 let dir: string;
 const fixtures: Record<string, string> = {
   'functions/domain/imports-data.ts': "import { keys } from '../data/keys';\n\nexport const k = keys;\n",
-  'functions/domain/imports-http.ts': "import { log } from '../http/log';\n\nexport const l = log;\n",
+  'functions/domain/imports-http.ts':
+    "import { jsonResponse } from '../http/responses';\n\nexport const j = jsonResponse;\n",
+  'functions/domain/imports-runtime.ts': "import { log } from '../runtime/log';\n\nexport const l = log;\n",
   'functions/domain/imports-domain.ts': "import { DomainError } from './errors';\n\nexport const e = DomainError;\n",
+  'functions/views/imports-data.ts': "import { keys } from '../data/keys';\n\nexport const k = keys;\n",
+  'functions/views/imports-domain.ts':
+    "import { DomainError } from '../domain/errors';\n\nexport const e = DomainError;\n",
   'functions/sessions/imports-data.ts': "import { keys } from '../data/keys';\n\nexport const k = keys;\n",
   'web/src/features/settings/imports-directory.ts':
     "import { coachesQuery } from '@/features/directory/api/get-coaches';\n\nexport const q = coachesQuery;\n",
@@ -40,13 +45,16 @@ afterAll(async () => {
 const flagged = () =>
   [...report.matchAll(/^(\S+\.ts):\d+:\d+ lint\/style\/noRestrictedImports/gm)].map((match) => match[1]).sort();
 
-it('fails a domain file that imports from data/ or http/, and a feature that imports another feature', () => {
+it('fails a domain file that imports from data/, http/ or runtime/, a view that imports from data/, and a feature that imports another feature', () => {
   expect(flagged()).toEqual([
     'functions/domain/imports-data.ts',
     'functions/domain/imports-http.ts',
+    'functions/domain/imports-runtime.ts',
+    'functions/views/imports-data.ts',
     'web/src/features/settings/imports-directory.ts',
   ]);
   expect(report).toContain('Domain code is pure and at the bottom');
+  expect(report).toContain('A view only shapes domain items');
   expect(report).toContain('A feature never imports another feature');
 });
 

@@ -10,9 +10,9 @@ vi.stubEnv('POWERTOOLS_METRICS_NAMESPACE', 'PhysicianMentors');
 vi.stubEnv('STAGE', 'prod');
 vi.stubEnv('AWS_LAMBDA_INITIALIZATION_TYPE', 'on-demand');
 const { httpHandler } = await import('../../functions/http/handler');
-const { log } = await import('../../functions/http/log');
+const { log } = await import('../../functions/runtime/log');
 const { BUSINESS_METRICS, METRICS_NAMESPACE, POWERTOOLS_ENVIRONMENT, SLOW_CALL_MS, metricDimensions } = await import(
-  '../../functions/http/metrics'
+  '../../functions/runtime/metrics'
 );
 const { jobHandler } = await import('../../functions/jobs/job-handler');
 const { httpOperation, timed, timedCall } = await import('../../functions/adapters/dependency-latency');

@@ -6,8 +6,8 @@ import {
   profileFromIdentity,
   profileFromRegistration,
   storedSpecialty,
-  toProfileView,
 } from '../../functions/domain/profile';
+import { toProfileView } from '../../functions/views/profile';
 import { profile, profileUpdate, registration } from '../../functions/schemas/profile';
 
 const now = new Date('2026-03-01T12:00:00Z');

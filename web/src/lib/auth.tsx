@@ -1,6 +1,7 @@
 import type { AuthUser } from './amplify';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { onAuthEvent } from './auth-events';
 import { runtimeConfig } from './config';
 
@@ -87,6 +88,16 @@ export function useAuth(): AuthState {
   const state = useContext(AuthContext);
   if (!state) throw new Error('useAuth must be used within an AuthProvider');
   return state;
+}
+
+/** Signs out and opens the sign-in page: for an operation that needs a sign-in of another kind or a fresher one. */
+export function useSignInAgain(): () => Promise<void> {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return async () => {
+    await signOut();
+    await navigate('/login');
+  };
 }
 
 /** The session's tokens, or null when signed out (without loading Amplify when nothing is stored). */

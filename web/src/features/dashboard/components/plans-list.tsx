@@ -10,6 +10,7 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { creditsLeftLabel, useCancelSubscription, useMySubscriptions } from '@/lib/my-subscriptions';
+import { nameWithCredentials } from '@functions/domain/display-name';
 
 const day = (iso: string | null, timeZone: string) =>
   iso ? DateTime.fromISO(iso, { zone: timeZone }).toFormat('LLL d, yyyy') : null;
@@ -30,8 +31,7 @@ function PlanCard({
   timeZone: string;
   onEnd(plan: SubscriptionView): void;
 }) {
-  const { firstName, lastName, credentials } = plan.otherParty;
-  const name = `${firstName} ${lastName}${credentials ? `, ${credentials}` : ''}`;
+  const name = nameWithCredentials(plan.otherParty);
   const status = statusOf(plan);
   const periodEnd = day(plan.currentPeriodEnd, timeZone);
   const running = plan.status !== 'canceled';

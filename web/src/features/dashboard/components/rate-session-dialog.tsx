@@ -12,6 +12,7 @@ import { TextAreaField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { isApiError } from '@/lib/api-client';
 import { useRateSession } from '../api/my-sessions';
+import { fullName } from '@functions/domain/display-name';
 
 /** Five radio buttons drawn as stars, so keyboard and screen-reader users pick a rating like any choice. */
 function StarPicker({ value, onChange }: { value: number; onChange(rating: number): void }) {
@@ -96,7 +97,7 @@ export function RateSessionDialog({ session, onClose }: { session: SessionView |
     );
   });
 
-  const mentor = session ? `${session.otherParty.firstName} ${session.otherParty.lastName}` : '';
+  const mentor = session ? fullName(session.otherParty) : '';
   return (
     <Modal
       open={session !== null}

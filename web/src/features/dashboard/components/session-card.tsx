@@ -20,6 +20,7 @@ import { DateTime } from 'luxon';
 import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { RatingStars } from '@/components/ui/rating-stars';
+import { nameWithCredentials } from '@functions/domain/display-name';
 
 const statusBadge: Record<DisplayStatus, string> = {
   active: 'bg-green-100 text-green-900',
@@ -53,8 +54,8 @@ export function SessionCard({
   const status = displayStatus(session, now);
   const start = DateTime.fromISO(session.start, { zone: timeZone });
   const end = DateTime.fromISO(session.end, { zone: timeZone });
-  const { firstName, lastName, credentials, specialty } = session.otherParty;
-  const name = `${firstName} ${lastName}${credentials ? `, ${credentials}` : ''}`;
+  const { specialty } = session.otherParty;
+  const name = nameWithCredentials(session.otherParty);
   const headingId = `session-${session.id}-heading`;
   const canMessage = bookingOpensConversation(session);
   // Offered on the sessions that could move; disabled with the reason when the policy says not now.

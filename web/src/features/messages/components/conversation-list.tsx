@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { DateTime } from 'luxon';
 import { NavLink } from 'react-router';
 import { CoachHeadshot } from '@/components/ui/coach-headshot';
-import { partyName } from './thread';
+import { nameWithCredentials } from '@functions/domain/display-name';
 
 function when(iso: string): string {
   const at = DateTime.fromISO(iso);
@@ -23,7 +23,7 @@ export function ConversationList({ conversations }: { conversations: Conversatio
   return (
     <ul className="divide-y divide-slate-100">
       {conversations.map((conversation) => {
-        const name = partyName(conversation.otherParty);
+        const name = nameWithCredentials(conversation.otherParty);
         return (
           <li key={conversation.id}>
             <NavLink

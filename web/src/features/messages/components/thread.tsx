@@ -9,9 +9,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useLoadOlderMessages, useMarkRead, useReportMessage, useSendMessage, useThread } from '../api/messages';
 import { Composer } from './composer';
 import { MessageText } from './message-text';
-
-export const partyName = (party: OtherParty) =>
-  `${party.firstName} ${party.lastName}${party.credentials ? `, ${party.credentials}` : ''}`;
+import { nameWithCredentials } from '@functions/domain/display-name';
 
 function ReportForm({ messageId, onDone }: { messageId: string; onDone(): void }) {
   const report = useReportMessage();
@@ -110,10 +108,15 @@ function MessageLog({
   return (
     <div className="min-h-0 flex-1 overflow-y-auto p-4">
       {before}
-      <div role="log" aria-live="polite" aria-label={`Messages with ${partyName(other)}`}>
+      <div role="log" aria-live="polite" aria-label={`Messages with ${nameWithCredentials(other)}`}>
         <ol className="space-y-3">
           {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} mine={message.from === me} otherName={partyName(other)} />
+            <MessageBubble
+              key={message.id}
+              message={message}
+              mine={message.from === me}
+              otherName={nameWithCredentials(other)}
+            />
           ))}
         </ol>
       </div>

@@ -12,7 +12,8 @@ import { useContact } from '@/lib/contacts';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useConversations } from '../api/messages';
 import { ConversationList } from '../components/conversation-list';
-import { NewThread, partyName, Thread } from '../components/thread';
+import { NewThread, Thread } from '../components/thread';
+import { nameWithCredentials } from '@functions/domain/display-name';
 
 function ThreadHeader({ other }: { other: OtherParty }) {
   return (
@@ -24,7 +25,7 @@ function ThreadHeader({ other }: { other: OtherParty }) {
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
         All messages
       </Link>
-      <h2 className="truncate text-lg font-semibold text-slate-900">{partyName(other)}</h2>
+      <h2 className="truncate text-lg font-semibold text-slate-900">{nameWithCredentials(other)}</h2>
     </div>
   );
 }
@@ -65,7 +66,7 @@ function MessagesScreen({ me }: { me: string }) {
     if (conversationId && !open && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [conversationId, open, hasNextPage, isFetchingNextPage, fetchNextPage]);
   const threadShown = Boolean(conversationId || withUser);
-  useDocumentTitle(open ? `Messages with ${partyName(open.otherParty)}` : 'Messages');
+  useDocumentTitle(open ? `Messages with ${nameWithCredentials(open.otherParty)}` : 'Messages');
 
   let thread: React.ReactNode;
   if (withUser) thread = <WithMember userId={withUser} me={me} />;

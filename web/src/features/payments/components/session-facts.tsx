@@ -3,10 +3,7 @@ import { formatWholeDollars } from '@functions/domain/money';
 import type { SubscriptionView } from '@functions/schemas/plans';
 import type { SessionView } from '@functions/schemas/session';
 import { DateTime } from 'luxon';
-
-type Party = SessionView['otherParty'];
-const partyName = ({ firstName, lastName, credentials }: Party) =>
-  `${firstName} ${lastName}${credentials ? `, ${credentials}` : ''}`;
+import { nameWithCredentials } from '@functions/domain/display-name';
 
 function Facts({ rows }: { rows: [string, string][] }) {
   return (
@@ -28,7 +25,7 @@ export function SessionFacts({ session, timeZone }: { session: SessionView; time
   return (
     <Facts
       rows={[
-        ['Mentor', partyName(session.otherParty)],
+        ['Mentor', nameWithCredentials(session.otherParty)],
         ['Date', start.toFormat('cccc, LLLL d, yyyy')],
         ['Time', `${start.toFormat('h:mm a')} – ${end.toFormat('h:mm a ZZZZ')}`],
         ['Duration', `${session.durationMinutes} minutes`],
@@ -46,7 +43,7 @@ export function PlanFacts({ plan, timeZone }: { plan: SubscriptionView; timeZone
   return (
     <Facts
       rows={[
-        ['Mentor', partyName(plan.otherParty)],
+        ['Mentor', nameWithCredentials(plan.otherParty)],
         ['Plan', planTerms(plan)],
         ['Sessions left this month', `${plan.creditsLeft} of ${plan.sessionsPerMonth}`],
         [plan.cancelAtPeriodEnd ? 'Ends' : 'Renews', renews],

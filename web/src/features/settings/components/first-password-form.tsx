@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,7 +10,7 @@ import {
   toastPasswordPairError,
 } from '@/components/ui/password-pair-fields';
 import { isApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { useSignInAgain } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { useSetFirstPassword } from '../api/sign-in-methods';
 
@@ -31,8 +30,7 @@ export function FirstPasswordForm() {
   } = useForm<PasswordPair>({ resolver: zodResolver(firstPasswordForm), defaultValues: EMPTY });
   const setFirstPassword = useSetFirstPassword();
   const [needsFreshSignIn, setNeedsFreshSignIn] = useState<string | null>(null);
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
+  const signInAgain = useSignInAgain();
 
   const submit = handleSubmit(
     async ({ password }) => {
@@ -55,11 +53,6 @@ export function FirstPasswordForm() {
     },
     (invalid) => toastPasswordPairError(invalid, { tooShort: 'Password Too Short', mismatch: 'Password Mismatch' }),
   );
-
-  const signInAgain = async () => {
-    await signOut();
-    await navigate('/login');
-  };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Set password" className="max-w-md space-y-4">

@@ -25,6 +25,7 @@ import { useUpdateMyProfile } from '../api/update-my-profile';
 import { HeadshotEditor } from './headshot-editor';
 import { LanguagePicker } from './language-picker';
 import { timeZoneChoices } from './time-zone-choices';
+import { fullName } from '@functions/domain/display-name';
 
 const ACCOUNT_TYPES = [
   { value: 'mentee', label: 'Mentee', description: 'Find mentors and book sessions.' },
@@ -112,7 +113,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">Profile photo</legend>
             <div className="mt-2">
-              <HeadshotEditor headshotUrl={profile.headshotUrl} name={`${profile.firstName} ${profile.lastName}`} />
+              <HeadshotEditor headshotUrl={profile.headshotUrl} name={fullName(profile)} />
             </div>
           </fieldset>
         )}

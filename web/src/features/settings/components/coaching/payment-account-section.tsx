@@ -5,7 +5,8 @@ import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
+import { type ApiError, isApiError } from '@/lib/api-client';
+import { useSignInAgain } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { requestPaymentAccountLink } from '../../api/payment-account';
 import { openInNewTab } from '@/lib/open-in-new-tab';
@@ -16,13 +17,13 @@ import { usePaymentStatusOnReturn } from './use-payment-status-on-return';
 export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Profile['paymentAccount'] }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  /** The API's word that two-step verification must be on first (403 MFA_REQUIRED). */
-  const [mfaRequired, setMfaRequired] = useState<string | null>(null);
+  /** The API's word that two-step verification must be on, or that this sign-in skipped it (403). */
+  const [mfaRequired, setMfaRequired] = useState<ApiError | null>(null);
   const state = paymentAccountState(paymentAccount);
   usePaymentStatusOnReturn(state === 'incomplete');
 
   const failed = (title: string, error: unknown) => {
-    if (error instanceof ApiError && error.code === 'MFA_REQUIRED') setMfaRequired(error.message);
+    if (isApiError(error, 'MFA_REQUIRED', 'MFA_SIGN_IN_REQUIRED')) setMfaRequired(error);
     else toast.error(title, { description: errorMessage(error) });
   };
 
@@ -63,14 +64,26 @@ export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Prof
       ) : (
         <IncompleteAccount busy={busy} onContinue={() => void startOnboarding()} />
       )}
-      {mfaRequired && (
-        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-          <p>{mfaRequired}</p>
-          {/* A full load: the settings page opens the tab a link names. */}
-          <a href="/settings?tab=security" className="mt-2 inline-block font-medium text-brand-700 underline">
-            Go to Security settings
-          </a>
-        </div>
+      {mfaRequired && <MfaRequired refusal={mfaRequired} />}
+    </div>
+  );
+}
+
+/** What two-step verification still asks: turning it on, or a sign-in that asks for the code. */
+function MfaRequired({ refusal }: { refusal: ApiError }) {
+  const signInAgain = useSignInAgain();
+  return (
+    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p>{refusal.message}</p>
+      {refusal.code === 'MFA_SIGN_IN_REQUIRED' ? (
+        <Button variant="secondary" className="mt-2" onClick={() => void signInAgain()}>
+          Sign in again
+        </Button>
+      ) : (
+        // A full load: the settings page opens the tab a link names.
+        <a href="/settings?tab=security" className="mt-2 inline-block font-medium text-brand-700 underline">
+          Go to Security settings
+        </a>
       )}
     </div>
   );

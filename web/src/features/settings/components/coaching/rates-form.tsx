@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_FREE_CONSULT_MINUTES } from '@functions/domain/constants';
 import { EXTERNAL_CALENDAR_HOST } from '@functions/domain/external-calendar';
 import type { Profile } from '@functions/schemas/profile';
 import type { RatesUpdate } from '@functions/schemas/coach-settings';
@@ -96,7 +97,7 @@ export function RatesForm({ profile }: { profile: Profile }) {
                       type="radio"
                       name={field.name}
                       value={minutes}
-                      checked={(field.value ?? 15) === minutes}
+                      checked={(field.value ?? DEFAULT_FREE_CONSULT_MINUTES) === minutes}
                       onChange={() => field.onChange(minutes)}
                       className="accent-brand-700"
                     />

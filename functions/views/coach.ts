@@ -1,6 +1,7 @@
 import type { Coach } from '../schemas/coach';
 import { DEFAULT_DIRECTORY_TIME_ZONE, DEFAULT_HOURLY_RATE_CENTS } from '../domain/constants';
 import type { ProfileItem } from '../domain/profile-item';
+import { sharedProfileFields } from './profile-fields';
 
 type CoachSource = Pick<ProfileItem, 'userId' | 'firstName' | 'lastName'> & Partial<ProfileItem>;
 
@@ -10,24 +11,11 @@ export function toCoach(item: CoachSource): Coach {
     userId: item.userId,
     firstName: item.firstName ?? '',
     lastName: item.lastName ?? '',
-    credentials: item.credentials ?? null,
-    subtitle: item.subtitle ?? null,
-    specialty: item.specialty ?? null,
-    secondarySpecialty: item.secondarySpecialty ?? null,
-    experience: item.experience ?? null,
-    location: item.location ?? null,
+    ...sharedProfileFields(item),
     hourlyRateCents: item.hourlyRateCents ?? DEFAULT_HOURLY_RATE_CENTS,
-    coachBio: item.coachBio ?? null,
-    bio: item.bio ?? null,
-    areasOfInterest: item.areasOfInterest ?? [],
-    languages: item.languages?.length ? item.languages : ['English'],
     timezone: item.timezone ?? DEFAULT_DIRECTORY_TIME_ZONE,
-    headshotUrl: item.headshotUrl ?? null,
     averageRating: item.averageRating ?? 0,
     totalRatings: item.totalRatings ?? 0,
-    offersFreeConsult: item.offersFreeConsult ?? false,
-    freeConsultMinutes: item.freeConsultMinutes ?? 15,
-    calendlyUrl: item.calendlyUrl ?? null,
     ...(item.verification ? { verification: item.verification } : {}),
     ...(item.plan?.active
       ? {

@@ -1,4 +1,4 @@
-import type { AvailabilityItem } from '../data/availability-item';
+import type { AvailabilityItem } from '../domain/availability-item';
 import type { Availability } from '../schemas/availability';
 
 export const toAvailabilityView = ({ id, start, end, recurring, timezone }: AvailabilityItem): Availability => ({

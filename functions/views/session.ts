@@ -1,16 +1,14 @@
 import type { ProfileItem } from '../domain/profile-item';
-import type { RatingItem } from '../data/rating-item';
-import type { SessionItem } from '../data/session-item';
+import type { RatingItem } from '../domain/rating-item';
+import type { SessionItem } from '../domain/session-item';
 import type { SessionView } from '../schemas/session';
+import { partyFields } from './other-party';
 
 type OtherParty = Pick<ProfileItem, 'userId' | 'firstName' | 'lastName' | 'credentials' | 'specialty'> | null;
 
-/** The other party's public fields; a deleted account shows as a former member. */
+/** The other party's public fields. */
 export const otherPartyOf = (userId: string, other: OtherParty) => ({
-  userId,
-  firstName: other?.firstName ?? 'Former',
-  lastName: other?.lastName ?? 'member',
-  credentials: other?.credentials ?? null,
+  ...partyFields(userId, other),
   specialty: other?.specialty ?? null,
 });
 
@@ -64,7 +62,3 @@ export function toSessionView(
       : {}),
   };
 }
-
-/** Another user's session answers exactly as a missing one does, so ids cannot be probed. */
-export const isPartyOf = (session: SessionItem, userId: string) =>
-  session.coachId === userId || session.menteeId === userId;

@@ -1,5 +1,5 @@
-import type { SessionStatus } from '../domain/booking';
-import type { RefundState } from '../domain/refunds';
+import type { SessionStatus } from './booking';
+import type { RefundState } from './refunds';
 
 /** One move of a session: its start before and after, by which party, why and when. */
 export interface RescheduleEntry {

@@ -1,0 +1,60 @@
+import {
+  DescribeSecretCommand,
+  GetSecretValueCommand,
+  PutSecretValueCommand,
+  SecretsManagerClient,
+  UpdateSecretVersionStageCommand,
+} from '@aws-sdk/client-secrets-manager';
+import type { SecretVersions } from '../rotation/origin-secret-steps';
+import { awsClientSettings } from './dependency-budget';
+
+/** A secret as its rotation function sees it (Secrets Manager's rotation contract). */
+export interface RotatingSecret {
+  versions(): Promise<SecretVersions>;
+  /** The value of `version` under AWSPENDING and when it was stored, or undefined while it has none. */
+  pending(version: string): Promise<{ value: string; createdAt: Date } | undefined>;
+  putPending(version: string, value: string): Promise<void>;
+  /** Moves AWSCURRENT to `version`, from `fromVersion` (which Secrets Manager labels AWSPREVIOUS). */
+  promote(version: string, fromVersion: string | undefined): Promise<void>;
+}
+
+export function rotatingSecret(secretId: string): RotatingSecret {
+  const client = new SecretsManagerClient(awsClientSettings());
+  return {
+    async versions() {
+      const secret = await client.send(new DescribeSecretCommand({ SecretId: secretId }));
+      return { rotationEnabled: secret.RotationEnabled === true, versionStages: secret.VersionIdsToStages ?? {} };
+    },
+    async pending(version) {
+      try {
+        const { SecretString, CreatedDate } = await client.send(
+          new GetSecretValueCommand({ SecretId: secretId, VersionId: version, VersionStage: 'AWSPENDING' }),
+        );
+        return SecretString ? { value: SecretString, createdAt: CreatedDate ?? new Date(0) } : undefined;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'ResourceNotFoundException') return undefined;
+        throw error;
+      }
+    },
+    async putPending(version, value) {
+      await client.send(
+        new PutSecretValueCommand({
+          SecretId: secretId,
+          ClientRequestToken: version,
+          SecretString: value,
+          VersionStages: ['AWSPENDING'],
+        }),
+      );
+    },
+    async promote(version, fromVersion) {
+      await client.send(
+        new UpdateSecretVersionStageCommand({
+          SecretId: secretId,
+          VersionStage: 'AWSCURRENT',
+          MoveToVersionId: version,
+          RemoveFromVersionId: fromVersion,
+        }),
+      );
+    },
+  };
+}

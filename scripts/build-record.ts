@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A hash of every file under `paths` (files or folders), names included, in a stable order. */
-export async function hashOfFiles(paths: readonly string[]): Promise<string> {
+async function hashOfFiles(paths: readonly string[]): Promise<string> {
   const files: string[] = [];
   for (const root of paths) {
     if ((await stat(root)).isFile()) files.push(root);

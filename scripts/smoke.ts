@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as z from '../functions/schemas/zod';
 import { coach, coachList, slotList } from '../functions/schemas/coach';
+import { initiatePasswordAuth } from '../functions/schemas/cognito-password-auth';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { QUERY_STATE_ELEMENT_ID } from '../functions/pages/page-html';
 import { runtimeConfigIn } from '../functions/schemas/runtime-config-html';
@@ -52,24 +53,10 @@ function securityHeaderProblems(headers: Headers): string[] {
   return problems;
 }
 
-/** Cognito's own JSON API, unsigned, as the SPA's Amplify calls it. */
 async function signIn(config: RuntimeConfig, email: string, password: string): Promise<string> {
-  const endpoint = config.userPoolEndpoint ?? `https://cognito-idp.${config.region}.amazonaws.com/`;
-  const response = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.userPoolClientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  });
-  const body = (await response.json()) as { AuthenticationResult?: { AccessToken?: string }; message?: string };
-  const token = body.AuthenticationResult?.AccessToken;
-  if (!response.ok || !token) throw new Error(`Cognito refused the test account: ${body.message ?? response.status}`);
+  const answer = await initiatePasswordAuth(config, email, password);
+  const token = answer.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error(`Cognito refused the test account: ${answer.message ?? answer.status}`);
   return token;
 }
 

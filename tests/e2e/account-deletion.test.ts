@@ -7,6 +7,9 @@ import {
   startBrowserStack,
   stopBrowserStack,
   VIEWPORTS,
+  expectVisible,
+  toastOn,
+  submitSignIn,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
@@ -23,17 +26,9 @@ afterAll(async () => {
   await stopBrowserStack({ stack, browser });
 });
 
-const toastIn = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function expectVisible(locator: ReturnType<Page['locator']>) {
-  await expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
-}
-
 async function signIn(page: Page, user: SignedInUser) {
   await page.goto(`${stack.webUrl}/login`, { waitUntil: 'networkidle' });
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_USER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, user.email);
 }
 
 /** A signed-in browser at the Security tab, its delete dialog open. */
@@ -41,7 +36,7 @@ async function deleteDialogFor(context: BrowserContext, user: SignedInUser) {
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await signIn(page, user);
-  await expectVisible(toastIn(page, 'Welcome back!'));
+  await expectVisible(toastOn(page, 'Welcome back!'));
   await page.goto(`${stack.webUrl}/settings?tab=security`, { waitUntil: 'networkidle' });
   const card = page.getByRole('tabpanel', { name: 'Security & Account' });
   await card.getByRole('button', { name: 'Delete my account' }).click();
@@ -66,12 +61,12 @@ describe('deleting an account from Security settings', () => {
 
       await dialog.getByLabel('Enter your password to confirm').fill(TEST_USER_PASSWORD);
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
-      await expectVisible(toastIn(page, 'Account Deleted'));
+      await expectVisible(toastOn(page, 'Account Deleted'));
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/');
       expect(await getProfile(user.userId)).toBeNull();
 
       await signIn(page, user);
-      await expectVisible(toastIn(page, 'Sign In Failed'));
+      await expectVisible(toastOn(page, 'Sign In Failed'));
       expect(new URL(page.url()).pathname).toBe('/login');
     } finally {
       await context.close();

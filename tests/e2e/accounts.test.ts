@@ -13,6 +13,9 @@ import {
   SCREENSHOTS,
   seriousAccessibilityViolations,
   VIEWPORTS,
+  expectVisible,
+  toastOn,
+  signInAs,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
 
@@ -45,11 +48,7 @@ const goto = (route: string) => page.goto(`${stack.webUrl}${route}`, { waitUntil
 
 const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function expectVisible(locator: ReturnType<Page['locator']>) {
-  await expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
-}
+const toast = (text: string) => toastOn(page, text);
 
 async function expectAccessible() {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -77,10 +76,7 @@ async function linkFromMail(subject: RegExp): Promise<string> {
 async function signIn(password: string) {
   await goto('/login');
   await expectVisible(heading('Sign in'));
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expectVisible(toast('Welcome back!'));
+  await signInAs(page, email, password);
 }
 
 describe('accounts, end to end', () => {

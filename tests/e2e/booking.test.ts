@@ -6,10 +6,9 @@ import { DEMO_MENTEE_EMAIL, DEMO_PASSWORD } from '../../bin/local/seed';
 import {
   startBrowserStack,
   stopBrowserStack,
-  openPage,
   SCREENSHOTS,
   seriousAccessibilityViolations,
-  VIEWPORTS,
+  signedInPage,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
 
@@ -22,15 +21,7 @@ beforeAll(async () => {
 
 afterAll(() => stopBrowserStack({ stack, browser }));
 
-async function signedInMentee(): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openPage(browser, `${stack.webUrl}/login`, VIEWPORTS.desktop);
-  const { page } = opened;
-  await page.getByLabel('E-mail').fill(DEMO_MENTEE_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  return opened;
-}
+const signedInMentee = () => signedInPage({ stack, browser }, DEMO_MENTEE_EMAIL, { password: DEMO_PASSWORD });
 
 /** Picks a session length and the `index`-th offered time on the open mentor page, and answers the dialog. */
 async function pickOfferedTime(page: Page, length: RegExp, index: number) {

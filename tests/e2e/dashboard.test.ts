@@ -15,11 +15,11 @@ import {
   SCREENSHOTS,
   seriousAccessibilityViolations,
   VIEWPORTS,
+  signedInAtDashboard,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUser } from '../support/users';
 
-const PASSWORD = 'test-password-1';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -126,17 +126,8 @@ beforeAll(async () => {
 
 afterAll(() => stopBrowserStack({ stack, browser }));
 
-async function signedIn(user: SignedInUser, viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS] = VIEWPORTS.desktop) {
-  const opened = await openPage(browser, `${stack.webUrl}/login`, viewport);
-  const { page } = opened;
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  await page.goto(`${stack.webUrl}/dashboard`, { waitUntil: 'networkidle' });
-  await expect.poll(() => page.getByTestId('session-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  return opened;
-}
+const signedIn = (user: SignedInUser, viewport: { width: number; height: number } = VIEWPORTS.desktop) =>
+  signedInAtDashboard({ stack, browser }, user.email, viewport);
 
 /** One session's card, checked to name the other party. */
 const card = (page: Page, session: SessionItem, otherParty: RegExp) =>

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
@@ -10,13 +10,11 @@ import {
   startBrowserStack,
   stopBrowserStack,
   VIEWPORTS,
+  signedInPage,
 } from '../support/browser';
 import { publishedCoach } from '../support/coaches';
 import type { TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
-
-/** The password tests/support/users.ts gives every user it creates. */
-const PASSWORD = 'test-password-1';
 
 let stack: TestStack;
 let browser: Browser;
@@ -42,15 +40,7 @@ beforeAll(async () => {
 
 afterAll(() => stopBrowserStack({ stack, browser }));
 
-async function signedIn(user: SignedInUser): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openPage(browser, `${stack.webUrl}/login`, VIEWPORTS.desktop);
-  const { page } = opened;
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  return opened;
-}
+const signedIn = (user: SignedInUser) => signedInPage({ stack, browser }, user.email);
 
 describe('booking through a coach’s external calendar', () => {
   it('lets the coach connect Calendly from the coaching settings', async () => {

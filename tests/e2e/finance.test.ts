@@ -13,18 +13,16 @@ import {
 } from '../../functions/domain/ledger';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import {
-  openPage,
   SCREENSHOTS,
   seriousAccessibilityViolations,
   startBrowserStack,
   stopBrowserStack,
   VIEWPORTS,
+  signedInPage,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
 import { publishedCoach } from '../support/coaches';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
-
-const PASSWORD = 'test-password-1';
 
 let stack: TestStack;
 let browser: Browser;
@@ -159,13 +157,7 @@ beforeAll(async () => {
 afterAll(() => stopBrowserStack({ stack, browser }));
 
 async function signedInAt(user: SignedInUser, path: string): Promise<Page> {
-  const { page } = await openPage(browser, `${stack.webUrl}/login`, VIEWPORTS.desktop);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  await page.goto(`${stack.webUrl}${path}`, { waitUntil: 'networkidle' });
-  return page;
+  return (await signedInPage({ stack, browser }, user.email, { path })).page;
 }
 
 async function signedInAtFinance(user: SignedInUser): Promise<Page> {

@@ -13,6 +13,7 @@ import {
   startBrowserStack,
   stopBrowserStack,
   VIEWPORTS,
+  expectVisible,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
 import {
@@ -35,10 +36,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close();
   await stopBrowserStack({ stack, browser });
 });
-
-async function expectVisible(locator: ReturnType<Page['locator']>) {
-  await expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
-}
 
 /**
  * A browser signed in to a Google-made account as the hosted UI's redirect leaves it: Amplify's

@@ -2,12 +2,12 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  openPage,
   SCREENSHOTS,
   seriousAccessibilityViolations,
   startBrowserStack,
   stopBrowserStack,
   VIEWPORTS,
+  signedInPage,
 } from '../support/browser';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
@@ -15,7 +15,6 @@ import { at, publishedCoach } from '../support/coaches';
 import type { TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
-const PASSWORD = 'test-password-1';
 const PHONE = { width: 390, height: 844 } as const;
 
 let stack: TestStack;
@@ -44,15 +43,8 @@ beforeAll(async () => {
 
 afterAll(() => stopBrowserStack({ stack, browser }));
 
-async function signedIn(user: SignedInUser, viewport: Parameters<typeof openPage>[2] = VIEWPORTS.desktop) {
-  const opened = await openPage(browser, `${stack.webUrl}/login`, viewport);
-  const { page } = opened;
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  return opened;
-}
+const signedIn = (user: SignedInUser, viewport: { width: number; height: number } = VIEWPORTS.desktop) =>
+  signedInPage({ stack, browser }, user.email, { viewport });
 
 const calendarsCard = (page: Page) =>
   page

@@ -7,13 +7,14 @@ import {
   SCREENSHOTS,
   seriousAccessibilityViolations,
   VIEWPORTS,
+  expectVisible,
+  toastOn,
+  signInAs,
 } from '../support/browser';
 import { withAuthenticatorMfa } from '../support/authenticator';
 import type { TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
-/** The password tests/support/users.ts gives every user it creates. */
-const PASSWORD = 'test-password-1';
 const ZONE = 'America/New_York';
 const FIRST_NAME = 'Adaeze';
 const LAST_NAME = `Okafor-${Date.now().toString(36)}`;
@@ -46,12 +47,7 @@ afterAll(async () => {
 
 const goto = (route: string) => page.goto(`${stack.webUrl}${route}`, { waitUntil: 'networkidle' });
 
-const toastOn = (on: Page, text: string) => on.locator('[data-sonner-toast]').filter({ hasText: text });
 const toast = (text: string) => toastOn(page, text);
-
-async function expectVisible(locator: ReturnType<Page['locator']>) {
-  await expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
-}
 
 /** Toasts fade in and out, and axe reads their half-transparent colours as low contrast: it checks the page once they are gone. */
 async function expectAccessible(on: Page = page) {
@@ -74,10 +70,7 @@ const tomorrow = DateTime.now().setZone(ZONE).plus({ days: 1 });
 describe('a mentor sets up coaching, end to end', () => {
   it('opens the coaching tab as a new mentor with nothing set up', async () => {
     await goto('/login');
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(mentor.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expectVisible(toast('Welcome back!'));
+    await signInAs(page, mentor.email);
 
     await goto('/settings');
     await expectVisible(page.getByRole('tab', { name: 'Coach settings', selected: true }));

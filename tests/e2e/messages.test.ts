@@ -1,17 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  openPage,
   SCREENSHOTS,
   seriousAccessibilityViolations,
   startBrowserStack,
   stopBrowserStack,
   VIEWPORTS,
+  signedInPage,
 } from '../support/browser';
 import { storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import type { TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 /** The issue asks for a 390 px phone. */
 const PHONE = { width: 390, height: 844 } as const;
@@ -35,18 +35,13 @@ afterAll(() => stopBrowserStack({ stack, browser }));
 
 /** A signed-in page of its own, at `path`; it records any dialog a script opened. */
 async function signedIn(user: SignedInUser, path: string, viewport: { width: number; height: number }) {
-  const opened = await openPage(browser, `${stack.webUrl}/login`, viewport);
-  const { page } = opened;
+  const opened = await signedInPage({ stack, browser }, user.email, { viewport });
   const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
+  opened.page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_USER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  await page.goto(`${stack.webUrl}${path}`, { waitUntil: 'networkidle' });
+  await opened.page.goto(`${stack.webUrl}${path}`, { waitUntil: 'networkidle' });
   return { ...opened, dialogs };
 }
 

@@ -3,15 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachPaymentAccount } from '../../functions/data/payment-accounts';
 import { MFA_REQUIRED_MESSAGE, MFA_SIGN_IN_REQUIRED_MESSAGE } from '../../functions/domain/payment-account';
 import { Authenticator } from '../support/authenticator';
-import { SCREENSHOTS, seriousAccessibilityViolations, startBrowserStack, stopBrowserStack } from '../support/browser';
-import type { TestStack } from '../support/local-stack';
 import {
-  type SignedInUser,
-  signedInUserWithProfile,
-  signInThroughHostedUi,
-  TEST_USER_PASSWORD,
-  usernameOf,
-} from '../support/users';
+  SCREENSHOTS,
+  seriousAccessibilityViolations,
+  startBrowserStack,
+  stopBrowserStack,
+  expectVisible,
+  toastOn,
+  submitSignIn,
+} from '../support/browser';
+import type { TestStack } from '../support/local-stack';
+import { type SignedInUser, signedInUserWithProfile, signInThroughHostedUi, usernameOf } from '../support/users';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -40,11 +42,7 @@ afterAll(async () => {
 });
 
 const goto = (route: string) => page.goto(`${stack.webUrl}${route}`, { waitUntil: 'networkidle' });
-const toast = (text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-async function expectVisible(locator: Locator) {
-  await expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
-}
+const toast = (text: string) => toastOn(page, text);
 
 async function expectAccessible() {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -64,9 +62,7 @@ async function shots(locator: Locator, name: string) {
 
 async function submitPassword() {
   await goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(mentor.email);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_USER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, mentor.email);
 }
 
 describe('two-step verification, end to end', () => {

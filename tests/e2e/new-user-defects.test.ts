@@ -15,12 +15,16 @@ import {
   seriousAccessibilityViolations,
   startBrowserStack,
   stopBrowserStack,
+  expectVisible,
+  toastOn,
+  signInAs,
+  signedInPage,
 } from '../support/browser';
 import { at, mentorProfile, publishedCoach, storeProfile } from '../support/coaches';
 import { withAuthenticatorMfa } from '../support/authenticator';
 import type { TestStack } from '../support/local-stack';
 import { mailedLink } from '../support/mailed-link';
-import { type SignedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -42,11 +46,6 @@ afterAll(() => stopBrowserStack({ stack, browser }));
 
 const open = (path: string, viewport: Viewport = DESKTOP) => openPage(browser, `${stack.webUrl}${path}`, viewport);
 
-const visible = (locator: ReturnType<Page['locator']>) =>
-  expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
-
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
 /** Toasts fade, and axe reads a half-transparent one as low contrast: it checks the page once they are gone. */
 async function expectAccessible(page: Page) {
   await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 20_000 }).toBe(0);
@@ -56,19 +55,8 @@ async function expectAccessible(page: Page) {
 const shot = (page: Page, name: string, viewport: Viewport) =>
   page.screenshot({ path: `${SCREENSHOTS}/defects-${name}-${viewport.width}.png`, fullPage: true });
 
-async function signIn(page: Page, email: string, password = TEST_USER_PASSWORD) {
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await visible(toast(page, 'Welcome back!'));
-}
-
-async function signedIn(user: { email: string }, path: string, viewport: Viewport = DESKTOP) {
-  const { page, errors } = await open('/login', viewport);
-  await signIn(page, user.email);
-  await page.goto(`${stack.webUrl}${path}`, { waitUntil: 'networkidle' });
-  return { page, errors };
-}
+const signedIn = (user: { email: string }, path: string, viewport: Viewport = DESKTOP) =>
+  signedInPage({ stack, browser }, user.email, { viewport, path });
 
 /** The mentee books the test coach's time `days` ahead at `hour` UTC, free or paid. */
 async function book(days: number, hour: number, freeConsultation: boolean): Promise<string> {
@@ -100,11 +88,11 @@ describe('pages open at the top', () => {
   it('starts a newly loaded page at the top', async () => {
     const { page } = await open('/', PHONE);
     try {
-      await visible(page.getByRole('heading', { level: 1 }));
+      await expectVisible(page.getByRole('heading', { level: 1 }));
       // Until the app has rendered, its first scroll restoration may still move the page back to the top.
       await expect.poll(() => scrolledTo(page, 600), { timeout: 10_000 }).toBe(600);
       await page.goto(`${stack.webUrl}/about`, { waitUntil: 'networkidle' });
-      await visible(page.getByRole('heading', { level: 1 }));
+      await expectVisible(page.getByRole('heading', { level: 1 }));
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     } finally {
       await page.close();
@@ -114,14 +102,14 @@ describe('pages open at the top', () => {
   it('restores where the reader was on back and forward within the app', async () => {
     const { page } = await open('/about', PHONE);
     try {
-      await visible(page.getByRole('heading', { level: 1 }));
+      await expectVisible(page.getByRole('heading', { level: 1 }));
       // A link in view down the page: the header is not sticky, so clicking its menu would first scroll the
       // page to the top (Playwright does, and so must a reader), and the top is then the place to come back to.
       const bottom = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
       await expect.poll(() => scrolledTo(page, bottom), { timeout: 10_000 }).toBe(bottom);
       await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'How It Works' }).click();
       await page.waitForURL((url) => url.pathname === '/how-it-works');
-      await visible(page.getByRole('heading', { level: 1, name: /How/ }));
+      await expectVisible(page.getByRole('heading', { level: 1, name: /How/ }));
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await expect.poll(() => scrolledTo(page, 300)).toBe(300);
 
@@ -159,7 +147,7 @@ describe('a new mentor signs up, confirms and sets up', () => {
       .fill('Emergency physician turned hospital COO; I help clinicians into operations.');
     await page.getByRole('checkbox', { name: /terms of service/ }).click();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await visible(page.getByRole('heading', { name: 'Check your email' }));
+    await expectVisible(page.getByRole('heading', { name: 'Check your email' }));
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await shot(page, 'check-email', viewport);
@@ -177,22 +165,22 @@ describe('a new mentor signs up, confirms and sets up', () => {
 
     await page.goto(await mailedLink(stack.mailboxFile, email, /confirm/i));
     await page.waitForURL((url) => url.pathname === '/login');
-    await visible(toast(page, 'Email confirmed'));
+    await expectVisible(toastOn(page, 'Email confirmed'));
     expect(await page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await visible(toast(page, 'Welcome back!'));
+    await expectVisible(toastOn(page, 'Welcome back!'));
   });
 
   it('finds the profile information done from the sign-up bio, and is sent to Availability instead of a refused Publish', async () => {
     await page.goto(`${stack.webUrl}/settings`, { waitUntil: 'networkidle' });
-    await visible(page.getByText('1 of 3 setup items done'));
+    await expectVisible(page.getByText('1 of 3 setup items done'));
     expect(await page.getByText('Missing:').count()).toBe(0);
     expect(await page.getByLabel('Coach bio').inputValue()).toContain('hospital COO');
 
     await page.getByRole('switch', { name: 'List my profile in the coach directory' }).click();
     const dialog = page.getByRole('dialog', { name: 'Finish your setup to publish' });
-    await visible(dialog);
+    await expectVisible(dialog);
     expect(await dialog.getByRole('button', { name: 'Publish' }).count()).toBe(0);
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
@@ -214,10 +202,10 @@ describe('a new mentor signs up, confirms and sets up', () => {
     expect(choices).toEqual(['5-10', '10-15', '15-20', '20+']);
     await experience.selectOption('10-15');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await visible(toast(page, 'Profile Updated'));
+    await expectVisible(toastOn(page, 'Profile Updated'));
     await experience.selectOption('20+');
     await page.getByRole('button', { name: 'Save profile' }).click();
-    await expect.poll(() => toast(page, 'Profile Updated').count()).toBeGreaterThan(0);
+    await expect.poll(() => toastOn(page, 'Profile Updated').count()).toBeGreaterThan(0);
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await shot(page, 'settings-experience', viewport);
@@ -243,7 +231,7 @@ describe('payment setup finished in the other tab', () => {
       await leaving.getByRole('button', { name: 'Leave without finishing' }).click();
       await leaving.waitForURL((url) => url.pathname === '/settings');
       await leaving.close();
-      await visible(page.getByText('Setup incomplete'));
+      await expectVisible(page.getByText('Setup incomplete'));
 
       // Onboarding an existing account again needs two-step verification on (issue 30).
       await withAuthenticatorMfa(stack.config, mentor);
@@ -253,7 +241,7 @@ describe('payment setup finished in the other tab', () => {
       await finishing.close();
       await page.bringToFront();
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-      await visible(page.getByText('Payment account connected'));
+      await expectVisible(page.getByText('Payment account connected'));
     } finally {
       await page.close();
     }
@@ -284,12 +272,12 @@ describe('a mentee books, and each party is told what concerns them', () => {
       const { page, errors } = await signedIn(mentee, '/dashboard', viewport);
       try {
         const past = page.getByRole('region', { name: 'Past sessions' });
-        await visible(page.getByText('Not completed bookings (1)'));
+        await expectVisible(page.getByText('Not completed bookings (1)'));
         expect(await past.getByTestId('session-card').count()).toBe(0);
         const upcoming = page.getByRole('region', { name: 'Upcoming sessions' });
-        await visible(upcoming.getByText('Payment: Free', { exact: true }));
+        await expectVisible(upcoming.getByText('Payment: Free', { exact: true }));
         await page.getByText('Not completed bookings (1)').click();
-        await visible(page.getByText('Payment: $60 · not paid', { exact: true }));
+        await expectVisible(page.getByText('Payment: $60 · not paid', { exact: true }));
         await shot(page, 'dashboard-mentee', viewport);
         await expectAccessible(page);
         expect(errors).toEqual([]);
@@ -300,7 +288,7 @@ describe('a mentee books, and each party is told what concerns them', () => {
 
     const { page } = await signedIn(coach, '/dashboard');
     try {
-      await visible(page.getByTestId('session-card'));
+      await expectVisible(page.getByTestId('session-card'));
       expect(await page.getByTestId('session-card').count()).toBe(1);
       expect(await page.getByText(/Not completed bookings/).count()).toBe(0);
       await shot(page, 'dashboard-coach', DESKTOP);
@@ -314,17 +302,17 @@ describe('the coach page', () => {
   it('brings a visitor who signs in from the login dialog back to the coach and the time they picked', async () => {
     const { page, errors } = await open(`/coaches/${coach.userId}`);
     try {
-      await visible(page.getByText('Login Required to Book Sessions'));
+      await expectVisible(page.getByText('Login Required to Book Sessions'));
       const time = page.getByRole('list', { name: 'Available times' }).getByRole('button').first();
-      await visible(time);
+      await expectVisible(time);
       const picked = (await time.textContent()) ?? '';
       await time.click();
       await page.getByRole('dialog', { name: 'Login Required' }).getByRole('link', { name: 'Sign In' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
-      await signIn(page, mentee.email);
+      await signInAs(page, mentee.email);
       await page.waitForURL((url) => url.pathname === `/coaches/${coach.userId}`);
       const dialog = page.getByRole('dialog', { name: 'Confirm Booking' });
-      await visible(dialog);
+      await expectVisible(dialog);
       expect(await dialog.textContent()).toContain(picked.trim().split(/\s+/)[0]);
       await shot(page, 'coach-page-back-from-sign-in', DESKTOP);
       expect(errors).toEqual([]);
@@ -337,7 +325,7 @@ describe('the coach page', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, errors } = await signedIn(coach, `/coaches/${coach.userId}`, viewport);
       try {
-        await visible(page.getByText('This is how mentees see your page'));
+        await expectVisible(page.getByText('This is how mentees see your page'));
         expect(await page.getByRole('list', { name: 'Available times' }).count()).toBe(0);
         await shot(page, 'coach-own-page', viewport);
         await expectAccessible(page);
@@ -360,7 +348,7 @@ describe('the directory', () => {
     const { page } = await open('/coaches');
     try {
       const count = page.getByRole('status').filter({ hasText: /^Showing/ });
-      await visible(count);
+      await expectVisible(count);
       const match = /^Showing 24 of (\d+) mentors\. Load more to see (\d+) more\.$/.exec(
         (await count.textContent()) ?? '',
       );
@@ -428,8 +416,8 @@ describe('finance', () => {
             ? page.getByRole('table', { name: 'Ledger entries' }).locator('tbody tr')
             : page.getByRole('list', { name: 'Ledger entries' }).getByRole('listitem');
         await expect.poll(() => entries.count(), { timeout: 20_000 }).toBe(3);
-        await visible(entries.filter({ hasText: 'Ines Okonkwo' }));
-        await visible(entries.filter({ hasText: 'Dispute closed: won' }));
+        await expectVisible(entries.filter({ hasText: 'Ines Okonkwo' }));
+        await expectVisible(entries.filter({ hasText: 'Dispute closed: won' }));
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await shot(page, 'finance', viewport);
@@ -441,7 +429,7 @@ describe('finance', () => {
 
         await filters.getByLabel('From (UTC)').fill('2026-03-01');
         await filters.getByRole('button', { name: 'Apply' }).click();
-        await visible(page.getByText('Choose a To date on or after the From date.'));
+        await expectVisible(page.getByText('Choose a To date on or after the From date.'));
         expect(await page.getByText(/missing or invalid/).count()).toBe(0);
         expect(await entries.count()).toBe(3);
         expect(errors).toEqual([]);
@@ -455,7 +443,7 @@ describe('finance', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page } = await signedIn(mentee, '/finance', viewport);
       try {
-        await visible(page.getByRole('alert').filter({ hasText: 'Only the finance team can see the ledger.' }));
+        await expectVisible(page.getByRole('alert').filter({ hasText: 'Only the finance team can see the ledger.' }));
         expect(await page.getByRole('form', { name: 'Ledger filters' }).count()).toBe(0);
         expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
         await shot(page, 'finance-outsider', viewport);
@@ -476,7 +464,7 @@ describe('sign-in and the rest', () => {
       await page.goto(`${stack.webUrl}/forgot-password`, { waitUntil: 'networkidle' });
       await page.getByRole('textbox', { name: 'E-mail' }).fill(`nobody-${randomUUID().slice(0, 8)}@example.test`);
       await page.getByRole('button', { name: 'Send reset link' }).click();
-      await visible(page.getByRole('heading', { name: 'Check Your Email' }));
+      await expectVisible(page.getByRole('heading', { name: 'Check Your Email' }));
     } finally {
       await page.close();
     }
@@ -485,19 +473,19 @@ describe('sign-in and the rest', () => {
       await on.getByRole('textbox', { name: 'E-mail' }).fill(email);
       await on.getByLabel('Password', { exact: true }).fill('not-the-password');
       await on.getByRole('button', { name: 'Sign in' }).click();
-      await visible(toast(on, 'Sign In Failed').filter({ hasText: 'Incorrect username or password.' }));
-      await expect.poll(() => toast(on, 'Sign In Failed').count(), { timeout: 20_000 }).toBe(0);
+      await expectVisible(toastOn(on, 'Sign In Failed').filter({ hasText: 'Incorrect username or password.' }));
+      await expect.poll(() => toastOn(on, 'Sign In Failed').count(), { timeout: 20_000 }).toBe(0);
     }
   });
 
   it('places toasts clear of the header, two at most', async () => {
     const { page } = await open('/login');
     try {
-      await signIn(page, mentee.email);
+      await signInAs(page, mentee.email);
       const toaster = page.locator('[data-sonner-toaster]');
       expect(await toaster.getAttribute('data-y-position')).toBe('bottom');
       const header = await page.getByRole('banner').boundingBox();
-      const shown = await toast(page, 'Welcome back!').boundingBox();
+      const shown = await toastOn(page, 'Welcome back!').boundingBox();
       expect((shown?.y ?? 0) > (header?.y ?? 0) + (header?.height ?? 0)).toBe(true);
     } finally {
       await page.close();
@@ -508,7 +496,7 @@ describe('sign-in and the rest', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page } = await signedIn(mentee, `/payment-success?session_id=${randomUUID()}`, viewport);
       try {
-        await visible(page.getByRole('heading', { name: 'Session not found' }));
+        await expectVisible(page.getByRole('heading', { name: 'Session not found' }));
         expect(await page.getByRole('link', { name: 'View My Sessions' }).getAttribute('href')).toBe('/dashboard');
         await shot(page, 'session-not-found', viewport);
         await expectAccessible(page);
@@ -521,9 +509,9 @@ describe('sign-in and the rest', () => {
   it('closes the phone menu on Escape and gives the focus back to its button', async () => {
     const { page } = await open('/how-it-works', PHONE);
     try {
-      await visible(page.getByText('Pick a 30- or 60-minute session'));
+      await expectVisible(page.getByText('Pick a 30- or 60-minute session'));
       await page.getByRole('button', { name: 'Open menu' }).click();
-      await visible(page.getByRole('navigation', { name: 'Mobile' }));
+      await expectVisible(page.getByRole('navigation', { name: 'Mobile' }));
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link').first().focus();
       await page.keyboard.press('Escape');
       const button = page.getByRole('button', { name: 'Open menu' });

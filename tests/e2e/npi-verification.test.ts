@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_NPI_MESSAGE } from '../../functions/domain/npi';
@@ -9,10 +9,12 @@ import {
   startBrowserStack,
   stopBrowserStack,
   VIEWPORTS,
+  expectVisible,
+  submitSignIn,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
 import { mailedLink } from '../support/mailed-link';
-import { type SignedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 const DETAIL =
   /^Checked against the NPPES NPI Registry on [A-Z][a-z]+ \d{1,2}, \d{4}: active individual NPI, .+, name matches\.$/;
@@ -34,10 +36,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => stopBrowserStack({ stack, browser }));
-
-async function expectVisible(locator: Locator) {
-  await expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
-}
 
 const detailOf = (page: Page) => page.getByRole('tooltip');
 const verificationCard = (page: Page) =>
@@ -61,9 +59,7 @@ async function tabToBadge(page: Page) {
 describe('NPI verification', () => {
   it('lets a mentor enter an NPI in Coach settings and see it verified', async () => {
     const { page, errors } = await openPage(browser, `${stack.webUrl}/login`, VIEWPORTS.desktop);
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(mentor.email);
-    await page.getByLabel('Password', { exact: true }).fill(TEST_USER_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, mentor.email);
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${stack.webUrl}/settings`, { waitUntil: 'networkidle' });
 

@@ -2,12 +2,12 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MENTEE_EMAIL, DEMO_MENTOR_EMAIL, DEMO_PASSWORD } from '../../bin/local/seed';
 import {
-  openPage,
   SCREENSHOTS,
   seriousAccessibilityViolations,
   startBrowserStack,
   stopBrowserStack,
   VIEWPORTS,
+  signedInPage,
 } from '../support/browser';
 import type { TestStack } from '../support/local-stack';
 
@@ -28,15 +28,7 @@ beforeAll(async () => {
 
 afterAll(() => stopBrowserStack({ stack, browser }));
 
-async function signedIn(email: string): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openPage(browser, `${stack.webUrl}/login`, VIEWPORTS.desktop);
-  const { page } = opened;
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  return opened;
-}
+const signedIn = (email: string) => signedInPage({ stack, browser }, email, { password: DEMO_PASSWORD });
 
 /** The element at desktop and phone width, each screenshot named after it. */
 async function screenshotsOf(page: Page, locator: Locator, name: string) {

@@ -7,16 +7,16 @@ import { followUpAttribute, type SessionItem } from '../../functions/domain/sess
 import { getSession } from '../../functions/data/sessions';
 import { storedBooking } from '../support/bookings';
 import {
-  openPage,
   SCREENSHOTS,
   seriousAccessibilityViolations,
   startBrowserStack,
   stopBrowserStack,
   VIEWPORTS,
+  signedInAtDashboard,
 } from '../support/browser';
 import { at, publishedCoach } from '../support/coaches';
 import type { TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser, TEST_USER_PASSWORD } from '../support/users';
+import { type SignedInUser, signedInUser } from '../support/users';
 
 const HOUR_MS = 60 * 60_000;
 /** The issue's phone width. */
@@ -66,17 +66,8 @@ beforeAll(async () => {
 
 afterAll(() => stopBrowserStack({ stack, browser }));
 
-async function signedIn(user: SignedInUser, viewport: { width: number; height: number }) {
-  const opened = await openPage(browser, `${stack.webUrl}/login`, viewport);
-  const { page } = opened;
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(TEST_USER_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  await page.goto(`${stack.webUrl}/dashboard`, { waitUntil: 'networkidle' });
-  await expect.poll(() => page.getByTestId('session-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-  return opened;
-}
+const signedIn = (user: SignedInUser, viewport: { width: number; height: number }) =>
+  signedInAtDashboard({ stack, browser }, user.email, viewport);
 
 const card = (page: Page, name: string) =>
   page.locator(`[aria-labelledby="session-${(sessions[name] as SessionItem).id}-heading"]`);

@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
+import { initiatePasswordAuth } from '../../functions/schemas/cognito-password-auth';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { maskedAddress } from '../../bin/local/cognito-user-existence';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -114,6 +115,19 @@ describe('the local Cognito front', () => {
     expect(response.status).toBe(200);
     const refreshed = (await response.json()) as { AuthenticationResult?: { AccessToken?: string } };
     expect(refreshed.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it("answers the SPA's and the smoke test's own InitiateAuth (USER_PASSWORD_AUTH, unsigned JSON) as the SDK's", async () => {
+    const user = await signedInUser(stack.config);
+    const signedIn = await initiatePasswordAuth(stack.config, user.email, TEST_USER_PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const me = await cognito.send(new GetUserCommand({ AccessToken: signedIn.AuthenticationResult?.AccessToken }));
+    expect(me.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value).toBe(user.userId);
+
+    const refused = await initiatePasswordAuth(stack.config, user.email, 'not-the-password');
+    expect(refused.status).toBe(400);
+    expect(refused.__type).toMatch(/NotAuthorizedException$/);
+    expect(refused.AuthenticationResult).toBeUndefined();
   });
 
   it('refuses GetUser for an access token without the admin scope, as AWS does', async () => {

@@ -15,10 +15,10 @@ import { getSession } from '../../functions/data/sessions';
 import { owedTransfers } from '../../functions/data/transfers';
 import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
 import { earnings, type Reconciliation } from '../../functions/schemas/ledger';
-import { bookingResult } from '../../functions/schemas/session';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { endedAgo } from '../support/bookings';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { bookAndPay, bookSession, deliverStripeEvent } from '../support/paid-sessions';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 /**
@@ -34,6 +34,8 @@ let mentee: SignedInUser;
 /** The EMF lines the functions wrote (metrics are on in this file). */
 let emf: string[] = [];
 
+/** Every session here is half an hour, at half the hourly rate. */
+const SESSION_MINUTES = 30;
 const PRICE = RATE_CENTS / 2;
 const NET = coachNet(PRICE, DEFAULT_FEE_RULE);
 
@@ -73,32 +75,9 @@ afterAll(async () => {
 
 const counted = (metric: string) => emf.filter((line) => line.includes(`"${metric}"`)).length;
 
-async function book(start: string) {
-  const response = await fetch(`${stack.apiUrl}/api/sessions`, {
-    method: 'POST',
-    headers: { ...mentee.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ coachId: coach.userId, start, durationMinutes: 30 }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { session, checkoutUrl } = bookingResult.parse(await response.json());
-  return { session, checkoutId: new URL(checkoutUrl as string).searchParams.get('id') as string };
-}
-
-const deliver = (event: { body: string; signature: string }) =>
-  fetch(`${stack.apiUrl}/api/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    body: event.body,
-  });
-
-/** Booked, paid at the stand-in's checkout, and Stripe's event delivered. */
-async function paidSession(start: string) {
-  const { session, checkoutId } = await book(start);
-  const event = await payments.settleCheckout(checkoutId, 'paid');
-  expect((await deliver(event as { body: string; signature: string })).status).toBe(200);
-  await stack.jobsSettled();
-  return { session, checkoutId };
-}
+const book = (start: string) => bookSession(stack, { mentee, coach, start, durationMinutes: SESSION_MINUTES });
+const paidSession = (start: string) => bookAndPay(stack, { mentee, coach, start, durationMinutes: SESSION_MINUTES });
+const deliver = (event: { body: string; signature: string }) => deliverStripeEvent(stack, event);
 
 const entriesOf = async (sessionId: string) =>
   (await ledgerEntriesOfCoach(coach.userId)).filter((entry) => entry.sessionId === sessionId);

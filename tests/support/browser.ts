@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { runsFromBundles } from '../../bin/local/lambda-modules';
 import { startTestStack, type TestStack } from './local-stack';
+import { TEST_USER_PASSWORD } from './users';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
@@ -113,4 +115,48 @@ export async function startBrowserStack(options: { seed?: boolean } = {}): Promi
 export async function stopBrowserStack({ stack, browser }: Partial<BrowserStack>): Promise<void> {
   await browser?.close();
   await stack?.dispose();
+}
+
+/** Waits until the first element `locator` finds is on screen. */
+export async function expectVisible(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.first().isVisible(), { timeout: 20_000 }).toBe(true);
+}
+
+/** The toast (sonner) that says `text`. */
+export const toastOn = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** Fills in the open sign-in page and sends it, as a person does; what follows is the caller's to wait for. */
+export async function submitSignIn(page: Page, email: string, password = TEST_USER_PASSWORD): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in on the open sign-in page and waits for its welcome. */
+export async function signInAs(page: Page, email: string, password = TEST_USER_PASSWORD): Promise<void> {
+  await submitSignIn(page, email, password);
+  await expectVisible(toastOn(page, 'Welcome back!'));
+}
+
+/** A page of its own (openPage, with its errors), signed in through the sign-in page, then at `path` if given. */
+export async function signedInPage(
+  { stack, browser }: BrowserStack,
+  email: string,
+  options: { password?: string; viewport?: { width: number; height: number }; path?: string } = {},
+) {
+  const opened = await openPage(browser, `${stack.webUrl}/login`, options.viewport ?? VIEWPORTS.desktop);
+  await signInAs(opened.page, email, options.password);
+  if (options.path) await opened.page.goto(`${stack.webUrl}${options.path}`, { waitUntil: 'networkidle' });
+  return opened;
+}
+
+/** Signed in at the dashboard (signedInPage), its session cards loaded. */
+export async function signedInAtDashboard(
+  env: BrowserStack,
+  email: string,
+  viewport?: { width: number; height: number },
+) {
+  const opened = await signedInPage(env, email, { viewport, path: '/dashboard' });
+  await expect.poll(() => opened.page.getByTestId('session-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+  return opened;
 }

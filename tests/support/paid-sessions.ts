@@ -17,22 +17,32 @@ export const deliverStripeEvent = (stack: TestStack, { body, signature }: Signed
     body,
   });
 
-/**
- * Books an hour of the coach for the mentee at `start` and pays it at the Stripe stand-in's
- * Checkout, Stripe's event delivered to the webhook and what it starts settled, as a real booking goes.
- */
-export async function bookAndPay(
-  stack: TestStack,
-  { mentee, coach, start }: { mentee: SignedInUser; coach: SignedInUser; start: string },
-) {
+interface Booking {
+  mentee: SignedInUser;
+  coach: SignedInUser;
+  start: string;
+  /** An hour unless given. */
+  durationMinutes?: number;
+}
+
+/** Books the coach for the mentee at `start`, as the booking page does: the session waits for its Checkout. */
+export async function bookSession(stack: TestStack, { mentee, coach, start, durationMinutes = 60 }: Booking) {
   const response = await fetch(`${stack.apiUrl}/api/sessions`, {
     method: 'POST',
     headers: { ...mentee.auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ coachId: coach.userId, start, durationMinutes: 60 }),
+    body: JSON.stringify({ coachId: coach.userId, start, durationMinutes }),
   });
-  expect(response.status).toBe(201);
+  expect(response.status, await response.clone().text()).toBe(201);
   const { session, checkoutUrl } = bookingResult.parse(await response.json());
-  const checkoutId = new URL(checkoutUrl as string).searchParams.get('id') as string;
+  return { session, checkoutId: new URL(checkoutUrl as string).searchParams.get('id') as string };
+}
+
+/**
+ * Books the coach for the mentee at `start` and pays it at the Stripe stand-in's Checkout,
+ * Stripe's event delivered to the webhook and what it starts settled, as a real booking goes.
+ */
+export async function bookAndPay(stack: TestStack, booking: Booking) {
+  const { session, checkoutId } = await bookSession(stack, booking);
   const paid = await (localPaymentsFromEnvironment() as LocalPayments).settleCheckout(checkoutId, 'paid');
   if (!paid) throw new Error('the checkout was not open');
   expect((await deliverStripeEvent(stack, paid)).status).toBe(200);

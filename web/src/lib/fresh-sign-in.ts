@@ -1,3 +1,4 @@
+import { initiatePasswordAuth } from '@functions/schemas/cognito-password-auth';
 import { runtimeConfig } from './config';
 
 /** What proving the password again gave: a fresh access token, or why not. */
@@ -14,26 +15,7 @@ export type FreshSignIn =
  * leaves the person signed in as they were.
  */
 export async function freshSignIn(email: string, password: string): Promise<FreshSignIn> {
-  const config = runtimeConfig();
-  const endpoint = config.userPoolEndpoint ?? `https://cognito-idp.${config.region}.amazonaws.com/`;
-  const response = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.userPoolClientId,
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  });
-  const answer = (await response.json().catch(() => ({}))) as {
-    __type?: string;
-    message?: string;
-    AuthenticationResult?: { AccessToken?: string };
-    ChallengeName?: string;
-  };
+  const answer = await initiatePasswordAuth(runtimeConfig(), email, password);
   if (answer.AuthenticationResult?.AccessToken) {
     return { kind: 'signed-in', accessToken: answer.AuthenticationResult.AccessToken };
   }

@@ -1,5 +1,6 @@
 import * as Switch from '@radix-ui/react-switch';
 import { type ReactNode, useId } from 'react';
+import { type Control, Controller, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 
 /** One labelled on/off Radix switch; Space and Enter toggle it. */
 export function SwitchField({
@@ -39,5 +40,28 @@ export function SwitchField({
         )}
       </div>
     </div>
+  );
+}
+
+/** A SwitchField for an on/off field of a react-hook-form form. */
+export function SwitchController<Values extends FieldValues, Parsed extends FieldValues>({
+  control,
+  name,
+  label,
+  hint,
+}: {
+  control: Control<Values, unknown, Parsed>;
+  name: FieldPathByValue<Values, boolean | undefined>;
+  label: ReactNode;
+  hint?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <SwitchField label={label} hint={hint} checked={field.value ?? false} onCheckedChange={field.onChange} />
+      )}
+    />
   );
 }

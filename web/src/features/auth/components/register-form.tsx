@@ -6,7 +6,7 @@ import {
   type RegistrationForm as RegistrationFields,
   registration,
 } from '@functions/schemas/profile';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -116,7 +116,11 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
           {...register('confirmPassword')}
         />
       </div>
-      {userType === 'mentor' && <MentorRegistrationFields form={form} />}
+      {userType === 'mentor' && (
+        <FormProvider {...form}>
+          <MentorRegistrationFields />
+        </FormProvider>
+      )}
       <div className="space-y-3">
         <Controller
           control={control}

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { experienceLabel, MENTOR_EXPERIENCE_CHOICES, MENTORING_AREAS } from '@functions/domain/fixed-lists';
 import {
   PROFILE_TEXT_LIMITS,
   type Profile,
@@ -7,13 +6,20 @@ import {
   type ProfileUpdateForm,
   profileUpdate,
 } from '@functions/schemas/profile';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
+import {
+  BioField,
+  CredentialsFields,
+  LocationField,
+  MentoringAreasField,
+  PracticeFields,
+} from '@/components/profile/mentor-fields';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, CheckboxGroup } from '@/components/ui/checkbox-field';
-import { numberOrNull, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { SelectField, TextField } from '@/components/ui/form-field';
 import { RadioCards } from '@/components/ui/radio-cards';
-import { primarySpecialtyChoice, SpecialtyFields } from '@/components/ui/specialty-fields';
+import { primarySpecialtyChoice } from '@/components/ui/specialty-fields';
 import { errorMessage } from '@/lib/error-message';
 import { useUpdateMyProfile } from '../api/update-my-profile';
 import { HeadshotEditor } from './headshot-editor';
@@ -25,13 +31,6 @@ const ACCOUNT_TYPES = [
   { value: 'mentee', label: 'Mentee', description: 'Find mentors and book sessions.' },
   { value: 'mentor', label: 'Coach', description: 'Offer sessions to other physicians.' },
 ] as const;
-
-const withCurrent = (choices: readonly string[], current: string | null) =>
-  current && !choices.includes(current) ? [...choices, current] : choices;
-
-/** The sign-up choices, plus an earlier band the profile still holds, so saving never drops it. */
-const experienceChoices = (current: string | null) =>
-  withCurrent(MENTOR_EXPERIENCE_CHOICES, current).map((band) => ({ value: band, label: experienceLabel(band) }));
 
 function toFormValues(profile: Profile): ProfileUpdateForm {
   return {
@@ -54,7 +53,31 @@ function toFormValues(profile: Profile): ProfileUpdateForm {
   };
 }
 
+/**
+ * A child like the shared fields around it: react-hook-form focuses the first field with an error
+ * in the order the fields registered, and the form's own body registers before its children.
+ */
+function TimeZoneField({ current }: { current: string }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ProfileUpdateForm>();
+  return (
+    <SelectField
+      label="Time zone"
+      placeholder="Select a time zone"
+      choices={timeZoneChoices(current)}
+      error={errors.timezone?.message}
+      {...register('timezone')}
+    />
+  );
+}
+
 export function ProfileForm({ profile }: { profile: Profile }) {
+  const form = useForm<ProfileUpdateForm, unknown, ProfileUpdate>({
+    resolver: zodResolver(profileUpdate),
+    defaultValues: toFormValues(profile),
+  });
   const {
     register,
     control,
@@ -62,10 +85,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ProfileUpdateForm, unknown, ProfileUpdate>({
-    resolver: zodResolver(profileUpdate),
-    defaultValues: toFormValues(profile),
-  });
+  } = form;
   const updateProfile = useUpdateMyProfile();
   const isCoach = watch('userType') === 'mentor';
 
@@ -80,131 +100,70 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
-      <RadioCards
-        legend="Account type"
-        choices={ACCOUNT_TYPES}
-        registration={register('userType')}
-        selected={watch('userType')}
-        error={errors.userType?.message}
-      />
-      {isCoach && (
-        <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Profile photo</legend>
-          <div className="mt-2">
-            <HeadshotEditor headshotUrl={profile.headshotUrl} name={fullName(profile)} />
-          </div>
-        </fieldset>
-      )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          required
-          maxLength={PROFILE_TEXT_LIMITS.name}
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          maxLength={PROFILE_TEXT_LIMITS.name}
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-        <TextField
-          label="Credentials"
-          placeholder="MD, MBA"
-          maxLength={PROFILE_TEXT_LIMITS.credentials}
-          error={errors.credentials?.message}
-          {...register('credentials')}
-        />
-        <TextField
-          label="Subtitle (job title and company)"
-          maxLength={PROFILE_TEXT_LIMITS.subtitle}
-          error={errors.subtitle?.message}
-          {...register('subtitle')}
-        />
-        <TextField
-          label="Location"
-          maxLength={PROFILE_TEXT_LIMITS.location}
-          error={errors.location?.message}
-          {...register('location')}
-        />
-        <SelectField
-          label="Time zone"
-          placeholder="Select a time zone"
-          choices={timeZoneChoices(profile.timezone)}
-          error={errors.timezone?.message}
-          {...register('timezone')}
-        />
-        <TextField
-          label="Medical school"
-          maxLength={PROFILE_TEXT_LIMITS.institution}
-          error={errors.institution?.message}
-          {...register('institution')}
-        />
-        <TextField
-          label="Year of graduation"
-          type="number"
-          inputMode="numeric"
-          error={errors.yearOfGraduation?.message}
-          {...register('yearOfGraduation', { setValueAs: numberOrNull })}
-        />
-        <SpecialtyFields
-          primary={register('specialty')}
-          secondary={register('secondarySpecialty')}
-          chosenPrimary={watch('specialty')}
-          errors={{ primary: errors.specialty?.message, secondary: errors.secondarySpecialty?.message }}
+    <FormProvider {...form}>
+      <form onSubmit={submit} noValidate className="space-y-6">
+        <RadioCards
+          legend="Account type"
+          choices={ACCOUNT_TYPES}
+          registration={register('userType')}
+          selected={watch('userType')}
+          error={errors.userType?.message}
         />
         {isCoach && (
-          <SelectField
-            label="Years of practice"
-            placeholder="Select your experience"
-            choices={experienceChoices(profile.experience)}
-            error={errors.experience?.message}
-            {...register('experience')}
-          />
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Profile photo</legend>
+            <div className="mt-2">
+              <HeadshotEditor headshotUrl={profile.headshotUrl} name={fullName(profile)} />
+            </div>
+          </fieldset>
         )}
-      </div>
-      <Controller
-        control={control}
-        name="areasOfInterest"
-        render={({ field }) => (
-          <CheckboxGroup
-            legend={isCoach ? 'Areas you mentor in' : 'Areas of interest'}
-            choices={MENTORING_AREAS}
-            value={field.value ?? []}
-            onChange={field.onChange}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            required
+            maxLength={PROFILE_TEXT_LIMITS.name}
+            error={errors.firstName?.message}
+            {...register('firstName')}
           />
-        )}
-      />
-      <Controller
-        control={control}
-        name="languages"
-        render={({ field }) => <LanguagePicker value={field.value ?? []} onChange={field.onChange} />}
-      />
-      <TextAreaField
-        label="Brief bio"
-        maxLength={PROFILE_TEXT_LIMITS.bio}
-        error={errors.bio?.message}
-        {...register('bio')}
-      />
-      <Controller
-        control={control}
-        name="emailNotifications"
-        render={({ field }) => (
-          <CheckboxField
-            label="Send me e-mail notifications (only you see this)"
-            checked={field.value === true}
-            onCheckedChange={field.onChange}
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            required
+            maxLength={PROFILE_TEXT_LIMITS.name}
+            error={errors.lastName?.message}
+            {...register('lastName')}
           />
-        )}
-      />
-      <Button type="submit" disabled={updateProfile.isPending}>
-        {updateProfile.isPending ? 'Saving...' : 'Save profile'}
-      </Button>
-    </form>
+          <CredentialsFields />
+          <LocationField />
+          <TimeZoneField current={profile.timezone} />
+          <PracticeFields
+            graduationYearLabel="Year of graduation"
+            experience={isCoach ? { label: 'Years of practice', current: profile.experience } : undefined}
+          />
+        </div>
+        <MentoringAreasField legend={isCoach ? 'Areas you mentor in' : 'Areas of interest'} />
+        <Controller
+          control={control}
+          name="languages"
+          render={({ field }) => <LanguagePicker value={field.value ?? []} onChange={field.onChange} />}
+        />
+        <BioField label="Brief bio" />
+        <Controller
+          control={control}
+          name="emailNotifications"
+          render={({ field }) => (
+            <CheckboxField
+              label="Send me e-mail notifications (only you see this)"
+              checked={field.value === true}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+        <Button type="submit" disabled={updateProfile.isPending}>
+          {updateProfile.isPending ? 'Saving...' : 'Save profile'}
+        </Button>
+      </form>
+    </FormProvider>
   );
 }

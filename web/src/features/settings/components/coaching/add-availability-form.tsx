@@ -4,11 +4,11 @@ import { timeZoneDisplayName } from '@functions/domain/fixed-lists';
 import { type Availability, type NewAvailability, newAvailability } from '@functions/schemas/availability';
 import { DateTime } from 'luxon';
 import type * as z from '@functions/schemas/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
-import { SwitchField } from '@/components/ui/switch-field';
+import { SwitchController } from '@/components/ui/switch-field';
 import { errorMessage } from '@/lib/error-message';
 import { useAddAvailability } from '../../api/my-availability';
 import { timeZoneChoices } from '../time-zone-choices';
@@ -108,17 +108,11 @@ export function AddAvailabilityForm({
           />
         </div>
       </div>
-      <Controller
+      <SwitchController
         control={control}
         name="recurring"
-        render={({ field }) => (
-          <SwitchField
-            label="Repeat weekly"
-            hint="The slot repeats every week on this date's weekday."
-            checked={field.value ?? false}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        label="Repeat weekly"
+        hint="The slot repeats every week on this date's weekday."
       />
       <Button type="submit" disabled={addAvailability.isPending}>
         {addAvailability.isPending ? 'Adding...' : 'Add time slot'}

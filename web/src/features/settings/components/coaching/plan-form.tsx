@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { numberOrNull, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
-import { SwitchField } from '@/components/ui/switch-field';
+import { SwitchController } from '@/components/ui/switch-field';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useUpdatePlan } from '../../api/update-plan';
@@ -80,17 +80,11 @@ export function PlanForm({ profile }: { profile: Profile }) {
   const previewable = typeof price === 'number' && Number.isInteger(price) && price > 0;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <Controller
+      <SwitchController
         control={control}
         name="active"
-        render={({ field }) => (
-          <SwitchField
-            label="Offer a monthly plan"
-            hint="Turning it off stops new subscriptions; plans already running go on until they end."
-            checked={field.value}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        label="Offer a monthly plan"
+        hint="Turning it off stops new subscriptions; plans already running go on until they end."
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField

@@ -7,7 +7,7 @@ import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { numberOrNull, TextAreaField, TextField } from '@/components/ui/form-field';
-import { SwitchField } from '@/components/ui/switch-field';
+import { SwitchController } from '@/components/ui/switch-field';
 import { errorMessage } from '@/lib/error-message';
 import { useUpdateRates } from '../../api/update-rates';
 import { type RatesFormValues, rateProblemTitle, ratesForm, toRatesFormValues } from './rates-form-schema';
@@ -77,17 +77,11 @@ export function RatesForm({ profile }: { profile: Profile }) {
         error={errors.coachBio?.message}
         {...register('coachBio')}
       />
-      <Controller
+      <SwitchController
         control={control}
         name="offersFreeConsult"
-        render={({ field }) => (
-          <SwitchField
-            label="Offer a free consultation"
-            hint="Each mentee may book one free consultation with you."
-            checked={field.value}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        label="Offer a free consultation"
+        hint="Each mentee may book one free consultation with you."
       />
       {watch('offersFreeConsult') && (
         <Controller

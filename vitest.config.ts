@@ -70,6 +70,9 @@ export default defineConfig({
           ]),
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          // expect.poll waits for what the page shows next; vitest's 1 s default is less than a page
+          // takes on a busy two-core machine. A test that needs another bound says so itself.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

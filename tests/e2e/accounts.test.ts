@@ -213,7 +213,8 @@ describe('accounts, end to end', () => {
 
   it('sends a signed-in user away from sign in, and changes the password in settings', async () => {
     await goto('/login');
-    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/login');
+    // The redirect waits for the session check (Amplify loads first): seconds on a busy machine.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).not.toBe('/login');
 
     await goto('/settings?tab=security');
     const security = page.getByRole('tabpanel', { name: 'Security & Account' });

@@ -235,12 +235,13 @@ describe('the dashboard', () => {
     const { page, errors } = await signedIn(coach);
     try {
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('My mentoring sessions');
-      expect(await page.getByText('Profile not published').count()).toBe(1);
+      // The banner follows the profile's own request, which may answer after the sessions'.
+      await expect.poll(() => page.getByText('Profile not published').count()).toBe(1);
       expect(await page.getByRole('link', { name: 'Publish profile' }).getAttribute('href')).toBe(
         '/settings?tab=coaching',
       );
       const ended = card(page, sessions.ended as SessionItem, /Sam Patel/);
-      expect(await ended.getByRole('img', { name: 'Rated 4.0 out of 5' }).count()).toBe(1);
+      await expect.poll(() => ended.getByRole('img', { name: 'Rated 4.0 out of 5' }).count()).toBe(1);
       expect(await page.getByRole('button', { name: /^Rate session/ }).count()).toBe(0);
 
       const target = card(page, sessions.coachCancels as SessionItem, /Sam Patel/);

@@ -109,8 +109,9 @@ describe('mentorship plans', () => {
       await page.getByRole('button', { name: /^Subscribe for \$300/ }).click();
       await page.waitForURL(/\/payment-success\?subscription_id=/, { timeout: 20_000 });
       await visible(page.getByRole('heading', { level: 1, name: 'Payment Successful!' }));
-      expect(await page.getByText('Your monthly mentorship plan is active.').count()).toBe(1);
-      expect(await page.getByText('2 of 2', { exact: true }).count()).toBe(1);
+      // Active once the webhook has had the payment, which may come after the page loads.
+      await expect.poll(() => page.getByText('Your monthly mentorship plan is active.').count()).toBe(1);
+      await expect.poll(() => page.getByText('2 of 2', { exact: true }).count()).toBe(1);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}/plan-payment-success.png`, fullPage: true });
 
@@ -119,7 +120,7 @@ describe('mentorship plans', () => {
       const usePlan = page.getByRole('button', { name: 'Use my plan (2 of 2 left this month)' });
       await visible(usePlan);
       await usePlan.click();
-      expect(await usePlan.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => usePlan.getAttribute('aria-pressed')).toBe('true');
       const times = page.getByRole('list', { name: 'Available times' });
       await visible(times);
       await screenshotsOf(page, page.getByRole('region', { name: 'Schedule a Session' }), 'plan-slot-picker');
@@ -130,8 +131,8 @@ describe('mentorship plans', () => {
       expect(await dialog.getByText('60 minutes').count()).toBe(1);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Confirm Booking' }).click();
-      await visible(page.getByText('Session Booked!'), 10_000);
-      await page.waitForURL(/\/dashboard$/, { timeout: 10_000 });
+      await visible(page.getByText('Session Booked!'));
+      await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
 
       const plans = page.getByRole('region', { name: 'Monthly plans' });
       await visible(plans.getByText('Sessions: 1 of 2 left this month'));

@@ -103,9 +103,11 @@ describe('booking through a coach’s external calendar', () => {
       const popup = page.waitForEvent('popup');
       await dialog.getByRole('button', { name: 'Proceed to Payment' }).click();
       const checkout = await popup;
-      await checkout.waitForURL(/\/_local\/stripe\/checkout/, { timeout: 20_000 });
+      // The tab opens before the booking (the calendar event read again, then Checkout) answers: on a busy
+      // machine that call alone can take most of 20 s.
+      await checkout.waitForURL(/\/_local\/stripe\/checkout/, { timeout: 45_000 });
       await checkout.getByRole('button', { name: /^Pay \$60/ }).click();
-      await checkout.waitForURL(/\/payment-success\?session_id=/, { timeout: 20_000 });
+      await checkout.waitForURL(/\/payment-success\?session_id=/, { timeout: 45_000 });
       await expect
         .poll(() => checkout.getByRole('heading', { level: 1, name: 'Payment Successful!' }).count(), {
           timeout: 20_000,

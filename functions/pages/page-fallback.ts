@@ -39,27 +39,27 @@ export interface FallbackAnswer {
   body: string;
 }
 
-/** How long the last-resort page waits before the browser asks again. */
+/** When the last-resort page tells crawlers to come back. */
 const RETRY_SECONDS = 10;
 
 /**
  * Only when the loading-state page itself cannot be had: no script can load the app without the
- * build's hashed file names, so a plain page that reloads itself (no inline script or style, as the
- * CSP wants). 503 with Retry-After tells crawlers to come back rather than index it.
+ * build's hashed file names, so a plain page with a link to try again (no inline script or style, as
+ * the CSP wants; no timed refresh, which axe and WCAG 2.2.1 refuse). 503 with Retry-After tells
+ * crawlers to come back rather than index it.
  */
 const UNAVAILABLE_PAGE = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${RETRY_SECONDS}">
 <title>Physician Mentors</title>
 </head>
 <body>
 <main>
 <h1>Physician Mentors</h1>
-<p>This page is busy right now. It will try again in a few seconds.</p>
-<p><a href="">Try again now</a></p>
+<p>This page is busy right now. Please try again in a few seconds.</p>
+<p><a href="">Try again</a></p>
 </main>
 </body>
 </html>

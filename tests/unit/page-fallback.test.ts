@@ -45,7 +45,7 @@ describe('pageFallbackFor', () => {
     expect(pages.map((page) => pageFallbackFor(503, page))).toEqual([...DATA_PAGES]);
   });
 
-  it('serves the loading page uncached, and without one a page that reloads itself with a 503', () => {
+  it('serves the loading page uncached, and without one a plain 503 page with a link to try again', () => {
     expect(fallbackAnswer('<html>loading</html>')).toEqual({
       status: 200,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
@@ -53,7 +53,7 @@ describe('pageFallbackFor', () => {
     });
     const lastResort = fallbackAnswer(undefined);
     expect(lastResort).toMatchObject({ status: 503, headers: { 'cache-control': 'no-store', 'retry-after': '10' } });
-    expect(lastResort.body).toContain('<meta http-equiv="refresh" content="10">');
+    expect(lastResort.body).toContain('<a href="">Try again</a>');
     expect(lastResort.body).not.toContain('<script');
   });
 });
@@ -168,7 +168,7 @@ describe('the Lambda@Edge origin-response function', () => {
     });
   });
 
-  it('without any copy (the distribution down, or no page deployed) answers the self-reloading 503 page, never the JSON', async () => {
+  it('without any copy (the distribution down, or no page deployed) answers the plain 503 page, never the JSON', async () => {
     const { site, handler } = fakeDistribution();
     site.down = true;
     const response = await handler(originResponse(429, '/coaches'));

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { DomainError } from '../domain/errors';
+import { OPENID_SCOPE } from '../schemas/hosted-ui-scopes';
 
 export interface Caller {
   userId: string;
@@ -51,7 +52,7 @@ export function callerSignIn(event: APIGatewayProxyEventV2WithJWTAuthorizer): Ca
     signedInAt: Number.isFinite(authTime) && authTime > 0 ? new Date(authTime * 1000) : null,
     throughHostedUi: String(claims.scope ?? '')
       .split(' ')
-      .includes('openid'),
+      .includes(OPENID_SCOPE),
   };
 }
 

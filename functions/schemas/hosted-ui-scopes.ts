@@ -7,4 +7,7 @@
  * without Google, nor in cognito-local); the scope lets the token do no more than a password
  * sign-in's token already does.
  */
-export const HOSTED_UI_SCOPES = ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'] as const;
+/** Only a hosted-UI sign-in's access token carries it: a password sign-in's has no OpenID scopes. */
+export const OPENID_SCOPE = 'openid';
+
+export const HOSTED_UI_SCOPES = [OPENID_SCOPE, 'email', 'profile', 'aws.cognito.signin.user.admin'] as const;

@@ -7,6 +7,7 @@ import {
   MentoringAreasField,
   PracticeFields,
 } from '@/components/profile/mentor-fields';
+import { HOURLY_RATE_FIELD } from '@/components/profile/field-presets';
 import { numberOrNull, TextField } from '@/components/ui/form-field';
 
 /**
@@ -41,12 +42,7 @@ function RateAndNpiFields() {
   return (
     <>
       <TextField
-        label="Hourly rate (USD)"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        required
+        {...HOURLY_RATE_FIELD}
         error={errors.hourlyRate?.message}
         {...register('hourlyRate', { setValueAs: numberOrNull })}
       />

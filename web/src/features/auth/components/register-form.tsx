@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   PASSWORD_MIN_LENGTH,
-  PROFILE_TEXT_LIMITS,
   type Registration,
   type RegistrationForm as RegistrationFields,
   registration,
@@ -11,6 +10,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
+import { FIRST_NAME_FIELD, LAST_NAME_FIELD } from '@/components/profile/field-presets';
 import { TextField } from '@/components/ui/form-field';
 import { RadioCards } from '@/components/ui/radio-cards';
 import { errorMessage } from '@/lib/error-message';
@@ -72,22 +72,8 @@ export function RegisterForm({ onRegistered }: { onRegistered(email: string): vo
         error={errors.userType?.message}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          required
-          maxLength={PROFILE_TEXT_LIMITS.name}
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          required
-          maxLength={PROFILE_TEXT_LIMITS.name}
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
+        <TextField {...FIRST_NAME_FIELD} error={errors.firstName?.message} {...register('firstName')} />
+        <TextField {...LAST_NAME_FIELD} error={errors.lastName?.message} {...register('lastName')} />
         <div className="sm:col-span-2">
           <TextField
             label="E-mail"

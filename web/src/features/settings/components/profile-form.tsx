@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  PROFILE_TEXT_LIMITS,
-  type Profile,
-  type ProfileUpdate,
-  type ProfileUpdateForm,
-  profileUpdate,
-} from '@functions/schemas/profile';
+import { type Profile, type ProfileUpdate, type ProfileUpdateForm, profileUpdate } from '@functions/schemas/profile';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -15,6 +9,7 @@ import {
   MentoringAreasField,
   PracticeFields,
 } from '@/components/profile/mentor-fields';
+import { FIRST_NAME_FIELD, LAST_NAME_FIELD } from '@/components/profile/field-presets';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -118,22 +113,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           </fieldset>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            required
-            maxLength={PROFILE_TEXT_LIMITS.name}
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            required
-            maxLength={PROFILE_TEXT_LIMITS.name}
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
+          <TextField {...FIRST_NAME_FIELD} error={errors.firstName?.message} {...register('firstName')} />
+          <TextField {...LAST_NAME_FIELD} error={errors.lastName?.message} {...register('lastName')} />
           <CredentialsFields />
           <LocationField />
           <TimeZoneField current={profile.timezone} />

@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MAX_PLAN_DESCRIPTION, MAX_PLAN_SESSIONS, MIN_PLAN_SESSIONS, planSummary } from '@functions/domain/plans';
 import type { PlanInput } from '@functions/schemas/plans';
 import type { Profile } from '@functions/schemas/profile';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { numberOrNull, SelectField, TextAreaField, TextField } from '@/components/ui/form-field';
+import { MinutesController } from '@/components/ui/minutes-choice';
 import { SwitchController } from '@/components/ui/switch-field';
-import { ApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { useUpdatePlan } from '../../api/update-plan';
 import { COACHING_SECTIONS } from './coaching-sections';
@@ -18,8 +19,6 @@ const SESSION_COUNTS = Array.from({ length: MAX_PLAN_SESSIONS - MIN_PLAN_SESSION
   const count = MIN_PLAN_SESSIONS + index;
   return { value: String(count), label: `${count} ${count === 1 ? 'session' : 'sessions'}` };
 });
-
-const isSetupIncomplete = (error: unknown) => error instanceof ApiError && error.code === 'SETUP_INCOMPLETE';
 
 function goToPaymentAccount() {
   const section = document.getElementById(COACHING_SECTIONS.payments);
@@ -32,7 +31,7 @@ function SaveProblem({ error }: { error: unknown }) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
       <p>{errorMessage(error)}</p>
-      {isSetupIncomplete(error) && (
+      {isApiError(error, 'SETUP_INCOMPLETE') && (
         <>
           <p className="mt-1">Mentees pay for a plan by card, so your payment account must be set up first.</p>
           <Button variant="secondary" className="mt-2" onClick={goToPaymentAccount}>
@@ -107,30 +106,7 @@ export function PlanForm({ profile }: { profile: Profile }) {
           {...register('sessionsPerMonth', { setValueAs: numberOrNull })}
         />
       </div>
-      <Controller
-        control={control}
-        name="sessionMinutes"
-        render={({ field }) => (
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Session length</legend>
-            <div className="mt-2 flex gap-4">
-              {SESSION_MINUTES.map((minutes) => (
-                <label key={minutes} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    name={field.name}
-                    value={minutes}
-                    checked={field.value === minutes}
-                    onChange={() => field.onChange(minutes)}
-                    className="accent-brand-700"
-                  />
-                  {minutes} minutes
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
-      />
+      <MinutesController control={control} name="sessionMinutes" legend="Session length" choices={SESSION_MINUTES} />
       <TextAreaField
         label="Description"
         placeholder="What a month with you includes: calls, messages between them, what you work on."

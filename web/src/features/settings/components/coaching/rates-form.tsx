@@ -3,10 +3,12 @@ import { DEFAULT_FREE_CONSULT_MINUTES } from '@functions/domain/constants';
 import { EXTERNAL_CALENDAR_HOST } from '@functions/domain/external-calendar';
 import type { Profile } from '@functions/schemas/profile';
 import type { RatesUpdate } from '@functions/schemas/coach-settings';
-import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { HOURLY_RATE_FIELD } from '@/components/profile/field-presets';
 import { Button } from '@/components/ui/button';
 import { numberOrNull, TextAreaField, TextField } from '@/components/ui/form-field';
+import { MinutesController } from '@/components/ui/minutes-choice';
 import { SwitchController } from '@/components/ui/switch-field';
 import { errorMessage } from '@/lib/error-message';
 import { useUpdateRates } from '../../api/update-rates';
@@ -59,12 +61,7 @@ export function RatesForm({ profile }: { profile: Profile }) {
     <form onSubmit={submit} noValidate className="space-y-5">
       <div className="max-w-xs">
         <TextField
-          label="Hourly rate (USD)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          required
+          {...HOURLY_RATE_FIELD}
           hint="Whole dollars, at least $1."
           error={errors.hourlyRate?.message}
           {...register('hourlyRate', { setValueAs: numberOrNull })}
@@ -84,29 +81,12 @@ export function RatesForm({ profile }: { profile: Profile }) {
         hint="Each mentee may book one free consultation with you."
       />
       {watch('offersFreeConsult') && (
-        <Controller
+        <MinutesController
           control={control}
           name="freeConsultMinutes"
-          render={({ field }) => (
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Free consultation length</legend>
-              <div className="mt-2 flex gap-4">
-                {FREE_CONSULT_MINUTES.map((minutes) => (
-                  <label key={minutes} className="flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={minutes}
-                      checked={(field.value ?? DEFAULT_FREE_CONSULT_MINUTES) === minutes}
-                      onChange={() => field.onChange(minutes)}
-                      className="accent-brand-700"
-                    />
-                    {minutes} minutes
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
+          legend="Free consultation length"
+          choices={FREE_CONSULT_MINUTES}
+          unsetAs={DEFAULT_FREE_CONSULT_MINUTES}
         />
       )}
       <TextField

@@ -63,7 +63,14 @@ export const originSecretRotationEntry: LambdaEntry = {
   nativeModules: [],
 };
 
-/** Every route's handler, every scheduled job, the stream consumer and the rotation: one Lambda each. */
+/** The Lambda@Edge function on the page behaviours' origin responses (lib/page-fallback.ts). */
+export const pageFallbackEntry: LambdaEntry = {
+  operation: 'pageFallback',
+  module: 'pages/page-fallback-edge',
+  nativeModules: [],
+};
+
+/** Every route's handler, every scheduled job, the stream consumer, the rotation and the page fallback: one Lambda each. */
 export const lambdaEntries: readonly LambdaEntry[] = [
   ...routes.map((route) => ({
     operation: route.operation,
@@ -73,6 +80,7 @@ export const lambdaEntries: readonly LambdaEntry[] = [
   ...jobs.map((job) => ({ operation: job.operation, module: `jobs/${job.handler}`, nativeModules: [] })),
   directoryRebuildEntry,
   originSecretRotationEntry,
+  pageFallbackEntry,
 ];
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));

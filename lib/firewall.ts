@@ -1,11 +1,7 @@
-import { type App, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../functions/domain/errors';
 import type { HttpMethod } from '../functions/routes';
-
-/** CloudFront takes a web ACL only from us-east-1, whatever the region of the site's stack. */
-export const FIREWALL_REGION = 'us-east-1';
 
 /** Rate rules count each client IP's requests over this window. */
 export const RATE_WINDOW_SECONDS = 300;
@@ -120,18 +116,5 @@ export class SiteFirewall extends Construct {
       ],
     });
     this.webAclArn = acl.attrArn;
-  }
-}
-
-/**
- * The web ACL in a stack of its own in us-east-1, for a site whose stack lives in another region;
- * its ARN reaches the distribution through CDK's cross-region references (README, Deploy).
- */
-export class FirewallStack extends Stack {
-  readonly firewall: SiteFirewall;
-
-  constructor(scope: App, id: string, props: StackProps & { stage: string }) {
-    super(scope, id, { ...props, crossRegionReferences: true });
-    this.firewall = new SiteFirewall(this, 'Firewall', { stage: props.stage });
   }
 }

@@ -23,7 +23,8 @@ import {
   Finance,
   WebhookArchive,
 } from './finance';
-import { FIREWALL_REGION, FirewallStack, SiteFirewall } from './firewall';
+import { EdgeStack, type EdgeResources, edgeResources } from './edge-stack';
+import { EDGE_REGION } from './page-fallback';
 import { MailIdentityStack } from './mail';
 import { type AlarmDestination, Observability } from './observability';
 import { JobScheduler } from './scheduler';
@@ -178,14 +179,14 @@ function archiveRetentionDays(value: string | undefined, stage: StageName): numb
 const stackName = (stage: StageName) => `PhysicianMentors-${stage}`;
 
 export class PhysicianMentorsStack extends Stack {
-  /** `firewall`: the web ACL of a FirewallStack when this stack is not in us-east-1; else it is made here. */
-  constructor(scope: Construct, settings: DeploymentSettings, firewall?: SiteFirewall) {
+  /** `edge`: the resources of an EdgeStack when this stack is not in us-east-1; else they are made here. */
+  constructor(scope: Construct, settings: DeploymentSettings, edge?: EdgeResources) {
     const keepsData = settings.stage === 'prod';
     super(scope, stackName(settings.stage), {
       env: { account: settings.account, region: settings.region },
       description: `Physician Mentors marketplace (${settings.stage})`,
       terminationProtection: keepsData,
-      crossRegionReferences: firewall !== undefined,
+      crossRegionReferences: edge !== undefined,
     });
     Tags.of(this).add('project', 'physician-mentors');
     Tags.of(this).add('stage', settings.stage);
@@ -277,6 +278,7 @@ export class PhysicianMentorsStack extends Stack {
       scheduler,
       recheckFunction: api.jobFunctions.get('recheckVerifiedMentors') as OperationFunction,
     });
+    const { firewall, pageFallback } = edge ?? edgeResources(this, settings.stage);
     web = new Web(this, 'Web', {
       siteBucket: storage.siteBucket,
       mediaBucket: storage.mediaBucket,
@@ -297,7 +299,8 @@ export class PhysicianMentorsStack extends Stack {
       }),
       spaBuildDir: existsSync(`${SPA_BUILD_DIR}/index.html`) ? SPA_BUILD_DIR : undefined,
       customDomain: settings.customDomain,
-      webAclArn: (firewall ?? new SiteFirewall(this, 'Firewall', { stage: settings.stage })).webAclArn,
+      webAclArn: firewall.webAclArn,
+      pageFallback: pageFallback.edgeFunction,
     });
 
     const originSecretRotation = new OriginSecretRotation(this, 'OriginSecretRotation', {
@@ -337,16 +340,17 @@ export class PhysicianMentorsStack extends Stack {
  */
 export function definePhysicianMentorsApp(app: App): PhysicianMentorsStack {
   const settings = settingsFromContext(app.node);
-  const firewallStack =
-    settings.region === FIREWALL_REGION
+  // Named -waf since it held only the web ACL: renaming it would replace the deployed ACL.
+  const edgeStack =
+    settings.region === EDGE_REGION
       ? undefined
-      : new FirewallStack(app, `${stackName(settings.stage)}-waf`, {
-          env: { account: settings.account, region: FIREWALL_REGION },
-          description: `Physician Mentors web ACL (${settings.stage}): CloudFront takes it only from ${FIREWALL_REGION}`,
+      : new EdgeStack(app, `${stackName(settings.stage)}-waf`, {
+          env: { account: settings.account, region: EDGE_REGION },
+          description: `Physician Mentors web ACL and page fallback (${settings.stage}): CloudFront takes them only from ${EDGE_REGION}`,
           terminationProtection: settings.stage === 'prod',
           stage: settings.stage,
         });
-  const stack = new PhysicianMentorsStack(app, settings, firewallStack?.firewall);
+  const stack = new PhysicianMentorsStack(app, settings, edgeStack?.resources);
   if (settings.sesSender) {
     const mail = new MailIdentityStack(app, `${stack.stackName}-mail`, {
       env: { account: settings.account, region: settings.region },

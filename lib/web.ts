@@ -16,6 +16,7 @@ import {
   HeadersFrameOption,
   type HeadersReferrerPolicy,
   HttpVersion,
+  LambdaEdgeEventType,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
@@ -24,23 +25,19 @@ import {
   Signing,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, OriginGroup, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IVersion } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '../functions/schemas/config';
 import { pageWithRuntimeConfig } from '../functions/schemas/runtime-config-html';
 import { ORIGIN_HEADER } from '../functions/adapters/origin-secret';
-import { prerenderedFileOf } from '../functions/pages/data-pages';
 import { pagePathPatterns } from '../functions/routes';
 import { allPrerenderedFiles } from './prerendered-pages';
 import { contentSecurityPolicy, SECURITY_HEADERS, SPA_FALLBACK_CODE } from './site-headers';
 import { robotsTxt, sitemapXml } from './sitemap';
 import { acknowledgeFrameworkWildcards, LAMBDA_BASIC_EXECUTION_FINDING } from './nag';
-
-/** Where the bucket keeps the pages CloudFront falls back to when a page route fails (keys are the page paths). */
-const PAGE_FALLBACK_PREFIX = 'page-fallbacks/';
-const DIRECTORY_PAGE_PATH = '/coaches';
 
 export interface CustomDomain {
   domainName: string;
@@ -62,6 +59,8 @@ export interface WebProps {
   customDomain?: CustomDomain;
   /** The web ACL in front of the distribution (lib/firewall.ts), in us-east-1. */
   webAclArn: string;
+  /** The page behaviours' origin-response function (lib/page-fallback.ts), in us-east-1. */
+  pageFallback: IVersion;
 }
 
 /** One CloudFront distribution: the SPA, `/api/*`, `/media/*` and `/config.json` on one origin. */
@@ -118,24 +117,13 @@ export class Web extends Construct {
       }),
     };
 
-    // The directory page, when its function fails or API Gateway does (5xx): its loading-state page
-    // from the bucket, which paints and then loads the directory like the app does. CloudFront asks
-    // the fallback for the same path, so the page sits at PAGE_FALLBACK_PREFIX + 'coaches'.
-    const directoryPage = {
+    // A page whose route is throttled (429) or fails (5xx) answers with its screen's loading-state
+    // page from the site (/prerendered/…, deployed below with the stage's config), which paints and
+    // then loads its data like the app does: never API Gateway's JSON body.
+    const page = {
       ...publicApi,
-      origin: new OriginGroup({
-        primaryOrigin: apiOrigin,
-        fallbackOrigin: S3BucketOrigin.withOriginAccessControl(props.siteBucket, {
-          originAccessControl,
-          originPath: `/${PAGE_FALLBACK_PREFIX.slice(0, -1)}`,
-        }),
-        fallbackStatusCodes: [500, 502, 503, 504],
-      }),
+      edgeLambdas: [{ eventType: LambdaEdgeEventType.ORIGIN_RESPONSE, functionVersion: props.pageFallback }],
     };
-    const pageBehaviours = pagePathPatterns().map((pattern) => [
-      pattern,
-      pattern === DIRECTORY_PAGE_PATH ? directoryPage : publicApi,
-    ]);
 
     this.distribution = new Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
@@ -157,7 +145,7 @@ export class Web extends Construct {
       // CloudFront matches behaviours in this order: the signed-in route under /api/coaches first.
       additionalBehaviors: {
         // The screens rendered with their data by the API's page routes (functions/routes.ts).
-        ...Object.fromEntries(pageBehaviours),
+        ...Object.fromEntries(pagePathPatterns().map((pattern) => [pattern, page])),
         '/api/coaches/*/external-events': api,
         '/api/coaches': publicApi,
         '/api/coaches/*': publicApi,
@@ -198,7 +186,6 @@ export class Web extends Construct {
       Source.data('robots.txt', robotsTxt(publicOrigin)),
       Source.data('sitemap.xml', sitemapXml(publicOrigin)),
     ];
-    let directoryFallback: string | undefined;
     if (props.spaBuildDir) {
       sources.unshift(Source.asset(props.spaBuildDir));
       // The config's ids are deploy-time tokens: Source.data puts their values into the pages at deploy.
@@ -209,7 +196,6 @@ export class Web extends Construct {
           throw new Error(`The SPA build lacks ${page}: run \`npm run build\` again before deploying.`);
         const builtPage = readFileSync(file, 'utf8');
         sources.push(Source.data(page.slice(1), pageWithRuntimeConfig(builtPage, props.config)));
-        if (page === prerenderedFileOf('coaches')) directoryFallback = pageWithRuntimeConfig(builtPage, props.config);
       }
     } else {
       Annotations.of(this).addWarningV2(
@@ -217,25 +203,13 @@ export class Web extends Construct {
         'No SPA build found: only config.json is deployed. Run `npm run build` before deploying the site.',
       );
     }
-    // One deployment for both: each BucketDeployment prunes what its own sources do not contain.
     const deployment = new BucketDeployment(this, 'DeploySite', {
       sources,
       destinationBucket: props.siteBucket,
       distribution: this.distribution,
       distributionPaths: ['/*'],
-      exclude: [`${PAGE_FALLBACK_PREFIX}*`],
     });
     acknowledgeDeploymentHandler(deployment);
-    if (directoryFallback) {
-      // Its own deployment: the key has no extension, so the content type is given for it.
-      const fallbacks = new BucketDeployment(this, 'DeployPageFallbacks', {
-        sources: [Source.data('coaches', directoryFallback)],
-        destinationBucket: props.siteBucket,
-        destinationKeyPrefix: PAGE_FALLBACK_PREFIX,
-        contentType: 'text/html; charset=utf-8',
-      });
-      acknowledgeDeploymentHandler(fallbacks);
-    }
   }
 }
 

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { DataPage } from '../../functions/pages/data-pages';
+import { fallbackAnswer, fallbackPagePath, pageFallbackFor, pageOfPath } from '../../functions/pages/page-fallback';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { pageWithRuntimeConfig } from '../../functions/schemas/runtime-config-html';
 import { SPA_FALLBACK_CODE, securityHeaders } from '../../lib/site-headers';
@@ -66,10 +68,20 @@ const spaFallback = new Function(`${SPA_FALLBACK_CODE}; return handler;`)() as (
  * The production build served the way CloudFront serves it: the SPA fallback function, the
  * security headers on every answer (API ones too), gzip for a viewer that accepts it, index.html
  * with the runtime config inlined as at deploy, everything else (the API, the pages rendered with
- * their data) from the API origin.
+ * their data) from the API origin, and a throttled or failed page as its loading-state page, as the
+ * page behaviours' origin-response function answers it (lib/page-fallback.ts).
  */
 export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> {
   const headers = securityHeaders(options.contentSecurityPolicy);
+
+  /** A page of the build as the deploy writes it to the bucket: the runtime config inlined. */
+  const builtPage = async (uri: string) =>
+    pageWithRuntimeConfig(await readFile(path.join(options.buildDir, uri), 'utf8'), options.config);
+
+  async function sendPageFallback(req: IncomingMessage, res: ServerResponse, page: DataPage) {
+    const answer = fallbackAnswer(await builtPage(fallbackPagePath(page)).catch(() => undefined));
+    sendCompressible(req, res, answer.status, { ...headers, ...answer.headers }, answer.body);
+  }
 
   /** The stand-ins' pages (`/_local/`) play other sites (Stripe, Zoom, Calendly), so they keep their own headers. */
   function proxy(req: IncomingMessage, res: ServerResponse, pathname: string) {
@@ -87,6 +99,8 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('end', () => {
+          const page = pageFallbackFor(answer.statusCode ?? 502, pathname);
+          if (page) return void sendPageFallback(req, res, page);
           const { 'content-length': _, ...answerHeaders } = answer.headers;
           sendCompressible(
             req,
@@ -99,6 +113,9 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
       },
     );
     upstream.on('error', () => {
+      // CloudFront answers an unreachable origin with a 502, which the page behaviours' function turns into the page.
+      const page = res.headersSent ? undefined : pageOfPath(pathname);
+      if (page) return void sendPageFallback(req, res, page);
       if (!res.headersSent) res.writeHead(502, headers);
       res.end();
     });
@@ -110,10 +127,7 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
     const file = path.join(options.buildDir, path.normalize(uri));
     if (!file.startsWith(options.buildDir + path.sep)) return send(res, 403, 'Forbidden');
     try {
-      const body =
-        path.extname(uri) === '.html'
-          ? pageWithRuntimeConfig(await readFile(file, 'utf8'), options.config)
-          : await readFile(file);
+      const body = path.extname(uri) === '.html' ? await builtPage(path.normalize(uri)) : await readFile(file);
       const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
       if (!COMPRESSIBLE.has(path.extname(file))) return send(res, 200, body, type);
       sendCompressible(req, res, 200, { ...headers, 'content-type': type }, body);

@@ -6,8 +6,8 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import { ORIGIN_HEADER, ORIGIN_SECRET_ARN_VARIABLE } from '../../functions/adapters/origin-secret';
-import { ROUTE_THROTTLES, routes } from '../../functions/routes';
-import { originSecretRotationEntry } from '../../lib/bundling';
+import { pagePathPatterns, ROUTE_THROTTLES, routes } from '../../functions/routes';
+import { LAMBDA_HANDLER, originSecretRotationEntry } from '../../lib/bundling';
 import { ORIGIN_SECRET_ROTATION_DAYS } from '../../lib/origin-secret-rotation';
 import { FUNCTIONS_PER_INVOKE_ROLE } from '../../lib/route-integration';
 import { ACCESS_LOG_RETENTION_DAYS } from '../../lib/storage';
@@ -159,7 +159,6 @@ describe('one way in', () => {
     const apiOrigins = distributionConfig().Origins.filter((origin: { CustomOriginConfig?: unknown }) =>
       Boolean(origin.CustomOriginConfig),
     );
-    // The API as an origin of its own, and as the directory page's primary in its origin group.
     expect(apiOrigins.length).toBeGreaterThan(0);
     for (const origin of apiOrigins) {
       const headerValue = JSON.stringify(origin.OriginCustomHeaders);
@@ -249,18 +248,39 @@ describe('one way in', () => {
     }
   });
 
-  it('falls back to the directory loading page from the site bucket when the directory route fails', () => {
+  it('answers a throttled or failed page route with its loading-state page: an origin-response Lambda@Edge function on both page behaviours', () => {
     const config = distributionConfig();
-    const group = config.OriginGroups.Items[0];
-    expect(group.FailoverCriteria.StatusCodes.Items.sort()).toEqual([500, 502, 503, 504]);
-    const [primary, fallback] = group.Members.Items.map((member: { OriginId: string }) =>
-      config.Origins.find((origin: { Id: string }) => origin.Id === member.OriginId),
+    // Origin failover never covered a 429, nor a coach page (it asks the fallback for the same path).
+    expect(config.OriginGroups).toBeUndefined();
+    const edgeFunction = construct('PageFallback', 'Function', 'Fn');
+    const fn = synth.resourceOf(edgeFunction);
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Handler: LAMBDA_HANDLER, Timeout: 5 });
+    // Lambda@Edge takes no environment variables and no arm64.
+    expect(fn.Properties.Environment).toBeUndefined();
+    expect(fn.Properties.Architectures ?? ['x86_64']).toEqual(['x86_64']);
+    const role = synth.resourceOf((edgeFunction as IFunction).role as IConstruct);
+    const trusted = role.Properties.AssumeRolePolicyDocument.Statement.flatMap(
+      (statement: { Principal: { Service: string | string[] } }) => [statement.Principal.Service].flat(),
     );
-    expect(primary.CustomOriginConfig).toBeDefined();
-    expect(fallback.S3OriginConfig).toBeDefined();
-    expect(fallback.OriginPath).toBe('/page-fallbacks');
-    const directory = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/coaches');
-    expect(directory.TargetOriginId).toBe(group.Id);
+    expect(trusted.sort()).toEqual(['edgelambda.amazonaws.com', 'lambda.amazonaws.com']);
+    const [version, ...otherVersions] = Object.keys(synth.template.findResources('AWS::Lambda::Version'));
+    expect(otherVersions).toEqual([]);
+    const withFunctions = config.CacheBehaviors.filter(
+      (behaviour: { LambdaFunctionAssociations?: unknown }) => behaviour.LambdaFunctionAssociations,
+    );
+    // Only the page behaviours: /coaches/?* catches no /api/coaches/* path (patterns match from the start).
+    expect(withFunctions.map((behaviour: { PathPattern: string }) => behaviour.PathPattern)).toEqual(
+      pagePathPatterns(),
+    );
+    expect(pagePathPatterns()).toEqual(['/coaches', '/coaches/?*']);
+    for (const behaviour of withFunctions) {
+      expect(behaviour.LambdaFunctionAssociations).toEqual([
+        { EventType: 'origin-response', LambdaFunctionARN: { Ref: version } },
+      ]);
+      const origin = config.Origins.find((each: { Id: string }) => each.Id === behaviour.TargetOriginId);
+      expect(origin.CustomOriginConfig).toBeDefined();
+    }
+    expect(config.DefaultCacheBehavior.LambdaFunctionAssociations).toBeUndefined();
   });
 
   it(`keeps CloudFront's and S3's access logs ${ACCESS_LOG_RETENTION_DAYS} days`, () => {
@@ -367,14 +387,37 @@ describe('a site stack outside us-east-1', () => {
     firewall = Template.fromJSON(firewallStack.template);
   });
 
-  it('gets its web ACL from a small us-east-1 stack, read across regions by the distribution', () => {
+  it('gets its web ACL and the page fallback function from a small us-east-1 stack, read across regions by the distribution', () => {
     expect(webAclOf(firewall).Scope).toBe('CLOUDFRONT');
-    expect(Object.keys(firewall.toJSON().Resources)).toHaveLength(1);
+    const types = Object.values(firewall.toJSON().Resources as Record<string, TemplateResource>).map(
+      (resource) => resource.Type,
+    );
+    // The log group is aws-cdk-lib's (useCdkManagedLogGroup); Lambda@Edge logs where it runs, to `us-east-1.<name>` groups.
+    expect(types.sort()).toEqual([
+      'AWS::IAM::Role',
+      'AWS::Lambda::Function',
+      'AWS::Lambda::Version',
+      'AWS::Logs::LogGroup',
+      'AWS::WAFv2::WebACL',
+    ]);
     expect(resourcesOf(site.template, 'AWS::WAFv2::WebACL')).toEqual([]);
+    expect(resourcesOf(site.template, 'AWS::Lambda::Version')).toEqual([]);
+    // No support stack, SSM parameter or cross-region reader of experimental.EdgeFunction's own.
+    expect(resourcesOf(site.template, 'Custom::CrossRegionStringParameterReader')).toEqual([]);
     const [distribution] = resourcesOf(site.template, 'AWS::CloudFront::Distribution');
-    expect(distribution?.Properties.DistributionConfig.WebACLId).toEqual({
+    const fromEdgeStack = {
       'Fn::GetStackOutput': expect.objectContaining({ StackName: 'PhysicianMentors-prod-waf', Region: 'us-east-1' }),
-    });
+    };
+    expect(distribution?.Properties.DistributionConfig.WebACLId).toEqual(fromEdgeStack);
+    const pages = distribution?.Properties.DistributionConfig.CacheBehaviors.filter(
+      (behaviour: { PathPattern: string }) => pagePathPatterns().includes(behaviour.PathPattern),
+    );
+    expect(pages).toHaveLength(2);
+    for (const behaviour of pages) {
+      expect(behaviour.LambdaFunctionAssociations).toEqual([
+        { EventType: 'origin-response', LambdaFunctionARN: fromEdgeStack },
+      ]);
+    }
     expect(site.validationErrors('AwsSolutions')).toEqual([]);
   });
 });

@@ -274,20 +274,16 @@ describe('web', () => {
         CachePolicyId: publicPolicy,
       });
     }
-    for (const path of ['/coaches/?*', '/api/coaches', '/api/coaches/*']) {
+    for (const path of ['/api/coaches', '/api/coaches/*']) {
       expect(JSON.stringify(originOf(behavior(path))?.DomainName)).toContain('.execute-api.us-east-1.');
     }
-    // The directory page fails over to its loading-state page in the site bucket (an origin group).
-    const groups = distributionConfig().OriginGroups.Items as {
-      Id: string;
-      Members: { Items: { OriginId: string }[] };
-    }[];
-    const directoryGroup = groups.find((group) => group.Id === behavior('/coaches').TargetOriginId);
-    const [primary] = directoryGroup?.Members.Items ?? [];
-    const primaryOrigin = distributionConfig().Origins.find(
-      (origin: { Id: string }) => origin.Id === primary?.OriginId,
-    );
-    expect(JSON.stringify(primaryOrigin?.DomainName)).toContain('.execute-api.us-east-1.');
+    // Both page behaviours go to the API; a failed page becomes its loading-state page at the edge.
+    for (const path of ['/coaches', '/coaches/?*']) {
+      expect(JSON.stringify(originOf(behavior(path))?.DomainName)).toContain('.execute-api.us-east-1.');
+      expect(behavior(path).LambdaFunctionAssociations).toEqual([
+        expect.objectContaining({ EventType: 'origin-response' }),
+      ]);
+    }
     expect(behavior('/api/coaches/*/external-events').CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
     synth.template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
@@ -323,8 +319,8 @@ describe('web', () => {
     const s3Origins = distributionConfig().Origins.filter(
       (origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig,
     );
-    // The site bucket twice: the site itself, and the directory page's failover (its loading-state page).
-    expect(s3Origins).toHaveLength(3);
+    // The site bucket and the media bucket.
+    expect(s3Origins).toHaveLength(2);
     const oac = synth.logicalId(construct('Web', 'OriginAccessControl'));
     for (const origin of s3Origins) {
       expect(origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [oac, 'Id'] });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CfnElement, Stack } from 'aws-cdk-lib';
+import { Version } from 'aws-cdk-lib/aws-lambda';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeConfig } from '../../functions/schemas/config';
@@ -51,6 +52,7 @@ beforeAll(() => {
     apiOriginDomainName: 'api.example.org',
     apiOriginSecret: 'origin-secret-for-tests',
     webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/site/11111111-2222-3333-4444-555555555555',
+    pageFallback: Version.fromVersionArn(stack, 'PageFallback', 'arn:aws:lambda:us-east-1:123456789012:function:pf:1'),
     config,
     spaBuildDir,
   });

@@ -15,7 +15,14 @@ import { withinFunctionTimeout } from './function-timeout';
 import { localClient } from './dynamodb';
 import type { LambdaHandler } from './lambda-modules';
 
-const IDLE_POLL_MS = 200;
+/**
+ * How long the poller rests after a cycle that found nothing new. Every cycle asks DynamoDB Local for
+ * each shard's records and the stream's shards; at 200 ms an idle stack spent a sixth of a core on it
+ * (two pollers), at 1 s a twenty-fifth. Lambda reads a shard up to four times a second, so effects
+ * show up here a little later than on AWS, never sooner; a test that needs them calls `settled()`,
+ * which wakes the poller at once.
+ */
+const IDLE_POLL_MS = 1_000;
 
 export interface LocalDirectoryStream {
   /** Resolves once every write made before the call has reached the rebuild (the snapshot is current). */

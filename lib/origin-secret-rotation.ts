@@ -1,6 +1,7 @@
-import { Duration } from 'aws-cdk-lib';
-import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { experimental, IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { CfnRotationSchedule, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { RELOAD_AFTER_MS } from '../functions/adapters/origin-secret';
@@ -15,6 +16,12 @@ export interface OriginSecretRotationProps {
   secret: ISecret;
   /** The distribution that sends it to the API (lib/web.ts). */
   distribution: IDistribution;
+  /**
+   * What else that distribution's configuration names, which UpdateDistribution checks the caller may
+   * use even when a call leaves it as it was (CloudFront's API permissions reference): the access-log
+   * bucket (its ACL), the Lambda@Edge version (replication) and the web ACL.
+   */
+  distributionParts: { logBucket: IBucket; edgeFunction: experimental.EdgeFunction; webAclArn: string };
   logs: LogSettings;
 }
 
@@ -22,7 +29,8 @@ export interface OriginSecretRotationProps {
  * Rotates the origin secret every ORIGIN_SECRET_ROTATION_DAYS days through Secrets Manager's four
  * steps (functions/rotation/origin-secret.ts): a new value as AWSPENDING, CloudFront's origin header
  * set to it, checked, then made AWSCURRENT; the API accepts all three labels meanwhile. The function
- * may read and change that one distribution and that one secret, nothing else.
+ * may read and change that one distribution and that one secret, and show UpdateDistribution that
+ * it may use what the distribution's configuration names (distributionParts), nothing else.
  *
  * Written with CfnRotationSchedule rather than Secret.addRotationSchedule, whose grants include
  * secretsmanager:GetRandomPassword on every resource (the value comes from node:crypto here) and
@@ -46,6 +54,22 @@ export class OriginSecretRotation extends Construct {
         resources: [props.distribution.distributionArn],
       }),
     );
+    const { logBucket, edgeFunction, webAclArn } = props.distributionParts;
+    this.rotation.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:GetBucketAcl', 's3:PutBucketAcl'], resources: [logBucket.bucketArn] }),
+    );
+    this.rotation.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['lambda:GetFunction', 'lambda:EnableReplication*'],
+        resources: [edgeFunction.edgeArn],
+      }),
+    );
+    Validations.of(this.rotation).acknowledge({
+      id: 'AwsSolutions-IAM5[Action::lambda:EnableReplication*]',
+      reason:
+        "CloudFront's Lambda@Edge permissions reference names the action with its asterisk (EnableReplication and its permission-only twins); it is granted on that one function version.",
+    });
+    this.rotation.addToRolePolicy(new PolicyStatement({ actions: ['wafv2:GetWebACL'], resources: [webAclArn] }));
     this.rotation.addToRolePolicy(
       new PolicyStatement({
         actions: [

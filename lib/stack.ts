@@ -306,6 +306,11 @@ export class PhysicianMentorsStack extends Stack {
     const originSecretRotation = new OriginSecretRotation(this, 'OriginSecretRotation', {
       secret: api.originSecret,
       distribution: web.distribution,
+      distributionParts: {
+        logBucket: storage.logBucket,
+        edgeFunction: pageFallback.edgeFunction,
+        webAclArn: firewall.webAclArn,
+      },
       logs,
     });
     new Observability(this, 'Observability', {

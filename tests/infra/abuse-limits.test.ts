@@ -1,7 +1,8 @@
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
+import type { Distribution, experimental } from 'aws-cdk-lib/aws-cloudfront';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
@@ -198,6 +199,22 @@ describe('one way in', () => {
         Effect: 'Allow',
         Action: ['cloudfront:GetDistributionConfig', 'cloudfront:UpdateDistribution'],
         Resource: stack.resolve((construct('Web', 'Distribution') as Distribution).distributionArn),
+      },
+      // What UpdateDistribution checks of the configuration it is sent back, and nothing more.
+      {
+        Effect: 'Allow',
+        Action: ['s3:GetBucketAcl', 's3:PutBucketAcl'],
+        Resource: stack.resolve((construct('Storage', 'LogBucket') as IBucket).bucketArn),
+      },
+      {
+        Effect: 'Allow',
+        Action: ['lambda:EnableReplication*', 'lambda:GetFunction'],
+        Resource: stack.resolve((construct('PageFallback', 'Function') as experimental.EdgeFunction).edgeArn),
+      },
+      {
+        Effect: 'Allow',
+        Action: 'wafv2:GetWebACL',
+        Resource: { 'Fn::GetAtt': [synth.logicalId(construct('Firewall', 'WebAcl')), 'Arn'] },
       },
       {
         Effect: 'Allow',

@@ -177,7 +177,7 @@ describe('one way in', () => {
     }
   });
 
-  it('rotates the origin secret every 30 days, by a function that may touch only that distribution and that secret', () => {
+  it('rotates the origin secret every 30 days, by a function that may touch only that distribution (and what its configuration names) and that secret', () => {
     const secretRef = { Ref: synth.logicalId(construct('Api', 'OriginSecret')) };
     const rotation = construct('OriginSecretRotation', originSecretRotationEntry.operation) as IFunction;
     expect(synth.resourceOf(construct('OriginSecretRotation', 'Schedule')).Properties).toEqual({

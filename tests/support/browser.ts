@@ -26,10 +26,14 @@ function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
-/** Serious and critical axe-core violations on the page as it is now, one line each. */
+/**
+ * Serious and critical axe-core violations on the page as it is now, one line each. Every rule runs;
+ * `resultTypes` only spares axe listing each node that passed (about a fifth of its time on the directory).
+ */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

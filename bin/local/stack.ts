@@ -56,6 +56,8 @@ export interface LocalStackOptions {
   ports: LocalPorts;
   /** Where every emulator keeps its data; a restart with the same folder keeps it all. */
   dataDir: string;
+  /** DynamoDB Local keeps the table in memory, not in dataDir: for a stack whose data is thrown away (less CPU, no file I/O). */
+  databaseInMemory?: boolean;
   seed: boolean;
   /** The Vite dev server for the SPA; tests of the API alone leave it out. */
   web: boolean;
@@ -108,7 +110,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const stopPart of stops.reverse()) await stopPart().catch(() => undefined);
   };
   try {
-    const dynamo = await startLocalDynamoDb({ port: ports.dynamodb, dataDir: path.join(dataDir, 'dynamodb') });
+    const dynamo = await startLocalDynamoDb({
+      port: ports.dynamodb,
+      dataDir: options.databaseInMemory ? undefined : path.join(dataDir, 'dynamodb'),
+    });
     stops.push(dynamo.stop);
     await ensureTable(dynamo.endpoint, TABLE_NAME);
     const s3 = await startLocalS3({ port: ports.s3, dataDir: path.join(dataDir, 's3') });

@@ -28,6 +28,7 @@ export async function startTestStack(
   const stack = await startLocalStack({
     ports,
     dataDir,
+    databaseInMemory: true,
     seed: options.seed ?? false,
     web: options.web ?? false,
     webFromBuild: options.webFromBuild,

@@ -22,6 +22,8 @@ export interface SubscriptionItem extends SubscriptionState {
   sessionMinutes: 30 | 60;
   stripeSubscriptionId?: string | null;
   checkoutId?: string | null;
+  /** Where that Checkout is paid: a second Subscribe while it is open goes back to it. */
+  checkoutUrl?: string | null;
   credits?: Credits | null;
   /** The paid invoices whose payout is written (data/plan-payouts.ts), so each gets one. */
   payoutInvoices?: string[];
@@ -90,16 +92,29 @@ export async function createSubscription(subscription: SubscriptionItem): Promis
   }
 }
 
-export async function recordSubscriptionCheckout(subscriptionId: string, checkoutId: string): Promise<void> {
+export async function recordSubscriptionCheckout(
+  subscriptionId: string,
+  checkout: { checkoutId: string; url: string },
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.subscription(subscriptionId),
-      UpdateExpression: 'SET checkoutId = :checkout',
+      UpdateExpression: 'SET checkoutId = :checkout, checkoutUrl = :url',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':checkout': checkoutId },
+      ExpressionAttributeValues: { ':checkout': checkout.checkoutId, ':url': checkout.url },
     }),
   );
+}
+
+/** The subscription that holds a mentee and coach's pair while its Checkout is unpaid, if one does. */
+export async function unpaidSubscriptionOfPair(menteeId: string, coachId: string): Promise<SubscriptionItem | null> {
+  const { Item: pair } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.planOfPair(menteeId, coachId), ConsistentRead: true }),
+  );
+  if (pair?.status !== 'incomplete' || typeof pair.subscriptionId !== 'string') return null;
+  const subscription = await getSubscription(pair.subscriptionId);
+  return subscription?.status === 'incomplete' ? subscription : null;
 }
 
 export interface SubscriptionChange {

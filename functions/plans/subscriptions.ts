@@ -10,6 +10,7 @@ import {
   recordSubscriptionCheckout,
   type SubscriptionItem,
   subscriptionsOf,
+  unpaidSubscriptionOfPair,
 } from '../data/subscriptions';
 import { DomainError } from '../domain/errors';
 import { platformFee } from '../domain/fees';
@@ -23,7 +24,9 @@ import { nameWithCredentials } from '../domain/display-name';
 
 /**
  * `POST /api/subscriptions`: an incomplete subscription to the coach's active plan, and Stripe
- * Checkout in subscription mode to pay its first month; the webhook makes it active.
+ * Checkout in subscription mode to pay its first month; the webhook makes it active. A mentee who
+ * left that Checkout unpaid and subscribes again goes back to it (`resumed`): it holds the pair
+ * until it lapses, and the page they left said they had not subscribed.
  */
 export async function subscribe(menteeId: string, coachId: string, now: Date) {
   const [coach, mentee] = await Promise.all([getProfile(coachId), getProfile(menteeId)]);
@@ -51,7 +54,20 @@ export async function subscribe(menteeId: string, coachId: string, now: Date) {
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  await createSubscription(subscription);
+  try {
+    await createSubscription(subscription);
+  } catch (error) {
+    const unpaid =
+      error instanceof DomainError && error.code === 'ALREADY_SUBSCRIBED'
+        ? await unpaidSubscriptionOfPair(menteeId, coachId)
+        : null;
+    if (!unpaid?.checkoutUrl) throw error;
+    return {
+      resumed: true,
+      subscription: toSubscriptionView(unpaid, menteeId, coach, now),
+      checkoutUrl: unpaid.checkoutUrl,
+    };
+  }
   try {
     const { checkoutId, url } = await paymentsFromEnvironment().createSubscriptionCheckout({
       subscriptionId: subscription.id,
@@ -62,8 +78,8 @@ export async function subscribe(menteeId: string, coachId: string, now: Date) {
       successUrl: `${siteOrigin()}/payment-success?subscription_id=${subscription.id}`,
       cancelUrl: `${siteOrigin()}/payment-cancelled?subscription_id=${subscription.id}`,
     });
-    await recordSubscriptionCheckout(subscription.id, checkoutId);
-    return { subscription: toSubscriptionView(subscription, menteeId, coach, now), checkoutUrl: url };
+    await recordSubscriptionCheckout(subscription.id, { checkoutId, url });
+    return { resumed: false, subscription: toSubscriptionView(subscription, menteeId, coach, now), checkoutUrl: url };
   } catch (error) {
     log('error', 'subscription checkout could not be started; releasing the pair', {
       subscriptionId: subscription.id,

@@ -106,6 +106,15 @@ describe('mentorship plans', () => {
 
       await offer.getByRole('button', { name: 'Subscribe' }).click();
       await page.waitForURL(/\/_local\/stripe\/checkout/, { timeout: 20_000 });
+      const checkoutUrl = page.url();
+      // Leaving Checkout subscribes to nothing, and Subscribe then goes back to the same Checkout.
+      await page.getByRole('button', { name: 'Cancel and go back' }).click();
+      await page.waitForURL(/\/payment-cancelled\?subscription_id=/, { timeout: 20_000 });
+      await visible(page.getByText('You have not subscribed to the plan.', { exact: false }));
+      await page.goto(`${stack.webUrl}${coachPath}`, { waitUntil: 'networkidle' });
+      await offer.getByRole('button', { name: 'Subscribe' }).click();
+      await page.waitForURL(/\/_local\/stripe\/checkout/, { timeout: 20_000 });
+      expect(page.url()).toBe(checkoutUrl);
       await page.getByRole('button', { name: /^Subscribe for \$300/ }).click();
       await page.waitForURL(/\/payment-success\?subscription_id=/, { timeout: 20_000 });
       await visible(page.getByRole('heading', { level: 1, name: 'Payment Successful!' }));

@@ -168,15 +168,19 @@ describe("the coach's plan", () => {
 describe('a subscription', () => {
   it('is active once paid, with the month’s credits granted once however often the invoice is told', async () => {
     const mentee = await signedInUserWithProfile(stack.config, 'mentee');
-    const { subscription, checkoutId } = await subscribe(mentee);
+    const { subscription, checkoutId, checkoutUrl } = await subscribe(mentee);
     expect(subscription).toMatchObject({ status: 'incomplete', creditsLeft: 0, cancelAtPeriodEnd: false });
-    const again = await call(mentee, 'POST', '/api/subscriptions', { coachId: coach.userId });
-    expect(again.status).toBe(409);
-    expect(await errorCode(again)).toBe('ALREADY_SUBSCRIBED');
+    // Left unpaid, the Checkout holds the pair: subscribing again goes back to it, and makes no second one.
+    const resumed = await call(mentee, 'POST', '/api/subscriptions', { coachId: coach.userId });
+    expect(resumed.status).toBe(200);
+    expect(subscriptionCreated.parse(await resumed.json())).toEqual({ subscription, checkoutUrl });
 
     const events = await payments.paySubscriptionCheckout(checkoutId);
     expect(events.map(typeOf)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
     for (const event of events) await deliver(event);
+    const again = await call(mentee, 'POST', '/api/subscriptions', { coachId: coach.userId });
+    expect(again.status).toBe(409);
+    expect(await errorCode(again)).toBe('ALREADY_SUBSCRIBED');
     const invoicePaid = events[1] as { body: string; signature: string };
     expect(await deliver(invoicePaid)).toEqual({ received: true, duplicate: true });
     expect((await deliver(resentAsNewEvent(invoicePaid))).duplicate).toBe(false);

@@ -5,11 +5,12 @@ import { getProfile } from '../../functions/data/profiles';
 import type { SessionItem } from '../../functions/domain/session-item';
 import { createBooking, getSession } from '../../functions/data/sessions';
 import { timeBlocks } from '../../functions/data/time-claims';
-import { bookingResult, type SessionView, sessionView } from '../../functions/schemas/session';
+import { type SessionView, sessionView } from '../../functions/schemas/session';
 import { mySessions } from '../../functions/schemas/session-actions';
 import { readMailbox } from '../../bin/local/mailbox';
 import { handler as remindDayBefore } from '../../functions/jobs/remind-day-before';
 import { at, publishedCoach } from '../support/coaches';
+import { bookAndPay } from '../support/paid-sessions';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
@@ -246,15 +247,8 @@ describe('POST /api/sessions/{id}/cancel', () => {
   });
 
   it('refunds a paid session once, however often the cancel is sent', async () => {
-    const booked = await call(mentee, 'POST', '/api/sessions', {
-      coachId: coach.userId,
-      start: at(8, 9),
-      durationMinutes: 60,
-    });
-    expect(booked.status).toBe(201);
-    const { session, checkoutUrl } = bookingResult.parse(await booked.json());
-    const checkoutId = new URL(checkoutUrl as string).searchParams.get('id') as string;
-    await payments.settleCheckout(checkoutId, 'paid');
+    // Paid as Stripe tells it (the webhook writes the payment), so the refund's charge.refunded finds it.
+    const { session, checkoutId } = await bookAndPay(stack, { mentee, coach, start: at(8, 9) });
     expect(sessionView.parse(await (await call(mentee, 'GET', `/api/sessions/${session.id}`)).json()).status).toBe(
       'scheduled',
     );
@@ -273,6 +267,7 @@ describe('POST /api/sessions/{id}/cancel', () => {
     const stored = await getSession(session.id);
     expect(stored).toMatchObject({ status: 'cancelled', cancelledBy: 'mentee' });
     expect(stored?.refundId).toBeTruthy();
+    expect(stored?.refund).toMatchObject({ status: 'succeeded' });
   });
 });
 

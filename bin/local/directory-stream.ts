@@ -166,6 +166,8 @@ export async function startDirectoryStream(options: {
         else waiters.push(waiter);
       }
       if (stopped) break;
+      // A settled() that came during the cycle waits for the next one: no rest before it.
+      if (waiters.length > 0) continue;
       await new Promise<void>((resolve) => {
         wake = resolve;
         setTimeout(resolve, IDLE_POLL_MS);

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as z from '../functions/schemas/zod';
+import { FREE_CONSULTATION_RETURN_NOTICE_MS } from '../functions/domain/cancellation';
 import { coach, coachList, slotList } from '../functions/schemas/coach';
 import { initiatePasswordAuth } from '../functions/schemas/cognito-password-auth';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
@@ -191,7 +192,8 @@ export async function runSmoke(options: SmokeOptions, report: (result: CheckResu
     }
     if (!chosen) throw new Skip('no listed mentor offers a free consultation this account may still book');
 
-    const from = new Date();
+    // Far enough ahead that the mentee's cancel gives the consultation back (and with an hour to spare).
+    const from = new Date(Date.now() + FREE_CONSULTATION_RETURN_NOTICE_MS + 60 * 60_000);
     const to = new Date(from.getTime() + SLOT_SEARCH_DAYS * 24 * 60 * 60_000);
     const query = new URLSearchParams({
       from: from.toISOString(),

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { DataPage } from '../../functions/pages/data-pages';
-import { fallbackAnswer, fallbackPagePath, pageFallbackFor, pageOfPath } from '../../functions/pages/page-fallback';
+import { type DataPage, prerenderedFileOf } from '../../functions/pages/data-pages';
+import { fallbackAnswer, pageFallbackFor, pageOfPath } from '../../functions/pages/page-fallback';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { pageWithRuntimeConfig } from '../../functions/schemas/runtime-config-html';
 import { SPA_FALLBACK_CODE, securityHeaders } from '../../lib/site-headers';
@@ -79,7 +79,7 @@ export function startBuiltSite(options: BuiltSiteOptions): Promise<http.Server> 
     pageWithRuntimeConfig(await readFile(path.join(options.buildDir, uri), 'utf8'), options.config);
 
   async function sendPageFallback(req: IncomingMessage, res: ServerResponse, page: DataPage) {
-    const answer = fallbackAnswer(await builtPage(fallbackPagePath(page)).catch(() => undefined));
+    const answer = fallbackAnswer(await builtPage(prerenderedFileOf(page)).catch(() => undefined));
     sendCompressible(req, res, answer.status, { ...headers, ...answer.headers }, answer.body);
   }
 

@@ -1,4 +1,4 @@
-import { onFirstUse } from '../adapters/on-first-use';
+import { moderationOnFirstUse } from '../adapters/moderation';
 import { completedIfEnded } from '../data/sessions';
 import { getProfile } from '../data/profiles';
 import { storeRating } from '../data/rating-writes';
@@ -10,12 +10,6 @@ import { sessionPath } from '../schemas/session';
 import { type RatingResult, rateSessionInput } from '../schemas/session-actions';
 import { sessionOfParty } from '../sessions/party-session';
 import { reviewerName } from '../domain/display-name';
-
-/**
- * The profanity filter compiles its word lists when it is imported (about 50 ms of CPU),
- * and only a rating with a review needs it: ratings without one, and refused ones, never load it.
- */
-const moderation = onFirstUse(() => import('../domain/moderation'));
 
 /**
  * `POST /api/sessions/{id}/rating {rating, reviewText?}`: the mentee of a completed session rates
@@ -38,7 +32,9 @@ export const handler = httpHandler(
     }
     const mentee = await getProfile(caller.userId);
     // The schema trims a review and makes an empty one null.
-    const moderationStatus = body.reviewText ? (await moderation()).moderateReview(body.reviewText) : 'approved';
+    const moderationStatus = body.reviewText
+      ? (await moderationOnFirstUse()).moderateReview(body.reviewText)
+      : 'approved';
     await storeRating(
       {
         sessionId: session.id,

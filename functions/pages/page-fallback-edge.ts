@@ -1,6 +1,6 @@
 import type { CloudFrontHeaders, CloudFrontResponseEvent, CloudFrontResultResponse } from 'aws-lambda';
-import type { DataPage } from './data-pages';
-import { type FallbackAnswer, fallbackAnswer, fallbackPagePath, pageFallbackFor } from './page-fallback';
+import { type DataPage, prerenderedFileOf } from './data-pages';
+import { type FallbackAnswer, fallbackAnswer, pageFallbackFor } from './page-fallback';
 
 /** A fetch that gives up in time: the visitor waits on it, and CloudFront allows origin events 30 s at most. */
 const FETCH_TIMEOUT_MS = 2_000;
@@ -21,7 +21,7 @@ type FetchPage = (url: string, init: { signal: AbortSignal }) => Promise<Respons
 export function deployedLoadingPages(fetchPage: FetchPage = fetch, now: () => number = Date.now) {
   const kept = new Map<string, { html: string; at: number }>();
   return async (distributionDomainName: string, page: DataPage): Promise<string | undefined> => {
-    const url = `https://${distributionDomainName}${fallbackPagePath(page)}`;
+    const url = `https://${distributionDomainName}${prerenderedFileOf(page)}`;
     const copy = kept.get(url);
     if (copy && now() - copy.at < KEEP_MS) return copy.html;
     try {

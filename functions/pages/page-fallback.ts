@@ -1,8 +1,8 @@
-import { type DataPage, prerenderedFileOf } from './data-pages';
+import type { DataPage } from './data-pages';
 
 /**
  * What a visitor gets when a page route fails: its screen's loading-state page (the template the page
- * function renders into, with the deployment's config), which paints and then asks the API like any
+ * function renders into, at prerenderedFileOf(page) with the deployment's config), which paints and then asks the API like any
  * page of the app. Never the API's JSON error body. Applied at the edge (Lambda@Edge on the page
  * behaviours' origin responses: page-fallback-edge.ts) and by the local production-like site
  * (bin/local/built-site.ts).
@@ -29,9 +29,6 @@ export const isFailedPageAnswer = (status: number) => status === 429 || status =
 export function pageFallbackFor(status: number, uri: string): DataPage | undefined {
   return isFailedPageAnswer(status) ? pageOfPath(uri) : undefined;
 }
-
-/** Where the site serves a screen's loading-state page, with the deployment's config (lib/web.ts deploys it). */
-export const fallbackPagePath = (page: DataPage) => prerenderedFileOf(page);
 
 export interface FallbackAnswer {
   status: number;

@@ -7,8 +7,8 @@ import type { CloudFrontResponseEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBuiltSite } from '../../bin/local/built-site';
 import { DEFAULT_FEE_RULE } from '../../functions/domain/fees';
-import { DATA_PAGES } from '../../functions/pages/data-pages';
-import { fallbackAnswer, fallbackPagePath, pageFallbackFor } from '../../functions/pages/page-fallback';
+import { DATA_PAGES, prerenderedFileOf } from '../../functions/pages/data-pages';
+import { fallbackAnswer, pageFallbackFor } from '../../functions/pages/page-fallback';
 import { deployedLoadingPages, pageFallbackHandler } from '../../functions/pages/page-fallback-edge';
 import { isPageRoute, routes } from '../../functions/routes';
 import type { RuntimeConfig } from '../../functions/schemas/config';
@@ -60,8 +60,8 @@ describe('pageFallbackFor', () => {
 
 const DISTRIBUTION = 'd111111abcdef8.cloudfront.net';
 const LOADING_PAGES: Record<string, string> = {
-  [`https://${DISTRIBUTION}${fallbackPagePath('coaches')}`]: '<html>directory loading</html>',
-  [`https://${DISTRIBUTION}${fallbackPagePath('coach')}`]: '<html>coach loading</html>',
+  [`https://${DISTRIBUTION}${prerenderedFileOf('coaches')}`]: '<html>directory loading</html>',
+  [`https://${DISTRIBUTION}${prerenderedFileOf('coach')}`]: '<html>coach loading</html>',
 };
 
 /** An origin-response event as CloudFront hands it to the function (only the fields it reads, and a read-only header). */
@@ -206,8 +206,8 @@ describe('the local production-like site (bin/local/built-site.ts)', () => {
     await mkdir(path.join(buildDir, 'prerendered'));
     const shell = (text: string) => `<!doctype html><html><head><title>x</title></head><body>${text}</body></html>`;
     await writeFile(path.join(buildDir, 'index.html'), shell('app'));
-    await writeFile(path.join(buildDir, fallbackPagePath('coaches')), shell('Loading mentors'));
-    await writeFile(path.join(buildDir, fallbackPagePath('coach')), shell('Loading the mentor'));
+    await writeFile(path.join(buildDir, prerenderedFileOf('coaches')), shell('Loading mentors'));
+    await writeFile(path.join(buildDir, prerenderedFileOf('coach')), shell('Loading the mentor'));
     api = http.createServer((req, res) => {
       const answer = answers.get(req.url ?? '') ?? { status: 200, contentType: 'text/html', body: 'page' };
       res.writeHead(answer.status, { 'content-type': answer.contentType });

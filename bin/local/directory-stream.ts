@@ -27,6 +27,8 @@ const IDLE_POLL_MS = 1_000;
 export interface LocalDirectoryStream {
   /** Resolves once every write made before the call has reached the rebuild (the snapshot is current). */
   settled(): Promise<void>;
+  /** What a settled() waits on right now (for a wait that runs too long to say what it waits for). */
+  busy(): string[];
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,8 @@ function lambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
  * before belongs to a snapshot rebuilt earlier (or to the index read while there is none).
  */
 export async function startDirectoryStream(options: {
+  /** What busy() calls it. */
+  name: string;
   endpoint: string;
   tableName: string;
   /** The mapping's filter and batch size (the directory's, or the session work's: lib/session-work.ts). */
@@ -110,20 +114,24 @@ export async function startDirectoryStream(options: {
     }
   };
 
+  /** Where the running cycle is, for busy(). */
+  let step = 'resting';
   const deliver = async (records: _Record[]) => {
     const matching = records
       .map((record) => lambdaRecord(record, streamArn))
       .filter((record) => matchesPattern(options.pattern, record));
     if (matching.length === 0) return;
     const event: DynamoDBStreamEvent = { Records: matching };
-    // A batch whose handler runs out of time is read again, as Lambda retries it.
-    await withinFunctionTimeout((await options.handler())(event));
+    step = `handling a batch of ${matching.length}`;
+    // A batch whose handler runs out of time, loading included, is read again, as Lambda retries it.
+    await withinFunctionTimeout(options.handler().then((handler) => handler(event)));
   };
 
   const readShard = async (shardId: string) => {
     for (;;) {
       const iterator = iterators.get(shardId);
       if (!iterator) return;
+      step = `reading shard ${shardId}`;
       const { Records = [], NextShardIterator } = await client.send(
         new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize }),
       );
@@ -140,15 +148,21 @@ export async function startDirectoryStream(options: {
   let stopped = false;
   let cyclesDone = 0;
   let cycleRunning = false;
+  let cycleStartedAt = 0;
+  let failedCycles = 0;
   let wake: (() => void) | undefined;
   const waiters: Array<{ after: number; resolve: () => void }> = [];
 
   const cycle = async () => {
     try {
       for (const shardId of [...iterators.keys()]) await readShard(shardId);
+      step = 'looking for new shards';
       await discoverShards('TRIM_HORIZON');
+      failedCycles = 0;
     } catch (error) {
+      failedCycles += 1;
       log('error', 'local stream: a batch failed; reading it again on the next poll', {
+        stream: options.name,
         error: String(error),
       });
     }
@@ -158,8 +172,10 @@ export async function startDirectoryStream(options: {
   const loop = (async () => {
     while (!stopped) {
       cycleRunning = true;
+      cycleStartedAt = Date.now();
       await cycle();
       cycleRunning = false;
+      step = 'resting';
       cyclesDone += 1;
       for (const waiter of waiters.splice(0)) {
         if (cyclesDone > waiter.after) waiter.resolve();
@@ -183,6 +199,14 @@ export async function startDirectoryStream(options: {
       const done = new Promise<void>((resolve) => waiters.push({ after, resolve }));
       wake?.();
       return done;
+    },
+    busy() {
+      if (waiters.length === 0) return [];
+      const running = cycleRunning
+        ? `a cycle running for ${Math.round((Date.now() - cycleStartedAt) / 1000)} s, ${step}`
+        : step;
+      const failing = failedCycles > 0 ? `; the last ${failedCycles} cycles failed` : '';
+      return [`stream ${options.name}: ${waiters.length} waiting on ${running}${failing}`];
     },
     async stop() {
       stopped = true;

@@ -28,6 +28,8 @@ const RETRY_MS = 60_000;
 export interface LocalScheduler {
   /** Resolves once no job is running and none is due: what a test waits for after an action that starts one. */
   settled(): Promise<void>;
+  /** What settled() is waiting for: the runs under way and the schedules due (for a wait that runs too long). */
+  busy(): string[];
   /** Makes every schedule of `job` due now, as if its time had come (tests of retries that wait minutes). */
   runPendingNow(job: JobName): void;
   /** The jobs given up on, oldest first. */
@@ -49,7 +51,7 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
   const schedules = new Map<string, LocalSchedule>();
   const failures = new Map<string, number>();
   const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
-  const running = new Set<Promise<void>>();
+  const running = new Map<Promise<void>, { name: string; since: number }>();
   let stopped = false;
 
   const persist = () => writeFile(file, JSON.stringify([...schedules.values()], null, 2), 'utf8');
@@ -65,7 +67,7 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
   const fireAfter = (name: string, schedule: LocalSchedule, delay: number) =>
     setTimer(name, delay, () => {
       const run = fire(name, schedule);
-      running.add(run);
+      running.set(run, { name, since: Date.now() });
       void run.finally(() => running.delete(run));
     });
 
@@ -77,8 +79,10 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
     if (new Date(schedule.at).getTime() > Date.now()) return arm(name, schedule);
     timers.delete(name);
     try {
-      const handler = await lambdaHandler(schedule.job);
-      await withinFunctionTimeout(handler(jobPayload(schedule.sessionId, schedule.try)));
+      // Loading the handler counts against the timeout too: a load that never ends must not hold settled() for good.
+      await withinFunctionTimeout(
+        lambdaHandler(schedule.job).then((handler) => handler(jobPayload(schedule.sessionId, schedule.try))),
+      );
       failures.delete(name);
       if (schedules.get(name) === schedule) schedules.delete(name);
       await persist();
@@ -130,9 +134,14 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
   const settled = async () => {
     const due = () => [...timers.values()].some(({ at }) => at <= Date.now());
     while (running.size > 0 || due()) {
-      await Promise.race([...running, new Promise((resolve) => setTimeout(resolve, 10))]);
+      await Promise.race([...running.keys(), new Promise((resolve) => setTimeout(resolve, 10))]);
     }
   };
+
+  const busy = (now = Date.now()) => [
+    ...[...running.values()].map(({ name, since }) => `job ${name}: running for ${Math.round((now - since) / 1000)} s`),
+    ...[...timers].filter(([, { at }]) => at <= now).map(([name, { at }]) => `job ${name}: due ${now - at} ms ago`),
+  ];
 
   for (const schedule of await readSchedules(file)) {
     const name = scheduleName(schedule.job, schedule.sessionId);
@@ -142,6 +151,7 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
   injectAdapters({ scheduler, jobs });
   return {
     settled,
+    busy,
     runPendingNow(job) {
       const now = new Date().toISOString();
       for (const [name, schedule] of schedules) {

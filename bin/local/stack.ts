@@ -26,7 +26,7 @@ import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3
 import { deploySiteTemplates } from './site-templates';
 import { startDailyReconciliation } from './daily-reconciliation';
 import { type LocalScheduler, startLocalScheduler } from './scheduler';
-import { webhookDeliveriesSettled } from './stripe-event-delivery';
+import { webhookDeliveriesPending, webhookDeliveriesSettled } from './stripe-event-delivery';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
 import { CalendarStandInStore } from './calendar-standin-store';
@@ -88,6 +88,28 @@ export interface LocalStack {
 }
 
 const TABLE_NAME = 'physician-mentors-local';
+
+/** Well inside a test's own timeout, so a wait that hangs fails saying what it waited for. */
+const JOBS_SETTLED_LIMIT_MS = 45_000;
+
+/** Resolves when `wait` does, or fails after `limitMs` naming what is still busy. */
+async function settledWithin(limitMs: number, wait: () => Promise<void>, busy: () => string[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const tooLong = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`jobsSettled: still waiting after ${limitMs / 1000} s for ${busy().join('; ') || 'nothing named'}`),
+        ),
+      limitMs,
+    );
+  });
+  try {
+    await Promise.race([wait(), tooLong]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Starts the whole product on this machine: DynamoDB Local, cognito-local, s3rver, the local API
@@ -178,6 +200,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(scheduler.stop);
 
     const directory = await startDirectoryStream({
+      name: 'directory',
       endpoint: dynamo.endpoint,
       tableName: TABLE_NAME,
       pattern: PROFILE_RECORDS_PATTERN,
@@ -187,6 +210,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(directory.stop);
     // The same code as in AWS (lib/session-work.ts): what a committed session write leaves to do.
     const sessionWork = await startDirectoryStream({
+      name: 'session work',
       endpoint: dynamo.endpoint,
       tableName: TABLE_NAME,
       pattern: SESSION_RECORDS_PATTERN,
@@ -198,13 +222,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
      * The stream starts jobs, jobs call the Stripe stand-in, whose events reach the webhook, and
      * jobs and the webhook write sessions the stream reads: two rounds cover every chain we have.
      */
-    const jobsSettled = async () => {
-      for (let round = 0; round < 2; round++) {
-        await sessionWork.settled();
-        await scheduler.settled();
-        await webhookDeliveriesSettled();
-      }
-    };
+    const jobsSettled = () =>
+      settledWithin(
+        JOBS_SETTLED_LIMIT_MS,
+        async () => {
+          for (let round = 0; round < 2; round++) {
+            await sessionWork.settled();
+            await scheduler.settled();
+            await webhookDeliveriesSettled();
+          }
+        },
+        () => [...sessionWork.busy(), ...scheduler.busy(), ...webhookDeliveriesPending()],
+      );
 
     const reconciliation = await startDailyReconciliation(
       path.join(dataDir, 'daily-reconciliation.json'),

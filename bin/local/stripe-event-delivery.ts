@@ -5,7 +5,8 @@ import type { SignedEvent } from './stripe-subscriptions';
 /** Stripe retries a failed delivery for three days with backoff; the stand-in retries a few times within a minute. */
 const RETRY_DELAYS_MS = [1_000, 5_000, 25_000];
 
-const inFlight = new Set<Promise<void>>();
+/** Each delivery not yet done or given up, with what a stuck wait reports of it. */
+const inFlight = new Map<Promise<void>, { event: string; tries: number; since: number }>();
 
 async function post({ body, signature }: SignedEvent, url: string): Promise<boolean> {
   try {
@@ -24,10 +25,10 @@ async function post({ body, signature }: SignedEvent, url: string): Promise<bool
   return false;
 }
 
-async function deliverWithRetries(event: SignedEvent, url: string): Promise<void> {
-  if (await post(event, url)) return;
-  for (const delay of RETRY_DELAYS_MS) {
-    await new Promise((resolve) => setTimeout(resolve, delay).unref());
+async function deliverWithRetries(event: SignedEvent, url: string, progress: { tries: number }): Promise<void> {
+  for (const delay of [0, ...RETRY_DELAYS_MS]) {
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    progress.tries += 1;
     if (await post(event, url)) return;
   }
   log('error', 'the stand-in gave up delivering an event (Stripe would go on for three days)', {
@@ -43,11 +44,20 @@ async function deliverWithRetries(event: SignedEvent, url: string): Promise<void
 export function deliverToWebhook(event: SignedEvent): void {
   const url = process.env.LOCAL_STRIPE_WEBHOOK_URL;
   if (!url) return;
-  const delivery = deliverWithRetries(event, url).finally(() => inFlight.delete(delivery));
-  inFlight.add(delivery);
+  const { id, type } = JSON.parse(event.body) as { id: string; type: string };
+  const progress = { event: `${type} ${id}`, tries: 0, since: Date.now() };
+  const delivery = deliverWithRetries(event, url, progress).finally(() => inFlight.delete(delivery));
+  inFlight.set(delivery, progress);
 }
 
 /** Resolves once every event sent so far has been delivered or given up (what a test waits for). */
 export async function webhookDeliveriesSettled(): Promise<void> {
-  while (inFlight.size > 0) await Promise.all([...inFlight]);
+  while (inFlight.size > 0) await Promise.all([...inFlight.keys()]);
 }
+
+/** The deliveries still under way, for a wait that runs too long to say what it waits for. */
+export const webhookDeliveriesPending = (now = Date.now()): string[] =>
+  [...inFlight.values()].map(
+    ({ event, tries, since }) =>
+      `webhook delivery of ${event}: ${tries} tries in ${Math.round((now - since) / 1000)} s`,
+  );

@@ -26,7 +26,8 @@ const quietTestOutput = {
  */
 const fromBundles = (fromBundlesFlag: string, moreSetup: string[] = []) => ({
   env: { ...quietTestOutput, API_FROM_BUNDLES: fromBundlesFlag },
-  globalSetup: ['tests/support/lambda-bundles.ts', ...moreSetup],
+  // The files' stacks share one DynamoDB Local per project, a table each (functions/testing/test-stack.ts).
+  globalSetup: ['tests/support/lambda-bundles.ts', 'tests/support/shared-dynamodb.ts', ...moreSetup],
   server: { deps: { external: [/\/dist\/functions\//] } },
 });
 

@@ -58,11 +58,22 @@ export interface LocalStackOptions {
   dataDir: string;
   /** DynamoDB Local keeps the table in memory, not in dataDir: for a stack whose data is thrown away (less CPU, no file I/O). */
   databaseInMemory?: boolean;
+  /**
+   * A DynamoDB Local already running that other stacks share (a test run's: tests/support/shared-dynamodb.ts):
+   * this stack makes its own table there instead of starting a Java process.
+   */
+  sharedDatabase?: SharedDatabase;
   seed: boolean;
   /** The Vite dev server for the SPA; tests of the API alone leave it out. */
   web: boolean;
   /** Instead of the Vite dev server, the production build (dist/web) served like CloudFront, headers and all. */
   webFromBuild?: boolean;
+}
+
+export interface SharedDatabase {
+  endpoint: string;
+  pid: number;
+  tableName: string;
 }
 
 export interface LocalStack {
@@ -72,7 +83,7 @@ export interface LocalStack {
   mailboxFile: string;
   /** What the Google and Microsoft calendar stand-ins remember (tests drive them through `/_local/...`). */
   calendarStandIns: CalendarStandInStore;
-  /** DynamoDB Local's process id (fault tests pause it). */
+  /** DynamoDB Local's process id (fault tests pause it: give them a stack of their own, not a shared database). */
   dynamodbPid: number;
   /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
   jobsSettled(): Promise<void>;
@@ -132,12 +143,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const stopPart of stops.reverse()) await stopPart().catch(() => undefined);
   };
   try {
-    const dynamo = await startLocalDynamoDb({
-      port: ports.dynamodb,
-      dataDir: options.databaseInMemory ? undefined : path.join(dataDir, 'dynamodb'),
-    });
+    const shared = options.sharedDatabase;
+    const dynamo: SharedDatabase & { stop(): Promise<void> } = shared
+      ? // Its table stays: DynamoDB Local, on dropping a table, loses records from the other tables' streams.
+        { ...shared, stop: async () => undefined }
+      : {
+          ...(await startLocalDynamoDb({
+            port: ports.dynamodb,
+            dataDir: options.databaseInMemory ? undefined : path.join(dataDir, 'dynamodb'),
+          })),
+          tableName: TABLE_NAME,
+        };
     stops.push(dynamo.stop);
-    await ensureTable(dynamo.endpoint, TABLE_NAME);
+    const { tableName } = dynamo;
+    await ensureTable(dynamo.endpoint, tableName);
     const s3 = await startLocalS3({ port: ports.s3, dataDir: path.join(dataDir, 's3') });
     stops.push(s3.stop);
     const cognito = await startLocalCognito({
@@ -154,7 +173,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_REGION: LOCAL_AWS.region,
       AWS_ACCESS_KEY_ID: LOCAL_AWS.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_AWS.credentials.secretAccessKey,
-      TABLE_NAME,
+      TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
       WEBHOOK_ARCHIVE_BUCKET: LOCAL_WEBHOOK_ARCHIVE_BUCKET,
@@ -202,7 +221,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const directory = await startDirectoryStream({
       name: 'directory',
       endpoint: dynamo.endpoint,
-      tableName: TABLE_NAME,
+      tableName,
       pattern: PROFILE_RECORDS_PATTERN,
       batchSize: DIRECTORY_STREAM_BATCH_SIZE,
       handler: () => lambdaHandler(directoryRebuildEntry.operation),
@@ -212,7 +231,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const sessionWork = await startDirectoryStream({
       name: 'session work',
       endpoint: dynamo.endpoint,
-      tableName: TABLE_NAME,
+      tableName,
       pattern: SESSION_RECORDS_PATTERN,
       batchSize: SESSION_STREAM_BATCH_SIZE,
       handler: () => lambdaHandler('startSessionWork'),

@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { LOCAL_AWS } from '../../bin/local/aws-local';
-import { ensureTable, type LocalDynamoDb, startLocalDynamoDb } from '../../bin/local/dynamodb';
+import { ensureTable, startLocalDynamoDb } from '../../bin/local/dynamodb';
 import { stackPorts } from '../../bin/local/ports';
-import { type LocalStack, startLocalStack } from '../../bin/local/stack';
+import { type LocalStack, type SharedDatabase, startLocalStack } from '../../bin/local/stack';
 import { type InjectedAdapters, injectAdapters } from '../adapters/injected';
 import type { Mail } from '../domain/ports';
 import type { JobName } from '../adapters/scheduler';
@@ -16,9 +17,26 @@ export interface TestStack extends LocalStack {
   dispose(): Promise<void>;
 }
 
-/** The real local stack on free ports with a throwaway data folder, for one test file. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's one DynamoDB Local, when its project starts one (tests/support/shared-dynamodb.ts). */
+    sharedDynamoDb?: { endpoint: string; pid: number };
+  }
+}
+
+/** A table of this file's own in the run's shared DynamoDB Local, if the run has one. */
+function sharedTable(): SharedDatabase | undefined {
+  const shared = inject('sharedDynamoDb');
+  return shared && { ...shared, tableName: `physician-mentors-test-${randomUUID().slice(0, 8)}` };
+}
+
+/**
+ * The real local stack on free ports with a throwaway data folder, for one test file. Its table sits
+ * in the run's shared DynamoDB Local when there is one; `ownDatabase` starts a Java process for this
+ * stack alone (a test that pauses it must not pause every other file's).
+ */
 export async function startTestStack(
-  options: { seed?: boolean; web?: boolean; webFromBuild?: boolean } = {},
+  options: { seed?: boolean; web?: boolean; webFromBuild?: boolean; ownDatabase?: boolean } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pm-stack-'));
   const { closed, ...ports } = await stackPorts(['closed', 'web', 'api', 'dynamodb', 'cognito', 's3']);
@@ -29,6 +47,7 @@ export async function startTestStack(
     ports,
     dataDir,
     databaseInMemory: true,
+    sharedDatabase: options.ownDatabase ? undefined : sharedTable(),
     seed: options.seed ?? false,
     web: options.web ?? false,
     webFromBuild: options.webFromBuild,
@@ -40,6 +59,17 @@ export async function startTestStack(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new table in the run's shared DynamoDB Local, or a DynamoDB Local of the file's own. A shared one's
+ * table stays after the file: dropping a table there loses records from the other tables' streams.
+ */
+async function testDatabase(): Promise<{ endpoint: string; tableName: string; stop(): Promise<void> }> {
+  const shared = sharedTable();
+  if (shared) return { ...shared, stop: async () => undefined };
+  const { dynamodb } = await stackPorts(['dynamodb']);
+  return { ...(await startLocalDynamoDb({ port: dynamodb })), tableName: 'physician-mentors-test' };
 }
 
 /** Reading a value the file's `beforeAll` sets up before it ran is a mistake in the test, and says so. */
@@ -84,15 +114,13 @@ export interface TestTable extends RecordedWork {
   put(...items: Record<string, unknown>[]): Promise<void>;
 }
 
-const TEST_TABLE_NAME = 'physician-mentors-test';
-
 /**
  * DynamoDB Local with the table (the CDK's keys and indexes) for the test file, and the environment
  * a handler reads it from (TABLE_NAME, DYNAMODB_ENDPOINT, region and credentials); the scheduler,
  * job queue and mailer are recorders whose work the test can read. Everything is undone after the file.
  */
 export function withTestTable(): TestTable {
-  let database: LocalDynamoDb | undefined;
+  let database: { endpoint: string; tableName: string; stop(): Promise<void> } | undefined;
   const recorded: RecordedWork = { scheduled: [], started: [], mails: [] };
   const saved: Record<string, string | undefined> = {};
   const recorders: InjectedAdapters = {
@@ -117,13 +145,11 @@ export function withTestTable(): TestTable {
   };
 
   beforeAll(async () => {
-    const { dynamodb } = await stackPorts(['dynamodb']);
-    const started = await startLocalDynamoDb({ port: dynamodb });
-    database = started;
-    await ensureTable(started.endpoint, TEST_TABLE_NAME);
+    database = await testDatabase();
+    await ensureTable(database.endpoint, database.tableName);
     const environment = {
-      TABLE_NAME: TEST_TABLE_NAME,
-      DYNAMODB_ENDPOINT: started.endpoint,
+      TABLE_NAME: database.tableName,
+      DYNAMODB_ENDPOINT: database.endpoint,
       AWS_REGION: LOCAL_AWS.region,
       AWS_ACCESS_KEY_ID: LOCAL_AWS.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_AWS.credentials.secretAccessKey,
@@ -146,9 +172,12 @@ export function withTestTable(): TestTable {
   });
 
   return {
-    tableName: TEST_TABLE_NAME,
+    get tableName() {
+      return setUp(database, 'withTestTable().tableName').tableName;
+    },
     async put(...items) {
-      await Promise.all(items.map((Item) => db().send(new PutCommand({ TableName: TEST_TABLE_NAME, Item }))));
+      const { tableName } = setUp(database, 'withTestTable().put');
+      await Promise.all(items.map((Item) => db().send(new PutCommand({ TableName: tableName, Item }))));
     },
     get endpoint() {
       return setUp(database, 'withTestTable().endpoint').endpoint;

@@ -37,7 +37,8 @@ const sessionsOf = async (user: SignedInUser) =>
   mySessions.parse(await (await call(user, 'GET', '/api/me/sessions')).json()).sessions;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // It pauses DynamoDB Local: a Java process of its own, not the one the other files share.
+  stack = await startTestStack({ ownDatabase: true });
   [coach, mentee] = await Promise.all([
     publishedCoach(stack.config, { payments: true }),
     signedInUserWithProfile(stack.config, 'mentee'),

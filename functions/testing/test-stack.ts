@@ -26,7 +26,8 @@ declare module 'vitest' {
 
 /** A table of this file's own in the run's shared DynamoDB Local, if the run has one. */
 function sharedTable(): SharedDatabase | undefined {
-  const shared = inject('sharedDynamoDb');
+  // Outside a vitest run (the smoke test, the benches) there is no run to share with.
+  const shared = process.env.VITEST ? inject('sharedDynamoDb') : undefined;
   return shared && { ...shared, tableName: `physician-mentors-test-${randomUUID().slice(0, 8)}` };
 }
 

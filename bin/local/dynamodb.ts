@@ -138,3 +138,30 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   );
   creator.destroy();
 }
+
+/** A DynamoDB Local already running that other stacks share (a test run's: tests/support/shared-dynamodb.ts), and this one's table in it. */
+export interface SharedDatabase {
+  endpoint: string;
+  pid: number;
+  tableName: string;
+}
+
+export interface LocalTable extends SharedDatabase {
+  stop(): Promise<void>;
+}
+
+/**
+ * The table (made if missing) in the shared DynamoDB Local when there is one, else in a DynamoDB Local
+ * started for it alone. A shared one's table stays at stop: DynamoDB Local, on dropping a table,
+ * loses records from the other tables' streams.
+ */
+export async function openLocalTable(
+  shared: SharedDatabase | undefined,
+  own: { port: number; tableName: string; dataDir?: string },
+): Promise<LocalTable> {
+  const table = shared
+    ? { ...shared, stop: async () => undefined }
+    : { ...(await startLocalDynamoDb({ port: own.port, dataDir: own.dataDir })), tableName: own.tableName };
+  await ensureTable(table.endpoint, table.tableName);
+  return table;
+}

@@ -1,4 +1,4 @@
-import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
+import { FUNCTION_TIMEOUT_SECONDS, withDeadline } from '../../functions/adapters/dependency-budget';
 
 /** Lambda's own words for an invocation it stopped. */
 export class FunctionTimedOut extends Error {
@@ -13,14 +13,5 @@ export class FunctionTimedOut extends Error {
  * at the same moment, whether the API server, a stream or a schedule invoked it. The handler's
  * promise runs on, as a frozen Lambda's work would resume in a later invocation.
  */
-export async function withinFunctionTimeout<T>(run: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new FunctionTimedOut()), FUNCTION_TIMEOUT_SECONDS * 1000);
-  });
-  try {
-    return await Promise.race([run, timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export const withinFunctionTimeout = <T>(run: Promise<T>): Promise<T> =>
+  withDeadline(run, FUNCTION_TIMEOUT_SECONDS * 1000, () => new FunctionTimedOut());

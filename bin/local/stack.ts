@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { ORIGIN_SECRET_VARIABLE } from '../../functions/adapters/origin-secret';
+import { withDeadline } from '../../functions/adapters/dependency-budget';
 import { feeRule } from '../../functions/runtime/fee-rule';
 import { POWERTOOLS_ENVIRONMENT } from '../../functions/runtime/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
@@ -19,7 +20,7 @@ import { localAuthorizer } from './authorizer';
 import { LOCAL_AWS } from './aws-local';
 import { lambdaHandler } from './lambda-modules';
 import { startLocalCognito } from './cognito';
-import { ensureTable, startLocalDynamoDb } from './dynamodb';
+import { openLocalTable, type SharedDatabase } from './dynamodb';
 import { ensureMailbox, mailboxFileMailer } from './mailbox';
 import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
@@ -70,12 +71,6 @@ export interface LocalStackOptions {
   webFromBuild?: boolean;
 }
 
-export interface SharedDatabase {
-  endpoint: string;
-  pid: number;
-  tableName: string;
-}
-
 export interface LocalStack {
   webUrl: string;
   apiUrl: string;
@@ -103,25 +98,6 @@ const TABLE_NAME = 'physician-mentors-local';
 /** Well inside a test's own timeout, so a wait that hangs fails saying what it waited for. */
 const JOBS_SETTLED_LIMIT_MS = 45_000;
 
-/** Resolves when `wait` does, or fails after `limitMs` naming what is still busy. */
-async function settledWithin(limitMs: number, wait: () => Promise<void>, busy: () => string[]): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const tooLong = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new Error(`jobsSettled: still waiting after ${limitMs / 1000} s for ${busy().join('; ') || 'nothing named'}`),
-        ),
-      limitMs,
-    );
-  });
-  try {
-    await Promise.race([wait(), tooLong]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Starts the whole product on this machine: DynamoDB Local, cognito-local, s3rver, the local API
  * server (the real handlers) and the Vite dev server. Each part stops with `stop()`.
@@ -143,20 +119,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const stopPart of stops.reverse()) await stopPart().catch(() => undefined);
   };
   try {
-    const shared = options.sharedDatabase;
-    const dynamo: SharedDatabase & { stop(): Promise<void> } = shared
-      ? // Its table stays: DynamoDB Local, on dropping a table, loses records from the other tables' streams.
-        { ...shared, stop: async () => undefined }
-      : {
-          ...(await startLocalDynamoDb({
-            port: ports.dynamodb,
-            dataDir: options.databaseInMemory ? undefined : path.join(dataDir, 'dynamodb'),
-          })),
-          tableName: TABLE_NAME,
-        };
+    const dynamo = await openLocalTable(options.sharedDatabase, {
+      port: ports.dynamodb,
+      tableName: TABLE_NAME,
+      dataDir: options.databaseInMemory ? undefined : path.join(dataDir, 'dynamodb'),
+    });
     stops.push(dynamo.stop);
     const { tableName } = dynamo;
-    await ensureTable(dynamo.endpoint, tableName);
     const s3 = await startLocalS3({ port: ports.s3, dataDir: path.join(dataDir, 's3') });
     stops.push(s3.stop);
     const cognito = await startLocalCognito({
@@ -242,16 +211,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
      * jobs and the webhook write sessions the stream reads: two rounds cover every chain we have.
      */
     const jobsSettled = () =>
-      settledWithin(
-        JOBS_SETTLED_LIMIT_MS,
-        async () => {
+      withDeadline(
+        (async () => {
           for (let round = 0; round < 2; round++) {
             await sessionWork.settled();
             await scheduler.settled();
             await webhookDeliveriesSettled();
           }
+        })(),
+        JOBS_SETTLED_LIMIT_MS,
+        () => {
+          const busy = [...sessionWork.busy(), ...scheduler.busy(), ...webhookDeliveriesPending()];
+          return new Error(
+            `jobsSettled: still waiting after ${JOBS_SETTLED_LIMIT_MS / 1000} s for ${busy.join('; ') || 'nothing named'}`,
+          );
         },
-        () => [...sessionWork.busy(), ...scheduler.busy(), ...webhookDeliveriesPending()],
       );
 
     const reconciliation = await startDailyReconciliation(

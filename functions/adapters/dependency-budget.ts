@@ -88,21 +88,25 @@ export function isDependencyUnavailable(error: unknown): boolean {
   return error.cause !== undefined && error.cause !== error && isDependencyUnavailable(error.cause);
 }
 
-/** Runs `call`, giving up after `budgetMs` with DependencyUnavailableError (the call itself is left to finish or die). */
-export async function withinBudget<T>(dependency: string, budgetMs: number, call: () => Promise<T>): Promise<T> {
+/**
+ * `run`'s outcome, or after `ms` the error `timedOut` makes then (the work itself is left to finish or
+ * die): the one deadline behind a dependency's budget, a function's timeout and the local stack's waits.
+ */
+export async function withDeadline<T>(run: Promise<T>, ms: number, timedOut: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new DependencyUnavailableError(dependency, `no answer in ${budgetMs} ms`)),
-      budgetMs,
-    );
+    timer = setTimeout(() => reject(timedOut()), ms);
   });
   try {
-    return await Promise.race([call(), deadline]);
+    return await Promise.race([run, deadline]);
   } finally {
     clearTimeout(timer);
   }
 }
+
+/** Runs `call`, giving up after `budgetMs` with DependencyUnavailableError (the call itself is left to finish or die). */
+export const withinBudget = <T>(dependency: string, budgetMs: number, call: () => Promise<T>): Promise<T> =>
+  withDeadline(call(), budgetMs, () => new DependencyUnavailableError(dependency, `no answer in ${budgetMs} ms`));
 
 /** How long before the function's timeout a request stops waiting and answers 503. */
 export const ANSWER_BEFORE_TIMEOUT_MS = 1_000;

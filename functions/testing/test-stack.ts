@@ -5,9 +5,9 @@ import path from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { LOCAL_AWS } from '../../bin/local/aws-local';
-import { ensureTable, startLocalDynamoDb } from '../../bin/local/dynamodb';
+import { type LocalTable, openLocalTable, type SharedDatabase } from '../../bin/local/dynamodb';
 import { stackPorts } from '../../bin/local/ports';
-import { type LocalStack, type SharedDatabase, startLocalStack } from '../../bin/local/stack';
+import { type LocalStack, startLocalStack } from '../../bin/local/stack';
 import { type InjectedAdapters, injectAdapters } from '../adapters/injected';
 import type { Mail } from '../domain/ports';
 import type { JobName } from '../adapters/scheduler';
@@ -62,17 +62,6 @@ export async function startTestStack(
   };
 }
 
-/**
- * A new table in the run's shared DynamoDB Local, or a DynamoDB Local of the file's own. A shared one's
- * table stays after the file: dropping a table there loses records from the other tables' streams.
- */
-async function testDatabase(): Promise<{ endpoint: string; tableName: string; stop(): Promise<void> }> {
-  const shared = sharedTable();
-  if (shared) return { ...shared, stop: async () => undefined };
-  const { dynamodb } = await stackPorts(['dynamodb']);
-  return { ...(await startLocalDynamoDb({ port: dynamodb })), tableName: 'physician-mentors-test' };
-}
-
 /** Reading a value the file's `beforeAll` sets up before it ran is a mistake in the test, and says so. */
 function setUp<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} is set up in beforeAll: use it inside a test or a hook`);
@@ -121,7 +110,7 @@ export interface TestTable extends RecordedWork {
  * job queue and mailer are recorders whose work the test can read. Everything is undone after the file.
  */
 export function withTestTable(): TestTable {
-  let database: { endpoint: string; tableName: string; stop(): Promise<void> } | undefined;
+  let database: LocalTable | undefined;
   const recorded: RecordedWork = { scheduled: [], started: [], mails: [] };
   const saved: Record<string, string | undefined> = {};
   const recorders: InjectedAdapters = {
@@ -146,8 +135,8 @@ export function withTestTable(): TestTable {
   };
 
   beforeAll(async () => {
-    database = await testDatabase();
-    await ensureTable(database.endpoint, database.tableName);
+    const { dynamodb } = await stackPorts(['dynamodb']);
+    database = await openLocalTable(sharedTable(), { port: dynamodb, tableName: 'physician-mentors-test' });
     const environment = {
       TABLE_NAME: database.tableName,
       DYNAMODB_ENDPOINT: database.endpoint,

@@ -26,7 +26,7 @@ const quietTestOutput = {
  */
 const fromBundles = (fromBundlesFlag: string, moreSetup: string[] = []) => ({
   env: { ...quietTestOutput, API_FROM_BUNDLES: fromBundlesFlag },
-  // The files' stacks share one DynamoDB Local per project, a table each (functions/testing/test-stack.ts).
+  // The files' stacks share one DynamoDB Local per project, a table each (tests/support/handler-kit/test-stack.ts).
   globalSetup: ['tests/support/lambda-bundles.ts', 'tests/support/shared-dynamodb.ts', ...moreSetup],
   server: { deps: { external: [/\/dist\/functions\//] } },
 });

@@ -25,9 +25,9 @@ export type Grant =
   | 'start:finishBooking'
   /** Starts the NPI registry check of the caller (functions/jobs/check-npi.ts). */
   | 'start:checkNpi'
-  /** Starts the first try of a requested refund (functions/sessions/refunds.ts). */
+  /** Starts the first try of a requested refund (functions/workflows/payments/refunds.ts). */
   | 'start:refundSession'
-  /** Starts a plan invoice's payout whose month ended (functions/sessions/coach-transfer.ts). */
+  /** Starts a plan invoice's payout whose month ended (functions/workflows/payments/coach-transfer.ts). */
   | 'start:completeSession'
   /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'
@@ -107,7 +107,7 @@ export function throttleOf(route: Route): RouteThrottle {
 }
 
 export const routes: readonly Route[] = [
-  // Pages, not API: the screens that paint their data from their HTML (functions/pages/render-page.ts).
+  // Pages, not API: the screens that paint their data from their HTML (functions/http/render-page.ts).
   {
     operation: 'renderDirectoryPage',
     method: 'GET',
@@ -659,7 +659,7 @@ export const routes: readonly Route[] = [
     table: ['read', 'write'],
     grants: [],
   },
-  // Mentorship plans: monthly subscriptions through Stripe (issue 27; functions/plans/).
+  // Mentorship plans: monthly subscriptions through Stripe (issue 27; functions/workflows/plans/).
   {
     operation: 'updatePlan',
     method: 'PUT',
@@ -722,14 +722,19 @@ export const pagePathPatterns = (): string[] =>
 /**
  * Functions that EventBridge Scheduler invokes (one-off schedules), or an operation starts
  * asynchronously (`start:<job>`), not routed over HTTP.
- * Module under `functions/jobs/` exporting `handler`.
+ * Module under `functions/jobs/` (or `functions/streams/`) exporting `handler`.
  */
 export interface Job {
   operation: string;
   handler: string;
+  /** The entry's folder under `functions/`: `streams` for a consumer of the table's stream. */
+  folder?: 'jobs' | 'streams';
   table: readonly TableAccess[];
   grants: readonly Grant[];
 }
+
+/** The job's entry module, relative to `functions/`. */
+export const jobModule = (job: Job) => `${job.folder ?? 'jobs'}/${job.handler}`;
 
 /** `expirePendingPayment` → `JOB_EXPIRE_PENDING_PAYMENT_ARN`: the variable that holds the job's function ARN. */
 export const jobArnVariable = (operation: string) =>
@@ -748,7 +753,7 @@ export const jobs: readonly Job[] = [
     table: ['read', 'write'],
     grants: ['mail:send', 'scheduler:manage', 'secret:zoom', ...CALENDAR_GRANTS],
   },
-  /** Completes the session and transfers the coach's share (sessions/coach-transfer.ts). */
+  /** Completes the session and transfers the coach's share (workflows/payments/coach-transfer.ts). */
   { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: ['secret:stripe'] },
   { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read', 'write'], grants: ['mail:send'] },
   { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read', 'write'], grants: ['mail:send'] },
@@ -784,6 +789,7 @@ export const jobs: readonly Job[] = [
   {
     operation: 'startSessionWork',
     handler: 'start-session-work',
+    folder: 'streams',
     table: [],
     grants: ['scheduler:manage', 'start:finishBooking', 'start:refundSession', 'start:completeSession'],
   },

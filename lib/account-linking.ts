@@ -11,7 +11,7 @@ export interface AccountLinkingProps {
 
 /**
  * The PreSignUp trigger that links a first Google sign-in to a native account
- * (functions/triggers/pre-sign-up.ts), so a Google account can later set a password and keeps
+ * (functions/handlers/cognito/pre-sign-up.ts), so a Google account can later set a password and keeps
  * one `sub`.
  */
 export class AccountLinking extends Construct {
@@ -20,7 +20,7 @@ export class AccountLinking extends Construct {
   constructor(scope: Construct, id: string, props: AccountLinkingProps) {
     super(scope, id);
     this.trigger = new OperationFunction(this, 'PreSignUp', {
-      module: 'triggers/pre-sign-up',
+      module: 'handlers/cognito/pre-sign-up',
       environment: {},
       logs: props.logs,
     });

@@ -23,8 +23,16 @@ import { DIRECTORY_SNAPSHOT_KEY } from '../functions/adapters/directory-snapshot
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery';
 import { POWERTOOLS_ENVIRONMENT } from '../functions/runtime/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
-import { DATA_PAGES, prerenderedFileOf } from '../functions/pages/data-pages';
-import { DEFAULT_MEMORY_MB, type Grant, type Job, jobArnVariable, type Route, throttleOf } from '../functions/routes';
+import { DATA_PAGES, prerenderedFileOf } from '../functions/domain/data-pages';
+import {
+  DEFAULT_MEMORY_MB,
+  type Grant,
+  type Job,
+  jobArnVariable,
+  jobModule,
+  type Route,
+  throttleOf,
+} from '../functions/routes';
 import { ORIGIN_SECRET_ARN_VARIABLE } from '../functions/adapters/origin-secret';
 import { LAMBDA_HANDLER } from './bundling';
 import { lambdaCode } from './lambda-code';
@@ -194,7 +202,7 @@ export class Api extends Construct {
       const functionName = `${stack.stackName}-${job.operation}`;
       return {
         job,
-        fn: operationFunction(job.operation, `jobs/${job.handler}`, { functionName }),
+        fn: operationFunction(job.operation, jobModule(job), { functionName }),
         arn: stack.formatArn({
           service: 'lambda',
           resource: 'function',

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, buildSync, type Metafile } from 'esbuild';
-import { jobs, routes } from '../functions/routes';
+import { jobModule, jobs, routes } from '../functions/routes';
 
 /**
  * How every Lambda is bundled, in one place: the CDK functions (lib/lambda-code.ts) and
@@ -59,14 +59,14 @@ export const directoryRebuildEntry: LambdaEntry = {
 /** Secrets Manager's rotation function of the origin secret (lib/origin-secret-rotation.ts). */
 export const originSecretRotationEntry: LambdaEntry = {
   operation: 'rotateOriginSecret',
-  module: 'rotation/origin-secret',
+  module: 'jobs/rotate-origin-secret',
   nativeModules: [],
 };
 
 /** The Lambda@Edge function on the page behaviours' origin responses (lib/page-fallback.ts). */
 export const pageFallbackEntry: LambdaEntry = {
   operation: 'pageFallback',
-  module: 'pages/page-fallback-edge',
+  module: 'handlers/page-fallback-edge',
   nativeModules: [],
 };
 
@@ -77,7 +77,7 @@ export const lambdaEntries: readonly LambdaEntry[] = [
     module: `handlers/${route.handler}`,
     nativeModules: route.nativeModules ?? [],
   })),
-  ...jobs.map((job) => ({ operation: job.operation, module: `jobs/${job.handler}`, nativeModules: [] })),
+  ...jobs.map((job) => ({ operation: job.operation, module: jobModule(job), nativeModules: [] })),
   directoryRebuildEntry,
   originSecretRotationEntry,
   pageFallbackEntry,
@@ -127,14 +127,14 @@ export function esbuildOptions(entry: LambdaEntry, functionDir: string): BuildOp
   };
 }
 
-/** The handler test kit (README, "Testing one handler"): test code, never part of a function. */
-const TEST_KIT = /(^|\/)functions\/testing\//;
+/** Test code, the handler test kit (README, "Testing one handler") among it: never part of a function. */
+const TEST_CODE = /(^|\/)tests\//;
 
 const metafileOf = (result: { metafile?: Metafile }, entry: LambdaEntry): Metafile => {
   if (!result.metafile) throw new Error(`esbuild returned no metafile for ${entry.operation}`);
-  const testKit = Object.keys(result.metafile.inputs).filter((input) => TEST_KIT.test(input));
-  if (testKit.length > 0) {
-    throw new Error(`${entry.operation} imports the handler test kit, which no bundle may hold: ${testKit.join(', ')}`);
+  const testCode = Object.keys(result.metafile.inputs).filter((input) => TEST_CODE.test(input));
+  if (testCode.length > 0) {
+    throw new Error(`${entry.operation} imports test code, which no bundle may hold: ${testCode.join(', ')}`);
   }
   return result.metafile;
 };

@@ -11,7 +11,7 @@ export const EDGE_REGION = 'us-east-1';
 
 /**
  * The Lambda@Edge function that answers a throttled or failed page route with its loading-state page
- * (functions/pages/page-fallback-edge.ts), on the page behaviours' origin responses (lib/web.ts).
+ * (functions/handlers/page-fallback-edge.ts), on the page behaviours' origin responses (lib/web.ts).
  * Origin failover cannot: it never fails over on a 429, and it asks the fallback origin for the
  * request's own path, which for `/coaches/<id>` no object has. Made in a us-east-1 stack (the site's
  * own, or the one beside it: lib/edge-stack.ts), so experimental.EdgeFunction makes no stack, SSM

@@ -1,4 +1,4 @@
-import { type DataPage, prerenderedFileOf } from '../functions/pages/data-pages';
+import { type DataPage, prerenderedFileOf } from '../functions/domain/data-pages';
 
 /**
  * The pages whose HTML is rendered at build time (web/src/prerender.tsx, run by vite.config.ts), so

@@ -215,7 +215,7 @@ export class PhysicianMentorsStack extends Stack {
     });
     const logs = { retention: keepsData ? RetentionDays.SIX_MONTHS : RetentionDays.TWO_WEEKS, removalPolicy };
     const customMessage = new OperationFunction(this, 'CustomMessage', {
-      module: 'triggers/custom-message',
+      module: 'handlers/cognito/custom-message',
       environment: { SITE_ORIGIN: siteOrigin },
       logs,
     });

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { prerenderedFileOf, prerenderedRenders } from '../lib/prerendered-pages';
-import { withPageHead, withPageMarkup } from '../functions/pages/page-html';
+import { withPageHead, withPageMarkup } from '../functions/domain/page-html';
 import type { PrerenderedPage } from '../web/src/prerender';
 
 const APP_ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;

@@ -5,7 +5,7 @@ import { FREE_CONSULTATION_RETURN_NOTICE_MS } from '../functions/domain/cancella
 import { coach, coachList, slotList } from '../functions/schemas/coach';
 import { initiatePasswordAuth } from '../functions/schemas/cognito-password-auth';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
-import { QUERY_STATE_ELEMENT_ID } from '../functions/pages/page-html';
+import { QUERY_STATE_ELEMENT_ID } from '../functions/domain/page-html';
 import { runtimeConfigIn } from '../functions/schemas/runtime-config-html';
 import { bookingResult, sessionView } from '../functions/schemas/session';
 
@@ -157,7 +157,7 @@ export async function runSmoke(options: SmokeOptions, report: (result: CheckResu
     return { detail: `${shown.firstName} ${shown.lastName}` };
   });
 
-  // The page routes (functions/pages) render the directory and a coach page with their data.
+  // The page routes (functions/http/render-page.ts) render the directory and a coach page with their data.
   await check("GET /coaches/{id} is the mentor's page rendered with the mentor", async () => {
     const first = directory?.coaches[0];
     if (!first) throw new Skip('the directory lists no mentor');

@@ -22,7 +22,7 @@ import { seedDemoLedger } from './demo-ledger';
 import { type DemoMentor, demoMentors } from './demo-mentors';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { calendarProviderFromEnvironment } from '../../functions/adapters/calendar-providers';
-import { refreshBusyCacheQuietly, storeNewConnection } from '../../functions/sessions/mentor-calendars';
+import { refreshBusyCacheQuietly, storeNewConnection } from '../../functions/workflows/calendars/mentor-calendars';
 import type { CalendarStandInStore } from './calendar-standin-store';
 import { LOCAL_CALENDAR_CLIENTS } from './calendar-standins';
 import { GOOGLE_CALENDAR_SCOPES } from '../../functions/adapters/google-calendar';

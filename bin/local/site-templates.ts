@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DATA_PAGES, prerenderedFileOf } from '../../functions/pages/data-pages';
+import { DATA_PAGES, prerenderedFileOf } from '../../functions/domain/data-pages';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { pageWithRuntimeConfig } from '../../functions/schemas/runtime-config-html';
 import { LOCAL_SITE_BUCKET, S3RVER_CLIENT } from './s3';

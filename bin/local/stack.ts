@@ -13,7 +13,7 @@ import { directoryRebuildEntry } from '../../lib/bundling';
 import { startApiServer } from './api-server';
 import { CALENDLY_EMBED_PATH } from './calendly-standin';
 import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
-import { SESSION_RECORDS_PATTERN, SESSION_STREAM_BATCH_SIZE } from '../../functions/sessions/session-work';
+import { SESSION_RECORDS_PATTERN, SESSION_STREAM_BATCH_SIZE } from '../../functions/workflows/booking/session-work';
 import { startDirectoryStream } from './directory-stream';
 import { startBuiltSite } from './built-site';
 import { localAuthorizer } from './authorizer';

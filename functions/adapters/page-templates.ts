@@ -1,4 +1,4 @@
-import { type DataPage, prerenderedFileOf } from '../pages/data-pages';
+import { type DataPage, prerenderedFileOf } from '../domain/data-pages';
 import { type S3Bucket, s3BucketFromEnvironment } from './s3-bucket';
 
 /**

@@ -5,7 +5,7 @@ import {
   SecretsManagerClient,
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
-import type { SecretVersions } from '../rotation/origin-secret-steps';
+import type { SecretVersions } from '../domain/origin-secret-rotation';
 import { awsClientSettings } from './dependency-budget';
 
 /** A secret as its rotation function sees it (Secrets Manager's rotation contract). */

@@ -5,7 +5,7 @@ import { DomainError } from '../domain/errors';
 import type { Coach } from '../schemas/coach';
 import { tableSchema } from './table-schema';
 import { db, tableName } from './client';
-import { toCoach } from '../views/coach';
+import { toCoach } from '../http/views/coach';
 import { DIRECTORY_SHARDS, directoryPartition, keys } from './keys';
 import { queryIndexPartition } from './query-all';
 import type { ProfileItem } from '../domain/profile-item';

@@ -144,7 +144,7 @@ export const keys = {
   menteePlansPartition,
   /**
    * A paid plan invoice's payout (data/plan-payouts.ts), written with the invoice's grant; its
-   * sort key is the stream filter's (sessions/session-work.ts), which schedules the payout.
+   * sort key is the stream filter's (workflows/booking/session-work.ts), which schedules the payout.
    */
   planPayout: (invoiceId: string) => ({ pk: `PLANPAYOUT#${invoiceId}`, sk: PLAN_PAYOUT_SORT_KEY }),
   /** The one live subscription of a (mentee, coach) pair, claimed with a conditional put. */

@@ -6,7 +6,7 @@ import { keys } from './keys';
 /**
  * The coach's share of one paid plan invoice, owed to them when the month it paid for ends. Put
  * in the transaction that applies the invoice (data/subscriptions.ts), so the table's stream
- * schedules its transfer (sessions/session-work.ts) even when the webhook dies right after.
+ * schedules its transfer (workflows/booking/session-work.ts) even when the webhook dies right after.
  */
 export interface PlanPayoutItem {
   /** `payout.<invoiceId>` (domain/plans.ts planPayoutId). */

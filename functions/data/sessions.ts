@@ -170,7 +170,7 @@ export interface Cancellation {
   cancelledBy: NonNullable<SessionItem['cancelledBy']>;
   /** The statuses this cancellation may start from; anything else leaves the session as it is. */
   from: readonly SessionStatus[];
-  /** A paid session's refund, requested in the same transaction (the outbox sessions/refunds.ts performs). */
+  /** A paid session's refund, requested in the same transaction (the outbox workflows/payments/refunds.ts performs). */
   refund?: RefundRequest;
 }
 

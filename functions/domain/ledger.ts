@@ -18,7 +18,7 @@ export type MoneyEvent =
       checkoutId: string;
       sessionId: string;
       paymentIntentId: string | null;
-      /** What the checkout charged, and whether with real money: settlement checks both (sessions/payment-settlement.ts). */
+      /** What the checkout charged, and whether with real money: settlement checks both (workflows/payments/payment-settlement.ts). */
       amountCents: number;
       livemode: boolean;
     }

@@ -73,7 +73,7 @@ export function profileFromIdentity(user: UserInfo, now: Date, timezone = DEFAUL
  */
 export function applyProfileUpdate(current: ProfileItem, update: ProfileUpdate, now: Date): ProfileItem {
   const next: ProfileItem = { ...current, ...update, updatedAt: now.toISOString() };
-  // The badge says the registry lists this name: a new name goes back to pending (verification/npi-checks.ts).
+  // The badge says the registry lists this name: a new name goes back to pending (workflows/verification/npi-checks.ts).
   if (nameChanged(current, next)) delete next.verification;
   if (specialtiesClash(next.specialty, next.secondarySpecialty)) {
     throw new DomainError('VALIDATION_FAILED', SAME_SPECIALTY_MESSAGE, [

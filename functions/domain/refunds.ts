@@ -1,6 +1,6 @@
 /**
  * A cancelled paid session's refund, as its session item keeps it (the outbox the cancellation
- * writes in its own transaction; sessions/refunds.ts performs it).
+ * writes in its own transaction; workflows/payments/refunds.ts performs it).
  */
 export type RefundStatus = 'requested' | 'succeeded' | 'failed';
 

@@ -52,11 +52,11 @@ export interface SessionItem {
   refund?: RefundState | null;
   /** When the e-mail that the provider confirmed the refund went out (or is being sent). */
   refundMailedAt?: string | null;
-  /** When the mentee was told their refund could not be made (sessions/refunds.ts). */
+  /** When the mentee was told their refund could not be made (workflows/payments/refunds.ts). */
   refundFailureMailedAt?: string | null;
   /** When the completed session's transfer to the coach was first attempted (data/transfers.ts). */
   transferStartedAt?: string | null;
-  /** The coach's share, transferred after delivery (sessions/coach-transfer.ts). */
+  /** The coach's share, transferred after delivery (workflows/payments/coach-transfer.ts). */
   transferId?: string | null;
   /** A dispute of the session's charge: opened before the transfer, it blocks it. */
   disputeId?: string | null;
@@ -70,7 +70,7 @@ export interface SessionItem {
   meetingNote?: string | null;
   /** The coach's own calendar did not answer the live check at booking; the coach's e-mail says so. */
   calendarUnchecked?: boolean;
-  /** Where the booking was written in the coach's own calendar (sessions/mentor-calendars.ts). */
+  /** Where the booking was written in the coach's own calendar (workflows/calendars/mentor-calendars.ts). */
   calendarEvent?: { provider: 'google' | 'microsoft'; calendarId: string; eventId: string } | null;
   rated?: boolean;
   /** When the mentee first followed the join link while the session was on (sessions/join.ts); a free consultation is rateable only with it. */

@@ -1,8 +1,8 @@
 import { getSession } from '../data/sessions';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
-import { sessionOfParty, viewForParty } from '../sessions/party-session';
-import { abandonPendingSession } from '../sessions/payment-settlement';
+import { sessionOfParty, viewForParty } from '../workflows/booking/party-session';
+import { abandonPendingSession } from '../workflows/payments/payment-settlement';
 
 /**
  * `POST /api/sessions/{id}/abandon`: the payer came back from checkout without paying. Only the

@@ -2,7 +2,7 @@ import { addAvailability } from '../data/availability';
 import { planAvailability } from '../domain/availability';
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
-import { toAvailabilityView } from '../views/availability';
+import { toAvailabilityView } from '../http/views/availability';
 import { newAvailability } from '../schemas/availability';
 
 export const handler = httpHandler(

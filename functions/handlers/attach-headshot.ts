@@ -2,7 +2,7 @@ import { renderHeadshotVariants } from '../adapters/image';
 import { mediaStoreFromEnvironment } from '../adapters/media';
 import { dynamoProfileStore } from '../data/profile-store';
 import { attachHeadshot } from '../domain/headshot';
-import { toProfileView } from '../views/profile';
+import { toProfileView } from '../http/views/profile';
 import { httpHandler } from '../http/handler';
 import { attachHeadshotRequest } from '../schemas/profile';
 

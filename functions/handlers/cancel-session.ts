@@ -2,8 +2,8 @@ import { withinDailyQuota } from '../data/quotas';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { cancelSessionInput } from '../schemas/session-actions';
-import { cancelByParty } from '../sessions/cancellation';
-import { sessionOfParty, viewForParty } from '../sessions/party-session';
+import { cancelByParty } from '../workflows/booking/cancellation';
+import { sessionOfParty, viewForParty } from '../workflows/booking/party-session';
 
 /** `POST /api/sessions/{id}/cancel {reason}` → the cancelled session as the caller sees it. */
 export const handler = httpHandler(

@@ -1,5 +1,5 @@
 import { httpHandler } from '../http/handler';
-import { cancelAtPeriodEnd } from '../plans/subscriptions';
+import { cancelAtPeriodEnd } from '../workflows/plans/subscriptions';
 import { subscriptionPath } from '../schemas/plans';
 
 /** `POST /api/subscriptions/{id}/cancel` → the subscription, `cancelAtPeriodEnd: true`. */

@@ -1,7 +1,7 @@
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
 import { calendarProviderPath } from '../schemas/mentor-calendars';
-import { startCalendarConnect } from '../sessions/mentor-calendars';
+import { startCalendarConnect } from '../workflows/calendars/mentor-calendars';
 
 /** `POST /api/me/calendars/{provider}/connect` → `{url}`, the provider's consent page; the cookie binds it to this browser. */
 export const handler = httpHandler(

@@ -2,7 +2,7 @@ import { identityFromEnvironment } from '../adapters/identity';
 import { dynamoProfileStore } from '../data/profile-store';
 import { DomainError } from '../domain/errors';
 import { profileFromIdentity } from '../domain/profile';
-import { toProfileView } from '../views/profile';
+import { toProfileView } from '../http/views/profile';
 import { bearerToken } from '../http/caller';
 import { httpHandler } from '../http/handler';
 import { firstSignIn } from '../schemas/profile';

@@ -4,8 +4,8 @@ import { httpHandler } from '../http/handler';
 import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
 import type { BookingResult } from '../schemas/session';
 import { newBooking } from '../schemas/session';
-import { bookSession } from '../sessions/booking';
-import { viewForParty } from '../sessions/party-session';
+import { bookSession } from '../workflows/booking/booking';
+import { viewForParty } from '../workflows/booking/party-session';
 
 /** `POST /api/sessions` → 201 `{session, checkoutUrl?}`. */
 export const handler = httpHandler({ schemas: { body: newBooking }, auth: true }, async ({ body, caller, now }) => {

@@ -1,5 +1,5 @@
 import { httpHandler } from '../http/handler';
-import { subscribe } from '../plans/subscriptions';
+import { subscribe } from '../workflows/plans/subscriptions';
 import { newSubscription } from '../schemas/plans';
 
 /**

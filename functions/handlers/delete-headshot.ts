@@ -1,7 +1,7 @@
 import { mediaStoreFromEnvironment } from '../adapters/media';
 import { dynamoProfileStore } from '../data/profile-store';
 import { removeHeadshot } from '../domain/headshot';
-import { toProfileView } from '../views/profile';
+import { toProfileView } from '../http/views/profile';
 import { httpHandler } from '../http/handler';
 
 export const handler = httpHandler({ auth: true }, async ({ caller, now }) => {

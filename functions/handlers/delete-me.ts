@@ -1,6 +1,6 @@
 import { accountsFromEnvironment } from '../adapters/identity';
 import { mediaStoreFromEnvironment } from '../adapters/media';
-import { deleteAccount } from '../accounts/deletion';
+import { deleteAccount } from '../workflows/accounts/deletion';
 import { assertFreshSignIn } from '../domain/account-deletion';
 import { callerSignIn } from '../http/caller';
 import { httpHandler } from '../http/handler';

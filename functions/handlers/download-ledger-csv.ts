@@ -2,7 +2,7 @@ import { LEDGER_CSV_HEADER, ledgerCsvRow } from '../domain/ledger-csv';
 import { requireFinance } from '../http/finance';
 import { httpHandler } from '../http/handler';
 import { ledgerCsvQuery } from '../schemas/ledger';
-import { ledgerOfDays } from '../sessions/finance-ledger';
+import { ledgerOfDays } from '../workflows/payments/finance-ledger';
 
 /**
  * `GET /api/finance/ledger.csv`: every entry of the range, one header row. An HTTP API cannot

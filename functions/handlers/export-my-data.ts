@@ -1,9 +1,9 @@
 import { everyConversationOf } from '../data/conversations';
 import { personalDataOf } from '../data/personal-data';
-import { toProfileView } from '../views/profile';
+import { toProfileView } from '../http/views/profile';
 import { httpHandler } from '../http/handler';
-import { toMessageView } from '../views/message';
-import { toSessionView } from '../views/session';
+import { toMessageView } from '../http/views/message';
+import { toSessionView } from '../http/views/session';
 
 /**
  * `GET /api/me/export`: the caller's data as a JSON file (profile, sessions either side, the ratings

@@ -3,7 +3,7 @@ import { getProfile } from '../data/profiles';
 import { haveMentoringRelationship } from '../data/relationships';
 import { DomainError } from '../domain/errors';
 import { httpHandler } from '../http/handler';
-import { toOtherParty } from '../views/message';
+import { toOtherParty } from '../http/views/message';
 import { type ContactView, contactPath } from '../schemas/messages';
 
 /**

@@ -1,7 +1,7 @@
 import { httpHandler } from '../http/handler';
 import { coachPath } from '../schemas/coach';
 import { type ExternalEventView, externalEventQuery } from '../schemas/external-calendar';
-import { previewExternalBooking } from '../sessions/booking';
+import { previewExternalBooking } from '../workflows/booking/booking';
 
 /** `GET /api/coaches/{coachId}/external-events?uri=…` → the event's times and price, read from the coach's calendar. */
 export const handler = httpHandler(

@@ -1,7 +1,7 @@
 import { keepConfirmedProfile } from '../data/accounts';
 import { dynamoProfileStore } from '../data/profile-store';
 import { profileNotFound } from '../domain/profile';
-import { toProfileView } from '../views/profile';
+import { toProfileView } from '../http/views/profile';
 import { httpHandler } from '../http/handler';
 
 /**

@@ -1,6 +1,6 @@
 import { getNpiRecord } from '../data/npi-verifications';
 import { httpHandler } from '../http/handler';
-import { toVerificationView } from '../views/verification';
+import { toVerificationView } from '../http/views/verification';
 
 /** `GET /api/me/verification`: where the caller's NPI check stands. */
 export const handler = httpHandler({ auth: true }, async ({ caller }) => ({

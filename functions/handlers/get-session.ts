@@ -1,7 +1,7 @@
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
-import { sessionOfParty, viewForParty } from '../sessions/party-session';
-import { reconcilePendingSession } from '../sessions/payment-settlement';
+import { sessionOfParty, viewForParty } from '../workflows/booking/party-session';
+import { reconcilePendingSession } from '../workflows/payments/payment-settlement';
 
 /** `GET /api/sessions/{id}`: parties only; a pending payment is first checked with the provider. */
 export const handler = httpHandler({ schemas: { path: sessionPath }, auth: true }, async ({ path, caller, now }) => {

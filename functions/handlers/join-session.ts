@@ -4,7 +4,7 @@ import { joinCounts } from '../domain/ratings';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import type { JoinResult } from '../schemas/session-actions';
-import { sessionOfParty } from '../sessions/party-session';
+import { sessionOfParty } from '../workflows/booking/party-session';
 
 /**
  * `POST /api/sessions/{id}/join` → `{meetingUrl}`: every join button and e-mailed meeting link goes

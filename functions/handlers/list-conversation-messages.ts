@@ -1,8 +1,8 @@
 import { messagesPage, partsOfMessageId } from '../data/conversations';
 import { DomainError } from '../domain/errors';
 import { httpHandler } from '../http/handler';
-import { conversationOfParty } from '../messages/conversation-access';
-import { toMessageView } from '../views/message';
+import { conversationOfParty } from '../workflows/messages/conversation-access';
+import { toMessageView } from '../http/views/message';
 import { conversationPath, type MessagePage, messagePageQuery } from '../schemas/messages';
 
 /** The sequence number of a message id given as a position, which must be of this conversation. */

@@ -7,7 +7,7 @@ import { coachMatches, coachNameOf } from '../domain/ledger-coaches';
 import { requireFinance } from '../http/finance';
 import { httpHandler } from '../http/handler';
 import { type LedgerPage, ledgerQuery } from '../schemas/ledger';
-import { ledgerOfDays } from '../sessions/finance-ledger';
+import { ledgerOfDays } from '../workflows/payments/finance-ledger';
 
 const PAGE_SIZE = 100;
 

@@ -1,6 +1,6 @@
 import { availabilityOfCoach } from '../data/availability';
 import { httpHandler } from '../http/handler';
-import { toAvailabilityView } from '../views/availability';
+import { toAvailabilityView } from '../http/views/availability';
 
 export const handler = httpHandler({ auth: true }, async ({ caller }) => {
   const windows = await availabilityOfCoach(caller.userId);

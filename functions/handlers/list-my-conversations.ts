@@ -4,7 +4,7 @@ import { batchGet } from '../data/session-ratings';
 import { keys } from '../data/keys';
 import { afterCursor, afterOf } from '../domain/cursor';
 import { httpHandler } from '../http/handler';
-import { toOtherParty } from '../views/message';
+import { toOtherParty } from '../http/views/message';
 import { CONVERSATIONS_PAGE_SIZE, type ConversationList, conversationListQuery } from '../schemas/messages';
 
 const ORDER = 'conversations';

@@ -3,7 +3,7 @@ import { counterpartsAndRatings } from '../data/session-ratings';
 import { afterCursor, afterOf } from '../domain/cursor';
 import { httpHandler } from '../http/handler';
 import { type MySessions, mySessionsQuery } from '../schemas/session-actions';
-import { toSessionView } from '../views/session';
+import { toSessionView } from '../http/views/session';
 
 /**
  * `GET /api/me/sessions?when&cursor&limit`: one page of the caller's sessions as coach or mentee in

@@ -1,7 +1,7 @@
 import { markRead, partsOfMessageId } from '../data/conversations';
 import { DomainError } from '../domain/errors';
 import { httpHandler } from '../http/handler';
-import { conversationOfParty } from '../messages/conversation-access';
+import { conversationOfParty } from '../workflows/messages/conversation-access';
 import { conversationPath, markReadInput } from '../schemas/messages';
 
 /** `POST /api/conversations/{id}/read {upTo}` → 204: the caller has seen the thread up to that message. */

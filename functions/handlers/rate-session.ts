@@ -8,7 +8,7 @@ import { isRateable, NOT_RATEABLE_MESSAGE } from '../domain/ratings';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { type RatingResult, rateSessionInput } from '../schemas/session-actions';
-import { sessionOfParty } from '../sessions/party-session';
+import { sessionOfParty } from '../workflows/booking/party-session';
 import { reviewerName } from '../domain/display-name';
 
 /**

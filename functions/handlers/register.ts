@@ -6,7 +6,7 @@ import { profileFromRegistration } from '../domain/profile';
 import { httpHandler } from '../http/handler';
 import { siteOrigin } from '../runtime/site';
 import { type RegistrationResult, registration } from '../schemas/profile';
-import { checkNewNpi } from '../verification/npi-checks';
+import { checkNewNpi } from '../workflows/verification/npi-checks';
 
 const CHECK_YOUR_EMAIL: RegistrationResult = { status: 'check_your_email' };
 

@@ -2,7 +2,7 @@ import { renderDirectoryPage } from '../../web/src/prerender';
 import { directoryListing } from '../data/directory-listing';
 import { httpHandler } from '../http/handler';
 import { validate } from '../http/validate';
-import { renderedPage, requestedUrl } from '../pages/render-page';
+import { renderedPage, requestedUrl } from '../http/render-page';
 import { coachListQuery } from '../schemas/coach';
 
 /** `GET /coaches`: the directory with the first page of mentors for the URL's filters. */

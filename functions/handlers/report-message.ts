@@ -2,7 +2,7 @@ import { moderationOnFirstUse } from '../adapters/moderation';
 import { getMessage, partsOfMessageId, recordMessageReport } from '../data/conversations';
 import { DomainError } from '../domain/errors';
 import { httpHandler } from '../http/handler';
-import { conversationOfParty } from '../messages/conversation-access';
+import { conversationOfParty } from '../workflows/messages/conversation-access';
 import { messagePath, reportMessageInput } from '../schemas/messages';
 
 /**

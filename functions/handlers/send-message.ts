@@ -1,6 +1,6 @@
 import { httpHandler } from '../http/handler';
-import { toMessageView } from '../views/message';
-import { sendMessage } from '../messages/send-message';
+import { toMessageView } from '../http/views/message';
+import { sendMessage } from '../workflows/messages/send-message';
 import { type SentMessage, sendMessageInput } from '../schemas/messages';
 
 /** `POST /api/messages {to, body}` → 201 `{message, conversationId}` (issue 26). */

@@ -7,10 +7,10 @@ import { httpHandler } from '../http/handler';
 import { log } from '../runtime/log';
 import { BUSINESS_METRICS } from '../runtime/metrics';
 import { rawBody } from '../http/raw-body';
-import { applySubscriptionEvent } from '../plans/subscription-events';
-import { recordMoneyEvent } from '../sessions/money-events';
-import { settleExpiredCheckout, settlePaidCheckout } from '../sessions/payment-settlement';
-import { refundConfirmed, refundFailedAtBank } from '../sessions/refunds';
+import { applySubscriptionEvent } from '../workflows/plans/subscription-events';
+import { recordMoneyEvent } from '../workflows/payments/money-events';
+import { settleExpiredCheckout, settlePaidCheckout } from '../workflows/payments/payment-settlement';
+import { refundConfirmed, refundFailedAtBank } from '../workflows/payments/refunds';
 
 /** No body schema: the signature covers the exact bytes received, so the body is read raw. */
 export const handler = httpHandler(

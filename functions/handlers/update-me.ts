@@ -1,9 +1,9 @@
 import { dynamoProfileStore } from '../data/profile-store';
 import { applyProfileUpdate, nameChanged, profileNotFound } from '../domain/profile';
-import { toProfileView } from '../views/profile';
+import { toProfileView } from '../http/views/profile';
 import { httpHandler } from '../http/handler';
 import { profileUpdate } from '../schemas/profile';
-import { checkAgainUnderNewName } from '../verification/npi-checks';
+import { checkAgainUnderNewName } from '../workflows/verification/npi-checks';
 
 export const handler = httpHandler({ schemas: { body: profileUpdate }, auth: true }, async ({ body, caller, now }) => {
   let renamed = false;

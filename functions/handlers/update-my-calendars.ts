@@ -1,6 +1,6 @@
 import { httpHandler } from '../http/handler';
 import { calendarChoicesInput, calendarProviderPath } from '../schemas/mentor-calendars';
-import { chooseCalendars } from '../sessions/mentor-calendars';
+import { chooseCalendars } from '../workflows/calendars/mentor-calendars';
 
 /** `PATCH /api/me/calendars/{provider}`: which calendars block time, and the one that receives bookings. */
 export const handler = httpHandler(

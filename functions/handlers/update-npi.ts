@@ -4,8 +4,8 @@ import { INVALID_NPI_MESSAGE, isValidNpi, normalizedNpi, TOO_MANY_NPI_CHECKS_MES
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
 import { npiUpdate } from '../schemas/verification';
-import { npiCheckDependenciesFromEnvironment, runNpiCheck } from '../verification/npi-checks';
-import { toVerificationView } from '../views/verification';
+import { npiCheckDependenciesFromEnvironment, runNpiCheck } from '../workflows/verification/npi-checks';
+import { toVerificationView } from '../http/views/verification';
 
 /**
  * `PUT /api/me/npi`: the mentor's NPI, checked against the registry at once (within its 3-second

@@ -1,4 +1,4 @@
-import { expireUnpaidSession } from '../sessions/payment-settlement';
-import { sessionJob } from './session-job';
+import { expireUnpaidSession } from '../workflows/payments/payment-settlement';
+import { sessionJob } from '../runtime/session-job';
 
 export const handler = sessionJob('expirePendingPayment', expireUnpaidSession);

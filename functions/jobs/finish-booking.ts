@@ -1,10 +1,10 @@
-import { finishConfirmedSession } from '../sessions/confirmation';
-import { followUpLatestMove } from '../sessions/rescheduling';
-import { sessionJob } from './session-job';
+import { finishConfirmedSession } from '../workflows/booking/confirmation';
+import { followUpLatestMove } from '../workflows/booking/rescheduling';
+import { sessionJob } from '../runtime/session-job';
 
 /**
- * A confirmed session's meeting, e-mails and schedules (sessions/confirmation.ts), then what its
- * latest move leaves to do (sessions/rescheduling.ts), started by the request, webhook or stream
+ * A confirmed session's meeting, e-mails and schedules (workflows/booking/confirmation.ts), then what its
+ * latest move leaves to do (workflows/booking/rescheduling.ts), started by the request, webhook or stream
  * write that confirmed or moved it; throwing makes Lambda (or Scheduler) run it again.
  */
 export const handler = sessionJob(

@@ -1,6 +1,6 @@
 import { log } from '../runtime/log';
-import { payOwedTransfers } from '../sessions/coach-transfer';
-import { jobHandler } from './job-handler';
+import { payOwedTransfers } from '../workflows/payments/coach-transfer';
+import { jobHandler } from '../runtime/job-handler';
 
 /** Daily, on its own schedule (lib/finance.ts): tries every transfer the platform owes a coach again. */
 export const handler = jobHandler('payOwedTransfers', async () => {

@@ -1,7 +1,7 @@
 import { jobQueueFromEnvironment } from '../adapters/job-queue';
 import { verifiedMentorIds } from '../data/npi-verifications';
 import { log } from '../runtime/log';
-import { jobHandler } from './job-handler';
+import { jobHandler } from '../runtime/job-handler';
 
 /**
  * Monthly (lib/npi-recheck.ts): a re-check of every verified mentor, each its own `checkNpi` job, so

@@ -3,8 +3,8 @@ import * as z from '../schemas/zod';
 import { paymentsFromEnvironment } from '../adapters/payments';
 import { log } from '../runtime/log';
 import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
-import { reconcileDay } from '../sessions/reconciliation';
-import { jobHandler } from './job-handler';
+import { reconcileDay } from '../workflows/payments/reconciliation';
+import { jobHandler } from '../runtime/job-handler';
 
 /** The daily schedule sends `{}` (the UTC day that just ended); an operator may name a day to re-run. */
 const reconcileEvent = z.object({ day: z.optional(z.iso.date()) });

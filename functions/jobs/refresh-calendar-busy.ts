@@ -5,8 +5,8 @@ import { getProfile } from '../data/profiles';
 import { calendarReauthEmail } from '../domain/mentor-calendars';
 import { log } from '../runtime/log';
 import { siteOrigin } from '../runtime/site';
-import { refreshBusyCache } from '../sessions/mentor-calendars';
-import { jobHandler } from './job-handler';
+import { refreshBusyCache } from '../workflows/calendars/mentor-calendars';
+import { jobHandler } from '../runtime/job-handler';
 
 /** Mentors refreshed at once: each waits on its providers, not on this function's CPU. */
 const CONCURRENCY = 8;

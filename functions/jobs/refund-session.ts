@@ -1,7 +1,7 @@
 import * as z from '../schemas/zod';
 import { log } from '../runtime/log';
-import { tryRefund } from '../sessions/refunds';
-import { jobHandler } from './job-handler';
+import { tryRefund } from '../workflows/payments/refunds';
+import { jobHandler } from '../runtime/job-handler';
 
 /** Started with the session id (the first try), scheduled with the try's number for each later one. */
 const refundJobEvent = z.object({
@@ -10,7 +10,7 @@ const refundJobEvent = z.object({
 });
 
 /**
- * One try of a cancelled session's refund (sessions/refunds.ts); it schedules the next try itself,
+ * One try of a cancelled session's refund (workflows/payments/refunds.ts); it schedules the next try itself,
  * and throws once the refund is given up, so the invocation ends in the jobs' dead-letter queue.
  */
 export const handler = jobHandler('refundSession', async (event) => {

@@ -1,5 +1,5 @@
-import { REMINDERS, remindParties } from '../sessions/reminders';
-import { sessionJob } from './session-job';
+import { REMINDERS, remindParties } from '../workflows/booking/reminders';
+import { sessionJob } from '../runtime/session-job';
 
 /** The Scheduler target of one reminder job (jobs/remind-day-before.ts, jobs/remind-hour-before.ts). */
 export const reminderJob = (job: (typeof REMINDERS)[number]['job']) => {

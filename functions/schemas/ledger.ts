@@ -1,7 +1,7 @@
 import { recordId } from './record-id';
 import * as z from './zod';
 
-/** In the order of a payment's life: entries of one instant are listed in this order (sessions/finance-ledger.ts). */
+/** In the order of a payment's life: entries of one instant are listed in this order (workflows/payments/finance-ledger.ts). */
 export const LEDGER_KINDS = [
   'payment',
   /** A paid invoice of a mentorship plan (a month of sessions); `sessionId` is the subscription's id. */

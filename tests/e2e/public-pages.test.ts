@@ -145,7 +145,7 @@ describe.runIf(runsFromBundles())('prerendered public pages', () => {
   );
 });
 
-// The data screens are rendered with their data by the page routes (functions/pages), so they paint before any script has run.
+// The data screens are rendered with their data by the page routes (functions/http/render-page.ts), so they paint before any script has run.
 describe.runIf(runsFromBundles())('data screens rendered on the server', () => {
   const firstMentor = async () => {
     const body = (await (await fetch(`${stack.apiUrl}/api/coaches`)).json()) as {

@@ -530,7 +530,7 @@ describe('booking and payments', () => {
         ]),
       );
       // The e-mails and the meeting are the follow-up job's (finishBooking), not the request's; the
-      // webhook mails only the refund's confirmation (sessions/refunds.ts).
+      // webhook mails only the refund's confirmation (workflows/payments/refunds.ts).
       if (operation !== 'stripeWebhook') expect(actions(operation)).not.toContain('ses:SendEmail');
       expect(Object.keys(variables(operation))).toEqual(
         expect.arrayContaining([

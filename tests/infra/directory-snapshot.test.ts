@@ -5,7 +5,7 @@ import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_SNAPSHOT_KEY } from '../../functions/adapters/directory-snapshot';
 import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
-import { DATA_PAGES, prerenderedFileOf } from '../../functions/pages/data-pages';
+import { DATA_PAGES, prerenderedFileOf } from '../../functions/domain/data-pages';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { PROD_CONTEXT, type Synthesized, synthesizedApp } from './synth-app';
 

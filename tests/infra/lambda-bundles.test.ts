@@ -89,11 +89,11 @@ describe('the deployed Lambda bundles', () => {
     expect(initBytes).toBeLessThan(totalBytes);
   });
 
-  it('hold nothing of the local stack: no module from bin/, tests/, scripts/ or the test kit, no stand-in marker', async () => {
+  it('hold nothing of the local stack: no module from bin/, tests/ (the test kit among them) or scripts/, no stand-in marker', async () => {
     const foreignInputs = bundles.functions.flatMap(({ metafile }) =>
       Object.entries(metafile.outputs).flatMap(([output, { inputs }]) =>
         Object.keys(inputs)
-          .filter((input) => /(^|\/)(bin|tests|scripts|functions\/testing)\//.test(input))
+          .filter((input) => /(^|\/)(bin|tests|scripts)\//.test(input))
           .map((input) => `${output} <- ${input}`),
       ),
     );
@@ -115,7 +115,7 @@ describe('the deployed Lambda bundles', () => {
       nativeModules: [],
     };
     await expect(bundleLambda(importsTestKit, path.join(dir, 'refused'))).rejects.toThrow(
-      /importsTestKit imports the handler test kit, which no bundle may hold: .*functions\/testing\/http-event\.ts/,
+      /importsTestKit imports test code, which no bundle may hold: .*tests\/support\/handler-kit\/http-event\.ts/,
     );
   });
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../../functions/adapters/job-delivery';
 import { DEPENDENCY_LATENCY, SLOW_CALL_MS } from '../../functions/runtime/metrics';
 import { jobs, routes } from '../../functions/routes';
-import { SESSION_RECORDS_PATTERN } from '../../functions/sessions/session-work';
+import { SESSION_RECORDS_PATTERN } from '../../functions/workflows/booking/session-work';
 import { directoryRebuildEntry, originSecretRotationEntry } from '../../lib/bundling';
 import { PROD_CONTEXT, type Synthesized, synthesizedApp } from './synth-app';
 

@@ -11,7 +11,7 @@ import { saveServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
 import { bookingResult } from '../../functions/schemas/session';
 import { mySessions } from '../../functions/schemas/session-actions';
-import { finishConfirmedSession } from '../../functions/sessions/confirmation';
+import { finishConfirmedSession } from '../../functions/workflows/booking/confirmation';
 import { at, publishedCoach } from '../support/coaches';
 import { endedAgo } from '../support/bookings';
 import { startTestStack, type TestStack } from '../support/local-stack';

@@ -2,7 +2,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/data/keys';
 import { handler } from '../../functions/handlers/get-free-consultation-eligibility';
-import { httpEvent, lambdaContext, sampleProfile, withTestTable, type TestCaller } from '../../functions/testing';
+import { httpEvent, lambdaContext, sampleProfile, withTestTable, type TestCaller } from '../support/handler-kit';
 
 const table = withTestTable();
 const mentee: TestCaller = { userId: 'mentee-1' };

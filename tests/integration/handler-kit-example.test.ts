@@ -3,7 +3,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { db } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { handler } from '../../functions/handlers/create-session';
-import { httpEvent, lambdaContext, sampleAvailability, sampleProfile, withTestTable } from '../../functions/testing';
+import { httpEvent, lambdaContext, sampleAvailability, sampleProfile, withTestTable } from '../support/handler-kit';
 
 const table = withTestTable();
 afterEach(() => vi.useRealTimers());

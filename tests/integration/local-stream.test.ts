@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type LocalDirectoryStream, startDirectoryStream } from '../../bin/local/directory-stream';
 import type { LambdaHandler } from '../../bin/local/lambda-modules';
-import { withTestTable } from '../../functions/testing';
+import { withTestTable } from '../support/handler-kit';
 
 const table = withTestTable();
 

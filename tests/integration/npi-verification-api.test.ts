@@ -4,7 +4,7 @@ import { readMailbox } from '../../bin/local/mailbox';
 import { REJECTION_REASONS, TOO_MANY_NPI_CHECKS_MESSAGE } from '../../functions/domain/npi';
 import { coach as coachSchema, coachList } from '../../functions/schemas/coach';
 import { npiCheckAnswer, verificationView } from '../../functions/schemas/verification';
-import { npiCheckJobId } from '../../functions/verification/npi-checks';
+import { npiCheckJobId } from '../../functions/workflows/verification/npi-checks';
 import { mentorProfile, storeProfile } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';

@@ -1,8 +1,8 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SITE_BUCKET, S3RVER_CLIENT } from '../../bin/local/s3';
-import { DATA_PAGES, prerenderedFileOf } from '../../functions/pages/data-pages';
-import { QUERY_STATE_ELEMENT_ID, withPageMarkup } from '../../functions/pages/page-html';
+import { DATA_PAGES, prerenderedFileOf } from '../../functions/domain/data-pages';
+import { QUERY_STATE_ELEMENT_ID, withPageMarkup } from '../../functions/domain/page-html';
 import { coach as coachSchema, coachList } from '../../functions/schemas/coach';
 import { inlineRuntimeConfig, jsonDataBlockIn } from '../../functions/schemas/runtime-config-html';
 import { mentorProfile, storeProfile } from '../support/coaches';

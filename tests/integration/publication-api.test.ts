@@ -7,7 +7,7 @@ import { handler as getCoach } from '../../functions/handlers/get-coach';
 import { handler as getSetupChecklist } from '../../functions/handlers/get-setup-checklist';
 import { handler as updatePublication } from '../../functions/handlers/update-publication';
 import { handler as updateRates } from '../../functions/handlers/update-rates';
-import { callHandler, sampleProfile, type TestCaller, withTestTable } from '../../functions/testing';
+import { callHandler, sampleProfile, type TestCaller, withTestTable } from '../support/handler-kit';
 
 const table = withTestTable();
 const mentor: TestCaller = { userId: 'mentor-1' };

@@ -7,7 +7,7 @@ import { claimRefund, getSession } from '../../functions/data/sessions';
 import { ledgerEntryId } from '../../functions/domain/ledger';
 import { REFUND_MAX_ATTEMPTS } from '../../functions/domain/refunds';
 import { BUSINESS_METRICS } from '../../functions/runtime/metrics';
-import { REFUND_CLAIM_LEASE_MS, tryRefund } from '../../functions/sessions/refunds';
+import { REFUND_CLAIM_LEASE_MS, tryRefund } from '../../functions/workflows/payments/refunds';
 import { sessionView } from '../../functions/schemas/session';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';

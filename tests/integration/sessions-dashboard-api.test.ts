@@ -232,7 +232,7 @@ describe('POST /api/sessions/{id}/cancel', () => {
     const told = (await readMailbox(stack.mailboxFile)).filter(
       (mail) => mail.subject.startsWith('Session cancelled') && mail.text.includes('Emergency shift'),
     );
-    // Both parties, the one who cancelled included (sessions/cancellation.ts).
+    // Both parties, the one who cancelled included (workflows/booking/cancellation.ts).
     expect(told.map((mail) => mail.to).sort()).toEqual([coach.email, mentee.email].sort());
   });
 
@@ -261,7 +261,7 @@ describe('POST /api/sessions/{id}/cancel', () => {
     expect(attempts.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const retry = await call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Change of plans' });
     expect(retry.status).toBe(409);
-    // The refund is requested with the cancellation and made by its job (sessions/refunds.ts).
+    // The refund is requested with the cancellation and made by its job (workflows/payments/refunds.ts).
     await stack.jobsSettled();
     expect((await payments.findCheckout(checkoutId))?.refundRequests).toBe(1);
     const stored = await getSession(session.id);

@@ -26,7 +26,7 @@ import {
 import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
 import { PASSWORD_TOO_SHORT_MESSAGE } from '../../functions/schemas/profile';
 import { signInMethods } from '../../functions/schemas/sign-in-methods';
-import { linkFirstGoogleSignIn } from '../../functions/triggers/pre-sign-up';
+import { linkFirstGoogleSignIn } from '../../functions/handlers/cognito/pre-sign-up';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import {
   type GoogleMadeAccount,

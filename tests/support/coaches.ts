@@ -6,7 +6,7 @@ import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/
 import type { ProfileItem } from '../../functions/domain/profile-item';
 import { profileRow } from '../../functions/data/profiles';
 import type { RuntimeConfig } from '../../functions/schemas/config';
-import { sampleProfileItem } from '../../functions/testing/sample-items';
+import { sampleProfileItem } from './handler-kit/sample-items';
 import { type SignedInUser, signedInUser } from './users';
 
 const HOUR_MS = 60 * 60_000;

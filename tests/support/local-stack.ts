@@ -1,2 +1,2 @@
-// The integration tests' stack is the handler test kit's (functions/testing), documented in the README.
-export { startTestStack, type TestStack } from '../../functions/testing/test-stack';
+// The integration tests' stack is the handler test kit's (tests/support/handler-kit), documented in the README.
+export { startTestStack, type TestStack } from './handler-kit/test-stack';

@@ -4,7 +4,7 @@ import { stackPorts } from '../../bin/local/ports';
 
 /**
  * Global setup of the projects whose files start stacks: one DynamoDB Local for the whole run, in
- * which each file's stack makes a table of its own (functions/testing/test-stack.ts). A Java process
+ * which each file's stack makes a table of its own (tests/support/handler-kit/test-stack.ts). A Java process
  * per file cost about 3 s of CPU to start and never got warm.
  */
 export default async function startSharedDynamoDb(project: TestProject): Promise<() => Promise<void>> {

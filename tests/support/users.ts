@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/data/client';
-import { sampleProfile } from '../../functions/testing/sample-items';
+import { sampleProfile } from './handler-kit/sample-items';
 import { randomUUID, sign } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {

@@ -1,7 +1,7 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { authEmail, authEmailLink, passwordChangedEmail } from '../../functions/domain/auth-emails';
-import { handler } from '../../functions/triggers/custom-message';
+import { handler } from '../../functions/handlers/cognito/custom-message';
 
 describe('auth e-mails', () => {
   it('tells the owner how the password changed, and how to take the account back', () => {

@@ -14,7 +14,7 @@ const { log } = await import('../../functions/runtime/log');
 const { BUSINESS_METRICS, METRICS_NAMESPACE, POWERTOOLS_ENVIRONMENT, SLOW_CALL_MS, metricDimensions } = await import(
   '../../functions/runtime/metrics'
 );
-const { jobHandler } = await import('../../functions/jobs/job-handler');
+const { jobHandler } = await import('../../functions/runtime/job-handler');
 const { httpOperation, timed, timedCall } = await import('../../functions/adapters/dependency-latency');
 const { boundedFetch } = await import('../../functions/adapters/dependency-budget');
 const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');

@@ -8,14 +8,14 @@ import {
   RELOAD_AFTER_MS,
 } from '../../functions/adapters/origin-secret';
 import type { RotatingSecret } from '../../functions/adapters/rotating-secret';
-import { rotateOriginSecret } from '../../functions/rotation/origin-secret';
+import { rotateOriginSecret } from '../../functions/jobs/rotate-origin-secret';
 import {
   type RotationStep,
   rotationAction,
   sendsOriginHeader,
   waitBeforeSending,
   withOriginHeader,
-} from '../../functions/rotation/origin-secret-steps';
+} from '../../functions/domain/origin-secret-rotation';
 
 const STEPS: RotationStep[] = ['createSecret', 'setSecret', 'testSecret', 'finishSecret'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUERY_STATE_ELEMENT_ID, renderedInto, withPageMarkup } from '../../functions/pages/page-html';
+import { QUERY_STATE_ELEMENT_ID, renderedInto, withPageMarkup } from '../../functions/domain/page-html';
 import { inlineRuntimeConfig, jsonDataBlockIn, runtimeConfigIn } from '../../functions/schemas/runtime-config-html';
 import { isPagePath } from '../../bin/local/route-matcher';
 

@@ -7,7 +7,7 @@ import {
   profileFromRegistration,
   storedSpecialty,
 } from '../../functions/domain/profile';
-import { toProfileView } from '../../functions/views/profile';
+import { toProfileView } from '../../functions/http/views/profile';
 import { profile, profileUpdate, registration } from '../../functions/schemas/profile';
 
 const now = new Date('2026-03-01T12:00:00Z');

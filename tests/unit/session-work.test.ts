@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workOf } from '../../functions/sessions/session-work';
+import { workOf } from '../../functions/workflows/booking/session-work';
 
 const base = { id: 's1', paymentExpiresAt: '2026-12-01T10:30:00Z' };
 

@@ -1,6 +1,6 @@
 import '@/lib/zod-without-eval';
 import './index.css';
-import { QUERY_STATE_ELEMENT_ID } from '@functions/pages/page-html';
+import { QUERY_STATE_ELEMENT_ID } from '@functions/domain/page-html';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,7 +14,7 @@ import { queryClient } from '@/lib/query-client';
 
 loadAnalytics(runtimeConfig().analyticsScriptPath);
 
-// A page rendered with its data (functions/pages) carries the query cache it was rendered from.
+// A page rendered with its data (functions/http/render-page.ts) carries the query cache it was rendered from.
 const queryState = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
 if (queryState) hydrate(queryClient, JSON.parse(queryState));
 

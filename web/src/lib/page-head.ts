@@ -1,4 +1,4 @@
-import type { PageHead } from '@functions/pages/page-html';
+import type { PageHead } from '@functions/domain/page-html';
 import { createContext, useContext } from 'react';
 
 export type { PageHead };

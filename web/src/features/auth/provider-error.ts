@@ -1,5 +1,5 @@
 /**
- * Cognito reports a PreSignUp trigger's refusal of a Google sign-in (functions/triggers/pre-sign-up.ts)
+ * Cognito reports a PreSignUp trigger's refusal of a Google sign-in (functions/handlers/cognito/pre-sign-up.ts)
  * as "PreSignUp failed with error <message>. "; the person needs only the message.
  */
 export function providerErrorText(description: string): string {

@@ -1,0 +1,73 @@
+import type { AccountDirectory } from '../../adapters/identity';
+import type { MediaStore } from '../../domain/ports';
+import { anonymiseRating, deleteUserPartition } from '../../data/accounts';
+import { savePublication } from '../../data/coach-settings';
+import { sessionsOfUser } from '../../data/personal-data';
+import { getProfile } from '../../data/profiles';
+import type { SessionItem } from '../../domain/session-item';
+import { subscriptionsOf } from '../../data/subscriptions';
+import { ACCOUNT_DELETED_REASON } from '../../domain/account-deletion';
+import { CANCELLABLE_STATUSES } from '../../domain/cancellation';
+import { headshotKeys } from '../../domain/headshot';
+import { log } from '../../runtime/log';
+import { cancelAtPeriodEnd } from '../plans/subscriptions';
+import { cancelByParty } from '../booking/cancellation';
+import { abandonPendingSession } from '../payments/payment-settlement';
+
+export interface DeletionServices {
+  accounts: Pick<AccountDirectory, 'deleteAccount'>;
+  media: Pick<MediaStore, 'remove'>;
+}
+
+/** One step that must not stop the deletion (a session that changed meanwhile, a provider down): logged. */
+async function attempt(step: string, fields: Record<string, unknown>, effect: () => Promise<unknown>): Promise<void> {
+  try {
+    await effect();
+  } catch (error) {
+    log('warn', `account deletion: ${step} failed`, { ...fields, error: String(error) });
+  }
+}
+
+const isUpcoming = (session: SessionItem, now: Date) =>
+  (CANCELLABLE_STATUSES as readonly string[]).includes(session.status) && Date.parse(session.start) > now.getTime();
+
+/**
+ * `DELETE /api/me` after the fresh-sign-in check: first what others could still reach (the
+ * directory listing, upcoming sessions, which are cancelled and refunded as a cancellation by this
+ * party, plans that would renew), then the person's data, and the sign-in account last, so a
+ * failure half-way leaves an account that can try again. Sessions and ledger entries stay for
+ * finance; ratings the person wrote keep their stars without their name.
+ */
+export async function deleteAccount(
+  services: DeletionServices,
+  caller: { userId: string; username: string },
+  now: Date,
+): Promise<void> {
+  const { userId } = caller;
+  const profile = await getProfile(userId);
+  if (profile?.published) await savePublication(profile, false, now);
+
+  const sessions = await sessionsOfUser(userId);
+  for (const session of sessions) {
+    const fields = { userId, sessionId: session.id };
+    if (isUpcoming(session, now)) {
+      await attempt('cancel session', fields, () => cancelByParty(session, userId, ACCOUNT_DELETED_REASON, now));
+    } else if (session.status === 'pending_payment' && session.menteeId === userId) {
+      await attempt('abandon checkout', fields, () => abandonPendingSession(session, now));
+    }
+    if (session.menteeId === userId && session.rated) {
+      await anonymiseRating(session.id);
+    }
+  }
+  for (const subscription of await subscriptionsOf(userId)) {
+    if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd || !subscription.stripeSubscriptionId)
+      continue;
+    await attempt('end plan', { userId, subscriptionId: subscription.id }, () =>
+      cancelAtPeriodEnd(userId, subscription.id, now),
+    );
+  }
+
+  await services.media.remove(headshotKeys(userId, profile?.headshotUrl));
+  await deleteUserPartition(userId);
+  await services.accounts.deleteAccount(caller.username);
+}

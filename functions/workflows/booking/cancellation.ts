@@ -1,0 +1,97 @@
+import { mailerFromEnvironment } from '../../adapters/mailer';
+import { meetingsFromEnvironment } from '../../adapters/meetings';
+import { type JobName, schedulerFromEnvironment } from '../../adapters/scheduler';
+import { serviceTokensOf, updateServiceTokens } from '../../data/service-connections';
+import { getProfile } from '../../data/profiles';
+import type { SessionItem } from '../../domain/session-item';
+import { cancelSession } from '../../data/sessions';
+import { assertCancellable, CANCELLABLE_STATUSES, cancelledByOf } from '../../domain/cancellation';
+import { DomainError } from '../../domain/errors';
+import { sessionCancellationEmail } from '../../domain/session-emails';
+import { log } from '../../runtime/log';
+import { siteOrigin } from '../../runtime/site';
+import { refundRequestOf } from '../../data/refunds';
+import { startRefund } from '../payments/refunds';
+import { deleteBookingEvent } from '../calendars/mentor-calendars';
+
+export const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
+
+/** Runs one side effect of a cancellation; a failure is logged and never undoes the cancellation. */
+async function attempt(step: string, sessionId: string, effect: () => Promise<unknown>): Promise<void> {
+  try {
+    await effect();
+  } catch (error) {
+    log('error', `cancellation: ${step} failed`, { sessionId, error: String(error) });
+  }
+}
+
+/** The session's meeting on the coach's Zoom, deleted (nothing to do without one). */
+export async function deleteMeeting(session: SessionItem, now: Date): Promise<void> {
+  const meetings = meetingsFromEnvironment();
+  if (!session.meetingId || !meetings) return;
+  const tokens = await serviceTokensOf('zoom', session.coachId);
+  if (!tokens) return;
+  const kept = await meetings.deleteMeeting(tokens, session.meetingId);
+  if (kept !== tokens) await updateServiceTokens('zoom', session.coachId, kept, now);
+}
+
+/** Both parties hear of it, the one who cancelled included; the mentee of a paid session that the refund is requested. */
+async function notifyParties(session: SessionItem, cancelledBy: 'coach' | 'mentee', now: Date): Promise<void> {
+  const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
+  if (!coach || !mentee) return;
+  const letters = [
+    { recipient: mentee, other: coach, role: 'mentee' as const },
+    { recipient: coach, other: mentee, role: 'coach' as const },
+  ];
+  for (const letter of letters) {
+    await attempt(`e-mail the ${letter.role}`, session.id, () =>
+      mailerFromEnvironment().send(
+        sessionCancellationEmail({
+          ...letter,
+          session,
+          siteOrigin: siteOrigin(),
+          now,
+          reason: session.cancellationReason ?? '',
+          cancelledBy,
+          refundRequestedCents: session.refund?.amountCents ?? null,
+        }),
+      ),
+    );
+  }
+}
+
+/**
+ * Either party cancels a held session before it starts (domain/cancellation.ts). The cancellation
+ * is one transaction (time released, a free consultation given back, a paid session's refund
+ * requested); the refund job, schedules, meeting and e-mails follow and are only logged when they
+ * fail (the refund job is started again from the table's stream). A repeated cancel answers 409.
+ */
+export async function cancelByParty(
+  session: SessionItem,
+  callerId: string,
+  reason: string,
+  now: Date,
+): Promise<SessionItem> {
+  const cancelledBy = cancelledByOf(session, callerId);
+  assertCancellable(session, cancelledBy, now);
+  const cancelled = await cancelSession(
+    session.id,
+    { reason, cancelledBy, from: CANCELLABLE_STATUSES, refund: refundRequestOf(session) },
+    now,
+  );
+  if (!cancelled)
+    throw new DomainError('CONCURRENT_CHANGE', 'This session changed meanwhile and can no longer be cancelled.');
+
+  if (cancelled.refund) await startRefund(session.id);
+  const scheduler = schedulerFromEnvironment();
+  for (const job of JOBS_OF_A_HELD_SESSION) {
+    await attempt(`unschedule ${job}`, session.id, () => scheduler.unschedule(job, session.id));
+  }
+  await attempt('delete meeting', session.id, () => deleteMeeting(cancelled, now));
+  const { calendarEvent } = cancelled;
+  if (calendarEvent) {
+    await attempt('delete calendar event', session.id, () => deleteBookingEvent(session.coachId, calendarEvent, now));
+  }
+  await notifyParties(cancelled, cancelledBy, now);
+  return cancelled;
+}

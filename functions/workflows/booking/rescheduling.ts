@@ -1,0 +1,133 @@
+import { mailerFromEnvironment } from '../../adapters/mailer';
+import { schedulerFromEnvironment } from '../../adapters/scheduler';
+import { availabilityOfCoach } from '../../data/availability';
+import type { ProfileItem } from '../../domain/profile-item';
+import { getProfile } from '../../data/profiles';
+import { moveSession } from '../../data/rescheduling';
+import type { SessionItem } from '../../domain/session-item';
+import { getSession } from '../../data/sessions';
+import { isoSeconds } from '../../domain/instants';
+import { planReschedule } from '../../domain/rescheduling';
+import { sessionRescheduledEmail } from '../../domain/session-emails';
+import { log } from '../../runtime/log';
+import { siteOrigin } from '../../runtime/site';
+import type { RescheduleSessionInput } from '../../schemas/session-actions';
+import { deleteMeeting, JOBS_OF_A_HELD_SESSION } from './cancellation';
+import { createMeeting, schedulesOf, startFollowUps } from './confirmation';
+import { followUpOnce, followUpOnceRecording } from './follow-ups';
+import { bookingEventOf, checkCalendarsAtBooking, moveBookingEvent } from '../calendars/mentor-calendars';
+
+/**
+ * `POST /api/sessions/{id}/reschedule`: either party moves a held session within the policy
+ * (domain/rescheduling.ts) to another free start of the coach's availability. The coach's own
+ * calendars are asked live first; the move itself is one transaction (data/rescheduling.ts). The
+ * price, payment, free consultation and ledger stay as they are. What follows the move is started
+ * now and again from the table's stream, and done once (followUpLatestMove).
+ */
+export async function rescheduleByParty(
+  session: SessionItem,
+  callerId: string,
+  input: RescheduleSessionInput,
+  now: Date,
+): Promise<SessionItem> {
+  const by = session.coachId === callerId ? 'coach' : 'mentee';
+  const { start, end } = planReschedule({
+    session,
+    by,
+    start: new Date(input.start),
+    availability: await availabilityOfCoach(session.coachId),
+    now,
+  });
+  await checkCalendarsAtBooking(session.coachId, start, end, now, {
+    start: new Date(session.start),
+    end: new Date(session.end),
+  });
+  const moved = await moveSession(
+    session,
+    {
+      start,
+      end,
+      entry: { from: session.start, to: isoSeconds(start), by, reason: input.reason, at: now.toISOString() },
+    },
+    now,
+  );
+  try {
+    await startFollowUps(session.id);
+  } catch (error) {
+    log('warn', 'could not start the follow-ups of a move; the table stream starts them', {
+      sessionId: session.id,
+      error: String(error),
+    });
+  }
+  return moved;
+}
+
+/** The old time's completion and reminders dropped, the new time's made. */
+async function rearmSchedules(session: SessionItem, now: Date): Promise<void> {
+  const scheduler = schedulerFromEnvironment();
+  for (const job of JOBS_OF_A_HELD_SESSION) await scheduler.unschedule(job, session.id);
+  for (const { job, at } of schedulesOf(session, now)) await scheduler.schedule(job, session.id, at);
+}
+
+/** A new meeting at the new time, then the old one deleted (a failure there only leaves it unused). */
+async function moveMeeting(session: SessionItem, coach: ProfileItem, now: Date) {
+  if (!session.meetingId) return {};
+  const fields = await createMeeting(session, coach, now);
+  try {
+    await deleteMeeting(session, now);
+  } catch (error) {
+    log('warn', 'the old meeting of a moved session could not be deleted', {
+      sessionId: session.id,
+      error: String(error),
+    });
+  }
+  return fields;
+}
+
+/**
+ * What follows the session's latest move, each step once however often it runs: its schedules
+ * re-armed for the new time, its meeting moved, both parties e-mailed an invitation that moves the
+ * event they hold (same UID, higher SEQUENCE), and its event in the coach's calendar moved in place.
+ * Answers false once the session is no longer held.
+ */
+export async function followUpLatestMove(sessionId: string, now: Date): Promise<boolean> {
+  const session = await getSession(sessionId);
+  if (!session || (session.status !== 'confirmed' && session.status !== 'scheduled')) return false;
+  const count = session.rescheduleCount ?? 0;
+  const entry = session.history?.[count - 1];
+  if (!entry) return true;
+  const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
+  if (!coach || !mentee) throw new Error(`A party of session ${sessionId} has no profile`);
+  const step = (name: string) => `moved${count}:${name}`;
+  if (!(await followUpOnce(session.id, step('schedules'), now, () => rearmSchedules(session, now)))) return false;
+  if (!(await followUpOnceRecording(session.id, step('meeting'), now, () => moveMeeting(session, coach, now)))) {
+    return false;
+  }
+  // The e-mails and the coach's event carry the new meeting link.
+  const current = (await getSession(session.id)) ?? session;
+  const letters = [
+    { recipient: mentee, role: 'mentee' as const, other: coach },
+    { recipient: coach, role: 'coach' as const, other: mentee },
+  ];
+  for (const letter of letters) {
+    const sent = await followUpOnce(session.id, step(`mail:${letter.role}`), now, () =>
+      mailerFromEnvironment().send(
+        sessionRescheduledEmail({
+          ...letter,
+          session: current,
+          movedBy: entry.by,
+          reason: entry.reason,
+          previousStart: entry.from,
+          siteOrigin: siteOrigin(),
+          now,
+        }),
+      ),
+    );
+    if (!sent) return false;
+  }
+  return followUpOnce(session.id, step('calendarEvent'), now, async () => {
+    if (current.calendarEvent) {
+      await moveBookingEvent(coach.userId, current.calendarEvent, bookingEventOf(current, mentee), now);
+    }
+  });
+}

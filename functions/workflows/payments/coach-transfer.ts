@@ -1,0 +1,186 @@
+import { type Payments, paymentsFromEnvironment } from '../../adapters/payments';
+import { appendLedgerEntry } from '../../data/ledger';
+import { keys } from '../../data/keys';
+import { claimPlanPayout, getPlanPayout } from '../../data/plan-payouts';
+import { getSubscription } from '../../data/subscriptions';
+import { getProfile } from '../../data/profiles';
+import {
+  claimTransfer,
+  forgetOwedTransfer,
+  owedTransfers,
+  recordOwedTransfer,
+  recordTransfer,
+  type TransferItemKey,
+} from '../../data/transfers';
+import { completeEndedSession, getSession } from '../../data/sessions';
+import { type CapturedPayment, transferEntry } from '../../domain/ledger';
+import { invoiceOfPlanPayout, isPlanPayoutId, planPeriodEnded } from '../../domain/plans';
+import { log } from '../../runtime/log';
+import { BUSINESS_METRICS, countMetric } from '../../runtime/metrics';
+
+export type TransferResult = 'transferred' | 'owed' | 'blocked_by_dispute' | 'nothing_to_transfer';
+
+/** A coach's share to transfer: of a delivered session, or of a plan invoice whose month ended. */
+interface CoachShare {
+  /** Names the transfer: its group and idempotency key at Stripe, its ledger entry, its owed item (the session's id, or the payout's). */
+  transferGroup: string;
+  /** The session or subscription the transfer belongs to, in the ledger. */
+  sessionId: string;
+  coachId: string;
+  menteeId: string;
+  amountCents: number;
+  /** The charge that paid for it, which the transfer is made from. */
+  charge(payments: Payments): Promise<CapturedPayment>;
+  /** The session or payout, which keeps the transfer's id. */
+  itemKey: TransferItemKey;
+}
+
+/**
+ * Pays the coach their share of a delivered (completed) paid session: one transfer of the price
+ * less the platform fee, from the charge that paid for it, however often this runs. A coach whose
+ * account cannot receive transfers yet is owed it (retried daily, shown to finance). A transfer
+ * that fails is owed too, counted (the TransfersFailing alarm) and thrown, so the job is retried
+ * and finally dead-lettered. A dispute opened before the transfer blocks it.
+ */
+export async function payCoachForSession(sessionId: string, now: Date): Promise<TransferResult> {
+  const session = await getSession(sessionId);
+  if (session?.status !== 'completed' || !session.paymentIntentId || session.refundId) {
+    return 'nothing_to_transfer';
+  }
+  if (session.transferId) return 'transferred';
+  const claim = await claimTransfer(sessionId, now);
+  if (claim === 'disputed') {
+    log('warn', 'transfer blocked: the charge is disputed', { sessionId, disputeId: session.disputeId });
+    return 'blocked_by_dispute';
+  }
+  if (claim !== 'claimed') return claim === 'transferred' ? 'transferred' : 'nothing_to_transfer';
+  const paymentIntentId = session.paymentIntentId;
+  return transferCoachShare(
+    {
+      transferGroup: sessionId,
+      sessionId,
+      coachId: session.coachId,
+      menteeId: session.menteeId,
+      amountCents: session.priceCents - session.platformFeeCents,
+      charge: (payments) => payments.capturedPayment(paymentIntentId),
+      itemKey: keys.session(sessionId),
+    },
+    now,
+  );
+}
+
+/**
+ * Pays the coach their share of a plan invoice once the month it paid for has ended (as a session
+ * after delivery), by the same rules: once however often this runs, owed while their account
+ * cannot receive it, none for an invoice refunded or disputed before.
+ */
+export async function payCoachForPlanInvoice(invoiceId: string, now: Date): Promise<TransferResult> {
+  const payout = await getPlanPayout(invoiceId);
+  if (!payout || payout.refundId) return 'nothing_to_transfer';
+  if (payout.transferId) return 'transferred';
+  const subscription = await getSubscription(payout.subscriptionId);
+  if (!subscription || !planPeriodEnded(payout.periodEnd, subscription, now)) return 'nothing_to_transfer';
+  const claim = await claimPlanPayout(invoiceId, now);
+  if (claim === 'disputed') {
+    log('warn', 'transfer blocked: the charge is disputed', { invoiceId, disputeId: payout.disputeId });
+    return 'blocked_by_dispute';
+  }
+  if (claim !== 'claimed') return claim === 'transferred' ? 'transferred' : 'nothing_to_transfer';
+  return transferCoachShare(
+    {
+      transferGroup: payout.id,
+      sessionId: payout.subscriptionId,
+      coachId: payout.coachId,
+      menteeId: payout.menteeId,
+      amountCents: payout.amountCents,
+      charge: (payments) => payments.invoicePayment(invoiceId),
+      itemKey: keys.planPayout(invoiceId),
+    },
+    now,
+  );
+}
+
+/** A session's transfer, or a plan payout's (its id says which: domain/plans.ts planPayoutId). */
+const payCoach = (id: string, now: Date) =>
+  isPlanPayoutId(id) ? payCoachForPlanInvoice(invoiceOfPlanPayout(id), now) : payCoachForSession(id, now);
+
+async function transferCoachShare(share: CoachShare, now: Date): Promise<TransferResult> {
+  const { transferGroup, coachId, amountCents } = share;
+  const owe = async (reason: string): Promise<TransferResult> => {
+    await recordOwedTransfer({ sessionId: transferGroup, coachId, amountCents, currency: 'usd', reason }, now);
+    log('warn', 'transfer owed to the mentor', { paidFor: transferGroup, coachId, reason });
+    return 'owed';
+  };
+  const coach = await getProfile(coachId);
+  if (!coach?.stripeAccountId) return owe('The mentor has no payment account.');
+  const payments = paymentsFromEnvironment();
+  try {
+    const charge = await share.charge(payments);
+    const outcome = await payments.createTransfer({
+      sessionId: transferGroup,
+      amountCents,
+      currency: charge.currency,
+      destinationAccountId: coach.stripeAccountId,
+      sourceChargeId: charge.chargeId,
+    });
+    if (outcome.result === 'account_cannot_receive') return owe(outcome.reason);
+    // The ledger first: a run that dies before the item records the transfer makes it again, once.
+    await appendLedgerEntry(
+      transferEntry({
+        transferGroup,
+        sessionId: share.sessionId,
+        coachId,
+        menteeId: share.menteeId,
+        at: now.toISOString(),
+        transferId: outcome.transferId,
+        amountCents,
+        currency: charge.currency,
+        paymentIntentId: charge.paymentIntentId,
+        chargeId: charge.chargeId,
+      }),
+    );
+    await recordTransfer(share.itemKey, transferGroup, outcome.transferId, now);
+    return 'transferred';
+  } catch (error) {
+    countMetric(BUSINESS_METRICS.transferFailures);
+    await owe(`The transfer failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
+  }
+}
+
+/**
+ * The completion job: a held session whose end has passed becomes completed, and its coach is
+ * paid; or, for a plan payout's id, the coach is paid for the month that ended.
+ */
+export async function completeAndPayCoach(id: string, now: Date): Promise<boolean> {
+  if (isPlanPayoutId(id)) return (await payCoachForPlanInvoice(invoiceOfPlanPayout(id), now)) === 'transferred';
+  const completed = await completeEndedSession(id, now);
+  await payCoachForSession(id, now);
+  return completed;
+}
+
+/**
+ * The daily retry of every owed transfer. One that fails again stays owed (and counted); the run
+ * goes on with the others and throws at the end, so the job's own retries and alarm see it.
+ */
+export async function payOwedTransfers(now: Date): Promise<Record<TransferResult, number>> {
+  const results: Record<TransferResult, number> = {
+    transferred: 0,
+    owed: 0,
+    blocked_by_dispute: 0,
+    nothing_to_transfer: 0,
+  };
+  let failure: unknown = null;
+  for (const owed of await owedTransfers()) {
+    try {
+      const result = await payCoach(owed.sessionId, now);
+      if (result === 'blocked_by_dispute' || result === 'nothing_to_transfer') await forgetOwedTransfer(owed.sessionId);
+      results[result] += 1;
+    } catch (error) {
+      failure = error;
+      results.owed += 1;
+    }
+  }
+  if (failure) throw failure;
+  return results;
+}

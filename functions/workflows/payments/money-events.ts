@@ -1,0 +1,235 @@
+import type { Payments } from '../../adapters/payments';
+import type { PaymentEvent } from '../../adapters/stripe-events';
+import { appendLedgerEntry, getLedgerEntry } from '../../data/ledger';
+import { getSession } from '../../data/sessions';
+import { keys } from '../../data/keys';
+import { getPlanPayout, type PlanPayoutItem, recordPlanPayoutRefund } from '../../data/plan-payouts';
+import type { SessionItem } from '../../domain/session-item';
+import { getSubscription } from '../../data/subscriptions';
+import {
+  forgetOwedTransfer,
+  recordDispute,
+  recordDisputeOutcome,
+  recordOwedTransfer,
+  type TransferItemKey,
+} from '../../data/transfers';
+import { planPayoutId, planPeriodEnded } from '../../domain/plans';
+import {
+  followUpEntry,
+  ledgerEntryId,
+  paymentEntry,
+  processingFeeEntry,
+  transferReversedEntry,
+  type CapturedPayment,
+} from '../../domain/ledger';
+import { settlementMismatch } from '../../domain/settlement';
+import { log } from '../../runtime/log';
+import { isLiveStage } from '../../runtime/stage';
+import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../../runtime/metrics';
+import type { LedgerEntry } from '../../schemas/ledger';
+
+/** Stripe's processing fee on a captured payment (a session's or a plan invoice's), its own ledger entry. */
+export const appendPaymentFee = (payment: LedgerEntry, captured: CapturedPayment, event: { at: string; id: string }) =>
+  appendLedgerEntry(
+    processingFeeEntry(payment, {
+      at: event.at,
+      eventId: event.id,
+      sourceId: captured.chargeId,
+      feeCents: captured.processingFeeCents,
+    }),
+  );
+
+/**
+ * Appends the ledger entry a provider event stands for. Idempotent by itself (the entry's id
+ * names the money fact), so it is safe however often the event is delivered. A follow-up event
+ * (refund, dispute) about a payment the ledger does not know yet throws, so the provider retries
+ * it after the payment's own event, which Stripe may deliver later.
+ */
+export async function recordMoneyEvent(payments: Payments, event: PaymentEvent, now: Date): Promise<void> {
+  switch (event.kind) {
+    case 'checkoutPaid': {
+      if (!event.paymentIntentId) return;
+      const session = await getSession(event.sessionId);
+      if (!session) {
+        log('warn', 'a paid checkout names no session of ours', { sessionId: event.sessionId, eventId: event.id });
+        return;
+      }
+      // Not the session's own payment: no ledger fact of ours either, so the daily reconciliation shows the charge.
+      if (settlementMismatch(session, event, isLiveStage())) return;
+      const captured = await payments.capturedPayment(event.paymentIntentId);
+      const payment = paymentEntry(event, captured, {
+        sessionId: session.id,
+        coachId: session.coachId,
+        menteeId: session.menteeId,
+        platformFeeCents: session.platformFeeCents,
+      });
+      await appendCounted(payment);
+      await appendPaymentFee(payment, captured, event);
+      return;
+    }
+    case 'chargeRefunded':
+    case 'refundFailed':
+    case 'disputeOpened':
+    case 'disputeClosed': {
+      const payment = await paymentOf(event.paymentIntentId);
+      if (!payment) throw new Error(`${event.kind} ${event.id} for a payment not in the ledger yet`);
+      const paidFor = transferItemOf(payment);
+      const coachPaid = event.kind === 'disputeClosed' && Boolean((await getTransferItem(paidFor))?.transferId);
+      const entry = followUpEntry(event, payment, { coachPaid });
+      if (entry) await appendCounted(entry);
+      if (entry && event.kind === 'chargeRefunded' && event.refundId) {
+        await recordRefundFee(payments, event.refundId, entry);
+      }
+      if (event.kind === 'chargeRefunded' && paidFor.invoiceId) {
+        await notePlanRefund(paidFor.invoiceId, event.refundId ?? event.id);
+      }
+      if (event.kind === 'disputeOpened') await noteDispute(paidFor, event.disputeId);
+      if (event.kind === 'disputeClosed') await noteDisputeClosed(paidFor, event.disputeId, event.status, now);
+      return;
+    }
+    case 'transferReversed':
+      return recordTransferReversal(event);
+  }
+}
+
+/**
+ * A transfer to a coach taken back (Stripe sends `transfer.reversed` for a reversal made in its
+ * Dashboard or by the API). One of ours whose entry is not in the ledger yet throws, so Stripe
+ * retries it; a transfer the app never made (a manual one) is only logged.
+ */
+async function recordTransferReversal(event: Extract<PaymentEvent, { kind: 'transferReversed' }>): Promise<void> {
+  const transfer = await getLedgerEntry(ledgerEntryId.transfer(event.sessionId));
+  if (transfer?.stripe.transferId !== event.transferId) {
+    if (transfer || !(await getSession(event.sessionId))) {
+      log('warn', 'a reversal of a transfer the app did not make', { transferId: event.transferId, eventId: event.id });
+      return;
+    }
+    throw new Error(`${event.kind} ${event.id} for a transfer not in the ledger yet`);
+  }
+  const entry = transferReversedEntry(event, transfer);
+  if (entry && (await appendLedgerEntry(entry)) === 'added') {
+    log('warn', "a coach's transfer was reversed", { sessionId: event.sessionId, transferId: event.transferId });
+  }
+}
+
+/** Stripe keeps its processing fee on a refund (a card refund's fee is 0); when it gives some back, the ledger says so. */
+async function recordRefundFee(payments: Payments, refundId: string, refund: LedgerEntry): Promise<void> {
+  const feeCents = await payments.refundProcessingFee(refundId);
+  if (feeCents === 0) return;
+  await appendLedgerEntry(
+    processingFeeEntry(refund, {
+      at: refund.at,
+      eventId: refund.stripe.eventId,
+      sourceId: refundId,
+      feeCents,
+      refundId,
+    }),
+  );
+}
+
+/** A session's or a plan invoice's payment, by the PaymentIntent a refund or dispute names. */
+async function paymentOf(paymentIntentId: string): Promise<LedgerEntry | null> {
+  return (
+    (await getLedgerEntry(ledgerEntryId.payment(paymentIntentId))) ??
+    (await getLedgerEntry(ledgerEntryId.subscriptionPayment(paymentIntentId)))
+  );
+}
+
+/** What a payment paid for, whose coach's transfer is made from it: a session, or a plan invoice's payout. */
+interface TransferItem {
+  key: TransferItemKey;
+  /** Its id among owed transfers (the session's, or the payout's). */
+  owedId: string;
+  invoiceId: string | null;
+}
+
+function transferItemOf(payment: LedgerEntry): TransferItem {
+  const invoiceId = payment.kind === 'subscription_payment' ? (payment.stripe.invoiceId ?? null) : null;
+  return invoiceId
+    ? { key: keys.planPayout(invoiceId), owedId: planPayoutId(invoiceId), invoiceId }
+    : { key: keys.session(payment.sessionId), owedId: payment.sessionId, invoiceId: null };
+}
+
+const getTransferItem = (item: TransferItem) =>
+  item.invoiceId ? getPlanPayout(item.invoiceId) : getSession(item.owedId);
+
+/**
+ * The invoice's payment is in the ledger but its payout not yet (the webhook applying the invoice
+ * died between the two): throwing makes Stripe retry, so the refund or dispute is never missed by it.
+ */
+const payoutNotYetWritten = (invoiceId: string) => new Error(`the payout of invoice ${invoiceId} is not written yet`);
+
+/**
+ * A plan invoice refunded (at Stripe: the app never refunds one) before its month ended: the coach
+ * is not paid for it. One refunded after the transfer leaves the platform carrying it: alarmed.
+ */
+async function notePlanRefund(invoiceId: string, refundId: string): Promise<void> {
+  const found = await recordPlanPayoutRefund(invoiceId, refundId);
+  if (!found) throw payoutNotYetWritten(invoiceId);
+  await forgetOwedTransfer(planPayoutId(invoiceId));
+  if (found?.afterTransfer) {
+    log('error', "a plan invoice was refunded after the coach's transfer", { invoiceId, refundId });
+    countMetric(BUSINESS_METRICS.disputesAfterTransfer);
+  }
+}
+
+/**
+ * A dispute before the coach's transfer blocks it (workflows/payments/coach-transfer.ts); one after it means
+ * the platform has paid out money the bank is taking back: recorded and alarmed.
+ */
+async function noteDispute(item: TransferItem, disputeId: string): Promise<void> {
+  const found = await recordDispute(item.key, disputeId);
+  if (!found && item.invoiceId) throw payoutNotYetWritten(item.invoiceId);
+  if (found?.firstNotice && found.afterTransfer) {
+    log('error', "a dispute was opened after the coach's transfer", { paidFor: item.owedId, disputeId });
+    countMetric(BUSINESS_METRICS.disputesAfterTransfer);
+  }
+}
+
+/**
+ * A dispute that closed with the money back (won, or an inquiry closed after a warning) unblocks
+ * the coach's transfer: a session already delivered (a plan month already ended) is owed it, paid
+ * by the daily retry (payOwedTransfers), and one not yet delivered is paid by its completion as
+ * usual. A lost one keeps it blocked (its entry takes the coach's share back) and is no longer owed.
+ */
+async function noteDisputeClosed(item: TransferItem, disputeId: string, status: string, now: Date): Promise<void> {
+  const outcome = status === 'lost' ? 'lost' : 'won';
+  const closed = await recordDisputeOutcome<SessionItem | PlanPayoutItem>(item.key, disputeId, outcome);
+  if (!closed) return;
+  if (closed.disputeOutcome === 'lost') {
+    await forgetOwedTransfer(item.owedId);
+    log('warn', 'a dispute was lost', { paidFor: item.owedId, disputeId, coachPaid: Boolean(closed.transferId) });
+    return;
+  }
+  const owed = await transferOwedAfterDispute(closed, now);
+  if (!owed) return;
+  const reason = 'The charge was disputed; the dispute was won, so the transfer is made by the daily retry.';
+  await recordOwedTransfer({ sessionId: item.owedId, currency: 'usd', reason, ...owed }, now);
+}
+
+/** The coach and amount a won dispute leaves owed: the transfer's time has come and it was not made. */
+async function transferOwedAfterDispute(
+  closed: SessionItem | PlanPayoutItem,
+  now: Date,
+): Promise<{ coachId: string; amountCents: number } | null> {
+  if (closed.transferId || closed.refundId) return null;
+  if ('invoiceId' in closed) {
+    const subscription = await getSubscription(closed.subscriptionId);
+    if (!subscription || !planPeriodEnded(closed.periodEnd, subscription, now)) return null;
+    return { coachId: closed.coachId, amountCents: closed.amountCents };
+  }
+  if (closed.status !== 'completed' || !closed.paymentIntentId) return null;
+  return { coachId: closed.coachId, amountCents: closed.priceCents - closed.platformFeeCents };
+}
+
+const countedKinds: Partial<Record<LedgerEntry['kind'], BusinessMetric>> = {
+  payment: BUSINESS_METRICS.paymentsSettled,
+  refund: BUSINESS_METRICS.refunds,
+  subscription_refund: BUSINESS_METRICS.refunds,
+};
+
+/** Counts a payment or refund once: when its entry is new, not when a redelivered event finds it. */
+async function appendCounted(entry: LedgerEntry): Promise<void> {
+  const metric = countedKinds[entry.kind];
+  if ((await appendLedgerEntry(entry)) === 'added' && metric) countMetric(metric);
+}

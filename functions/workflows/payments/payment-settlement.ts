@@ -1,0 +1,147 @@
+import { paymentsFromEnvironment } from '../../adapters/payments';
+import { schedulerFromEnvironment } from '../../adapters/scheduler';
+import type { SessionItem } from '../../domain/session-item';
+import { requestRefund } from '../../data/refunds';
+import { cancelSession, confirmPayment, expirePendingSession, getSession } from '../../data/sessions';
+import { PAYMENT_ABANDONED_REASON } from '../../domain/session-status';
+import { type PaidCheckout, settlementMismatch } from '../../domain/settlement';
+import { log } from '../../runtime/log';
+import { isLiveStage } from '../../runtime/stage';
+import { startFollowUps } from '../booking/confirmation';
+import { startRefund } from './refunds';
+
+const TIME_LOST_REASON =
+  'The time was no longer available when the payment arrived; the payment is being refunded in full.';
+
+/**
+ * The provider says the checkout is paid (its event, or our own look at the checkout). Applies
+ * once however often it is told, and gives the money back when the session can no longer be held.
+ * The meeting, e-mails and reminders are handed to a job; a delivery that finds the session
+ * already paid hands them over again, in case the one that paid it died before it could.
+ */
+export async function settlePaidCheckout(sessionId: string, paid: PaidCheckout, now: Date): Promise<void> {
+  const session = await getSession(sessionId);
+  if (!session) throw new Error(`No session ${sessionId}`);
+  const mismatch = settlementMismatch(session, paid, isLiveStage());
+  if (mismatch) {
+    log('error', 'a payment that does not match its session settles nothing', { sessionId, mismatch });
+    return;
+  }
+  const { paymentIntentId } = paid;
+  const outcome = await confirmPayment(sessionId, paymentIntentId, now);
+  switch (outcome.result) {
+    case 'scheduled':
+      await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
+      await startFollowUps(sessionId);
+      return;
+    case 'not_pending':
+      if (outcome.session.status === 'scheduled') {
+        await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
+        await startFollowUps(sessionId);
+      }
+      // Paid after it had expired or been abandoned: the time is gone, so is the charge.
+      if (outcome.session.status === 'cancelled' && paymentIntentId) {
+        const requested = await requestRefund(
+          sessionId,
+          { paymentIntentId, amountCents: outcome.session.priceCents },
+          now,
+        );
+        if (requested) {
+          log('warn', 'payment arrived for a cancelled session; refunding', { sessionId });
+          await startRefund(sessionId);
+        }
+      }
+      return;
+    case 'time_lost': {
+      log('warn', 'payment arrived after the hold lapsed and the time was taken; refunding', { sessionId });
+      const cancelled = await cancelSession(
+        sessionId,
+        {
+          reason: TIME_LOST_REASON,
+          cancelledBy: 'system',
+          from: ['pending_payment'],
+          refund: paymentIntentId ? { paymentIntentId, amountCents: outcome.session.priceCents } : undefined,
+        },
+        now,
+      );
+      if (cancelled?.refund) await startRefund(sessionId);
+    }
+  }
+}
+
+/** The provider let the checkout lapse (its event): the session expires unless it was already settled. */
+export async function settleExpiredCheckout(sessionId: string, now: Date): Promise<void> {
+  if (await expirePendingSession(sessionId, now)) {
+    await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
+  }
+}
+
+/**
+ * Closes the checkout at the provider first, so it can no longer be paid, then settles the session
+ * by what the provider says: a payment that got in just before is kept, otherwise `cancel` runs.
+ */
+async function closeCheckoutThen(session: SessionItem, now: Date, cancel: () => Promise<unknown>): Promise<void> {
+  if (session.checkoutId) {
+    const payments = paymentsFromEnvironment();
+    await payments.expireCheckout(session.checkoutId);
+    const state = await payments.checkoutState(session.checkoutId);
+    if (state.status === 'paid')
+      return settlePaidCheckout(session.id, { ...state, checkoutId: session.checkoutId }, now);
+  }
+  await cancel();
+}
+
+/** The 30-minute schedule: an unpaid session expires and releases the coach's time. */
+export async function expireUnpaidSession(sessionId: string, now: Date): Promise<boolean> {
+  const session = await getSession(sessionId);
+  if (session?.status !== 'pending_payment') return false;
+  let expired = false;
+  await closeCheckoutThen(session, now, async () => {
+    expired = await expirePendingSession(sessionId, now);
+  });
+  return expired;
+}
+
+/** The payer left checkout (the cancel page): pending becomes cancelled, 'Payment cancelled by user'. */
+export async function abandonPendingSession(session: SessionItem, now: Date): Promise<void> {
+  if (session.status !== 'pending_payment') return;
+  await closeCheckoutThen(session, now, async () => {
+    const cancelled = await cancelSession(
+      session.id,
+      { reason: PAYMENT_ABANDONED_REASON, cancelledBy: 'mentee', from: ['pending_payment'] },
+      now,
+    );
+    if (cancelled) await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
+  });
+}
+
+/** A success page polls its session; the provider is asked about one checkout at most this often per instance. */
+const CHECKOUT_LOOK_INTERVAL_MS = 5_000;
+const lastLookAt = new Map<string, number>();
+
+/** Whether this instance asked about the checkout within the interval; if not, notes that it asks now. */
+function lookedRecently(checkoutId: string, now: Date): boolean {
+  const last = lastLookAt.get(checkoutId);
+  if (last !== undefined && now.getTime() - last < CHECKOUT_LOOK_INTERVAL_MS) return true;
+  for (const [id, at] of lastLookAt) if (now.getTime() - at >= CHECKOUT_LOOK_INTERVAL_MS) lastLookAt.delete(id);
+  lastLookAt.set(checkoutId, now.getTime());
+  return false;
+}
+
+/**
+ * Before a pending session is shown, asks the provider how its checkout stands, so the success
+ * page is right even when the provider's event has not arrived yet (ARCHITECTURE section 6), at
+ * most once every few seconds per checkout: a page polling it does not become a call to Stripe each time.
+ */
+export async function reconcilePendingSession(session: SessionItem, now: Date): Promise<SessionItem> {
+  if (session.status !== 'pending_payment') return session;
+  if (session.paymentExpiresAt && session.paymentExpiresAt <= now.toISOString()) {
+    await expireUnpaidSession(session.id, now);
+  } else if (session.checkoutId && !lookedRecently(session.checkoutId, now)) {
+    const state = await paymentsFromEnvironment().checkoutState(session.checkoutId);
+    if (state.status === 'paid')
+      await settlePaidCheckout(session.id, { ...state, checkoutId: session.checkoutId }, now);
+    if (state.status === 'expired') await settleExpiredCheckout(session.id, now);
+  }
+  return (await getSession(session.id)) ?? session;
+}

@@ -1,0 +1,197 @@
+import { FUNCTION_TIMEOUT_SECONDS } from '../../adapters/dependency-budget';
+import { jobQueueFromEnvironment } from '../../adapters/job-queue';
+import { mailerFromEnvironment } from '../../adapters/mailer';
+import { paymentsFromEnvironment } from '../../adapters/payments';
+import { schedulerFromEnvironment } from '../../adapters/scheduler';
+import { appendLedgerEntry, getLedgerEntry } from '../../data/ledger';
+import { getProfile } from '../../data/profiles';
+import { DELETED_PARTY } from '../../domain/account-deletion';
+import { claimRefundMail, type RefundMail, recordRefundTry, releaseRefundMail, settleRefund } from '../../data/refunds';
+import type { SessionItem } from '../../domain/session-item';
+import { claimRefund, getSession, recordSessionFields, releaseRefundClaim } from '../../data/sessions';
+import { ledgerEntryId, refundTryEntry } from '../../domain/ledger';
+import { isDisputedRefusal, nextRefundTry, type RefundState } from '../../domain/refunds';
+import { sessionRefundEmail, sessionRefundFailedEmail } from '../../domain/session-emails';
+import { log } from '../../runtime/log';
+import { BUSINESS_METRICS, countMetric } from '../../runtime/metrics';
+import { siteOrigin } from '../../runtime/site';
+
+/**
+ * Longer than any function runs, so a claim outlives its holder only when the holder died; and
+ * shorter than Lambda's wait before it retries the job that died (a minute), so that retry can claim.
+ */
+export const REFUND_CLAIM_LEASE_MS = (FUNCTION_TIMEOUT_SECONDS + 20) * 1000;
+
+/** Thrown by the refund job once every try failed, so Lambda retries it and then leaves it in the jobs' dead-letter queue. */
+export class RefundGivenUpError extends Error {
+  constructor(sessionId: string) {
+    super(`The refund of session ${sessionId} failed every try and was given up`);
+    this.name = 'RefundGivenUpError';
+  }
+}
+
+/**
+ * Starts the first try of a refund that was just requested. Harmless when it fails or runs twice:
+ * the table's stream starts it too (streams/start-session-work.ts), and a try runs only once.
+ */
+export async function startRefund(sessionId: string): Promise<void> {
+  try {
+    await jobQueueFromEnvironment().start('refundSession', sessionId);
+  } catch (error) {
+    log('warn', 'could not start the refund now; the table stream starts it', { sessionId, error: String(error) });
+  }
+}
+
+const parties = (session: SessionItem) => ({
+  sessionId: session.id,
+  coachId: session.coachId,
+  menteeId: session.menteeId,
+});
+
+const requestIdOf = (error: unknown) => {
+  const id = (error as { requestId?: unknown })?.requestId;
+  return typeof id === 'string' ? id : null;
+};
+
+/** Stripe's answer to a second refund of a charge refunded in full: an earlier try got through, only its answer was lost. */
+const isAlreadyRefunded = (error: unknown) => (error as { code?: unknown })?.code === 'charge_already_refunded';
+
+/**
+ * One try of a cancelled session's refund (the `refundSession` job), try number `tryNumber` (1 for
+ * the first, named by the schedule of each later one). Runs only when that try is the one due, so
+ * a duplicate start or a stale schedule does nothing. A refused try is counted, shown to finance
+ * and scheduled again with backoff (domain/refunds.ts); after the last the refund is failed, counted
+ * (RefundsFailed, which alarms) and the job throws into the dead-letter queue. A disputed charge is
+ * never refunded by the provider: it is failed at once, without retries. Answers whether it asked.
+ */
+export async function tryRefund(sessionId: string, tryNumber: number, now: Date): Promise<boolean> {
+  const session = await getSession(sessionId);
+  const refund = session?.refund;
+  if (!session || !refund || !session.paymentIntentId) return false;
+  if (refund.status === 'failed' && refund.failure === 'gave_up') {
+    // A run that died between giving up and the e-mail: the retry sends it.
+    await mailMenteeOnce(session, 'refundFailureMailedAt', sessionRefundFailedEmail, now);
+    throw new RefundGivenUpError(sessionId);
+  }
+  if (refund.status !== 'requested' || session.refundId || refund.failedAttempts !== tryNumber - 1) return false;
+  if (!(await claimRefund(sessionId, new Date(now.getTime() + REFUND_CLAIM_LEASE_MS), now))) return false;
+  try {
+    const refundId = await paymentsFromEnvironment().refund(session.paymentIntentId, sessionId, tryNumber);
+    await recordSessionFields(sessionId, { refundId, refundClaimedUntil: null }, now);
+    return true;
+  } catch (error) {
+    if (isAlreadyRefunded(error)) {
+      await releaseRefundClaim(sessionId);
+      return true;
+    }
+    await recordRefusal(session, refund, tryNumber, error, now);
+    await releaseRefundClaim(sessionId);
+    const recorded = await getSession(sessionId);
+    if (recorded?.refund?.failure === 'gave_up') throw new RefundGivenUpError(sessionId);
+    return true;
+  }
+}
+
+async function recordRefusal(
+  session: SessionItem,
+  refund: RefundState,
+  tryNumber: number,
+  error: unknown,
+  now: Date,
+): Promise<void> {
+  const disputed = isDisputedRefusal(error);
+  const nextTry = disputed ? null : nextRefundTry(tryNumber, now);
+  log(nextTry ? 'warn' : 'error', 'the payment provider refused a refund', {
+    sessionId: session.id,
+    tryNumber,
+    nextTry: nextTry?.toISOString() ?? null,
+    error: String(error),
+  });
+  const next: RefundState = {
+    ...refund,
+    failedAttempts: tryNumber,
+    lastError: String(error).slice(0, 500),
+    ...(nextTry ? {} : { status: 'failed', failure: disputed ? 'disputed' : 'gave_up' }),
+  };
+  // Another run recorded this try already (it died before releasing the claim): nothing more to do.
+  if (!(await recordRefundTry(session.id, refund, next, now))) return;
+  await appendLedgerEntry(
+    refundTryEntry({
+      kind: nextTry ? 'refund_retry' : 'refund_given_up',
+      tryNumber,
+      at: now.toISOString(),
+      parties: parties(session),
+      paymentIntentId: session.paymentIntentId as string,
+      requestId: requestIdOf(error),
+    }),
+  );
+  if (nextTry) {
+    await schedulerFromEnvironment().schedule('refundSession', session.id, nextTry, tryNumber + 1);
+  } else if (!disputed) {
+    countMetric(BUSINESS_METRICS.refundsFailed);
+    await mailMenteeOnce(session, 'refundFailureMailedAt', sessionRefundFailedEmail, now);
+  }
+}
+
+/**
+ * Sends the mentee one e-mail about their refund (its claim makes it once however often this
+ * runs); a failed send gives the claim back and throws, so the caller's retry sends it.
+ */
+async function mailMenteeOnce(
+  session: SessionItem,
+  mail: RefundMail,
+  compose: typeof sessionRefundEmail,
+  now: Date,
+): Promise<void> {
+  if (!session.refund || !(await claimRefundMail(session.id, mail, now))) return;
+  try {
+    const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
+    if (!mentee) return;
+    await mailerFromEnvironment().send(
+      compose({
+        recipient: mentee,
+        role: 'mentee',
+        other: coach ?? DELETED_PARTY,
+        session,
+        siteOrigin: siteOrigin(),
+        now,
+        amountCents: session.refund.amountCents,
+      }),
+    );
+  } catch (error) {
+    await releaseRefundMail(session.id, mail);
+    throw error;
+  }
+}
+
+/** The session a provider event about a payment is for: the ledger's payment entry names it. */
+async function sessionOfPayment(paymentIntentId: string): Promise<string | null> {
+  return (await getLedgerEntry(ledgerEntryId.payment(paymentIntentId)))?.sessionId ?? null;
+}
+
+/**
+ * The provider confirmed the refund (`charge.refunded`): the session's refund succeeded, and the
+ * mentee gets the e-mail that says so, once however often the event is delivered.
+ */
+export async function refundConfirmed(paymentIntentId: string, now: Date): Promise<void> {
+  const sessionId = await sessionOfPayment(paymentIntentId);
+  if (!sessionId) return;
+  await settleRefund(sessionId, 'succeeded', null, now, ['requested']);
+  const session = await getSession(sessionId);
+  if (session?.refund?.status !== 'succeeded') return;
+  await mailMenteeOnce(session, 'refundMailedAt', sessionRefundEmail, now);
+}
+
+/** The bank returned a refund the provider had made (`refund.failed`): the session's refund failed after all. */
+export async function refundFailedAtBank(paymentIntentId: string, now: Date): Promise<void> {
+  const sessionId = await sessionOfPayment(paymentIntentId);
+  if (!sessionId) return;
+  // Even after it was confirmed: the money is back with the platform, not with the mentee.
+  const failed = await settleRefund(sessionId, 'failed', 'bank_declined', now, ['requested', 'succeeded']);
+  if (failed) countMetric(BUSINESS_METRICS.refundsFailed);
+  // The provider redelivers the event until this answers, so a send that failed is retried.
+  const session = failed ?? (await getSession(sessionId));
+  if (session?.refund?.failure === 'bank_declined') {
+    await mailMenteeOnce(session, 'refundFailureMailedAt', sessionRefundFailedEmail, now);
+  }
+}

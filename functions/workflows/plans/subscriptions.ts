@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { mailerFromEnvironment } from '../../adapters/mailer';
+import { paymentsFromEnvironment } from '../../adapters/payments';
+import type { ProfileItem } from '../../domain/profile-item';
+import { getProfile } from '../../data/profiles';
+import {
+  changeSubscription,
+  createSubscription,
+  getSubscription,
+  recordSubscriptionCheckout,
+  type SubscriptionItem,
+  subscriptionsOf,
+  unpaidSubscriptionOfPair,
+} from '../../data/subscriptions';
+import { DomainError } from '../../domain/errors';
+import { platformFee } from '../../domain/fees';
+import { creditsLeft, planEndingEmail, planSummary } from '../../domain/plans';
+import { feeRule } from '../../runtime/fee-rule';
+import { log } from '../../runtime/log';
+import { siteOrigin } from '../../runtime/site';
+import type { SubscriptionView } from '../../schemas/plans';
+import { otherPartyOf } from '../../http/views/session';
+import { nameWithCredentials } from '../../domain/display-name';
+
+/**
+ * `POST /api/subscriptions`: an incomplete subscription to the coach's active plan, and Stripe
+ * Checkout in subscription mode to pay its first month; the webhook makes it active. A mentee who
+ * left that Checkout unpaid and subscribes again goes back to it (`resumed`): it holds the pair
+ * until it lapses, and the page they left said they had not subscribed.
+ */
+export async function subscribe(menteeId: string, coachId: string, now: Date) {
+  const [coach, mentee] = await Promise.all([getProfile(coachId), getProfile(menteeId)]);
+  if (coach?.userType !== 'mentor') throw new DomainError('NOT_FOUND', 'This mentor does not exist.');
+  if (!mentee) throw new DomainError('NOT_FOUND', 'Finish creating your profile first.');
+  if (coachId === menteeId) throw new DomainError('FORBIDDEN', 'You cannot subscribe to your own plan.');
+  const plan = coach.plan;
+  if (!plan?.active || !coach.published || !(coach.stripeAccountId && coach.stripeOnboardingComplete)) {
+    throw new DomainError('FORBIDDEN', 'This mentor does not offer a monthly plan.');
+  }
+  const subscription: SubscriptionItem = {
+    id: randomUUID(),
+    coachId,
+    menteeId,
+    status: 'incomplete',
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    stateAt: null,
+    priceCents: plan.monthlyPriceCents,
+    platformFeeCents: platformFee(plan.monthlyPriceCents, feeRule()),
+    sessionsPerMonth: plan.sessionsPerMonth,
+    sessionMinutes: plan.sessionMinutes,
+    credits: null,
+    version: 0,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  try {
+    await createSubscription(subscription);
+  } catch (error) {
+    const unpaid =
+      error instanceof DomainError && error.code === 'ALREADY_SUBSCRIBED'
+        ? await unpaidSubscriptionOfPair(menteeId, coachId)
+        : null;
+    if (!unpaid?.checkoutUrl) throw error;
+    return {
+      resumed: true,
+      subscription: toSubscriptionView(unpaid, menteeId, coach, now),
+      checkoutUrl: unpaid.checkoutUrl,
+    };
+  }
+  try {
+    const { checkoutId, url } = await paymentsFromEnvironment().createSubscriptionCheckout({
+      subscriptionId: subscription.id,
+      amountCents: subscription.priceCents,
+      description: `${planSummary(plan)} with ${nameWithCredentials(coach)}`,
+      customerEmail: mentee.email,
+      // The session's payment result pages, which tell a plan by its own parameter.
+      successUrl: `${siteOrigin()}/payment-success?subscription_id=${subscription.id}`,
+      cancelUrl: `${siteOrigin()}/payment-cancelled?subscription_id=${subscription.id}`,
+    });
+    await recordSubscriptionCheckout(subscription.id, { checkoutId, url });
+    return { resumed: false, subscription: toSubscriptionView(subscription, menteeId, coach, now), checkoutUrl: url };
+  } catch (error) {
+    log('error', 'subscription checkout could not be started; releasing the pair', {
+      subscriptionId: subscription.id,
+      error: String(error),
+    });
+    await changeSubscription(subscription.id, now, (current) => ({ state: { ...current, status: 'canceled' } }));
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/subscriptions/{id}/cancel`: either party ends the plan when its paid period does;
+ * the credits stay until then. Stripe's `customer.subscription.updated` confirms it.
+ */
+export async function cancelAtPeriodEnd(userId: string, subscriptionId: string, now: Date) {
+  const subscription = await getSubscription(subscriptionId);
+  if (!subscription || (subscription.menteeId !== userId && subscription.coachId !== userId)) {
+    throw new DomainError('NOT_FOUND', 'No such plan.');
+  }
+  if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd) return viewFor(subscription, userId, now);
+  if (!subscription.stripeSubscriptionId)
+    throw new DomainError('PLAN_NOT_PAID', 'This plan has not been paid for yet.');
+  await paymentsFromEnvironment().cancelSubscriptionAtPeriodEnd(subscription.stripeSubscriptionId);
+  const changed = await changeSubscription(subscriptionId, now, (current) =>
+    current.cancelAtPeriodEnd || current.status === 'canceled'
+      ? null
+      : { state: { ...current, cancelAtPeriodEnd: true } },
+  );
+  if (userId === subscription.coachId) await tellMenteePlanEnds(subscription);
+  return viewFor(changed ?? subscription, userId, now);
+}
+
+async function tellMenteePlanEnds(subscription: SubscriptionItem): Promise<void> {
+  const [mentee, coach] = await Promise.all([getProfile(subscription.menteeId), getProfile(subscription.coachId)]);
+  if (!mentee?.email || !coach || !subscription.currentPeriodEnd) return;
+  await mailerFromEnvironment().send(
+    planEndingEmail({
+      to: mentee.email,
+      coachName: nameWithCredentials(coach),
+      periodEnd: subscription.currentPeriodEnd,
+    }),
+  );
+}
+
+async function viewFor(subscription: SubscriptionItem, viewerId: string, now: Date) {
+  const other = await getProfile(subscription.coachId === viewerId ? subscription.menteeId : subscription.coachId);
+  return toSubscriptionView(subscription, viewerId, other, now);
+}
+
+/** `GET /api/me/subscriptions`: the caller's plans as mentee and as coach, never one still unpaid. */
+export async function mySubscriptions(userId: string, now: Date): Promise<SubscriptionView[]> {
+  const listed = (await subscriptionsOf(userId)).filter((subscription) => subscription.status !== 'incomplete');
+  return Promise.all(listed.map((subscription) => viewFor(subscription, userId, now)));
+}
+
+function toSubscriptionView(
+  subscription: SubscriptionItem,
+  viewerId: string,
+  other: ProfileItem | null,
+  now: Date,
+): SubscriptionView {
+  const viewerRole = subscription.coachId === viewerId ? 'coach' : 'mentee';
+  return {
+    id: subscription.id,
+    coachId: subscription.coachId,
+    menteeId: subscription.menteeId,
+    viewerRole,
+    status: subscription.status,
+    currentPeriodEnd: subscription.currentPeriodEnd,
+    creditsLeft:
+      subscription.status === 'active' || subscription.status === 'past_due'
+        ? creditsLeft(subscription.credits, now)
+        : 0,
+    sessionsPerMonth: subscription.sessionsPerMonth,
+    sessionMinutes: subscription.sessionMinutes,
+    monthlyPriceCents: subscription.priceCents,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    otherParty: otherPartyOf(viewerRole === 'coach' ? subscription.menteeId : subscription.coachId, other),
+  };
+}

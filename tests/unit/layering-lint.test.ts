@@ -15,10 +15,10 @@ const fixtures: Record<string, string> = {
     "import { jsonResponse } from '../http/responses';\n\nexport const j = jsonResponse;\n",
   'functions/domain/imports-runtime.ts': "import { log } from '../runtime/log';\n\nexport const l = log;\n",
   'functions/domain/imports-domain.ts': "import { DomainError } from './errors';\n\nexport const e = DomainError;\n",
-  'functions/views/imports-data.ts': "import { keys } from '../data/keys';\n\nexport const k = keys;\n",
-  'functions/views/imports-domain.ts':
-    "import { DomainError } from '../domain/errors';\n\nexport const e = DomainError;\n",
-  'functions/sessions/imports-data.ts': "import { keys } from '../data/keys';\n\nexport const k = keys;\n",
+  'functions/http/views/imports-data.ts': "import { keys } from '../../data/keys';\n\nexport const k = keys;\n",
+  'functions/http/views/imports-domain.ts':
+    "import { DomainError } from '../../domain/errors';\n\nexport const e = DomainError;\n",
+  'functions/workflows/booking/imports-data.ts': "import { keys } from '../../data/keys';\n\nexport const k = keys;\n",
   'web/src/features/settings/imports-directory.ts':
     "import { coachesQuery } from '@/features/directory/api/get-coaches';\n\nexport const q = coachesQuery;\n",
   'web/src/features/settings/imports-itself.ts':
@@ -50,7 +50,7 @@ it('fails a domain file that imports from data/, http/ or runtime/, a view that 
     'functions/domain/imports-data.ts',
     'functions/domain/imports-http.ts',
     'functions/domain/imports-runtime.ts',
-    'functions/views/imports-data.ts',
+    'functions/http/views/imports-data.ts',
     'web/src/features/settings/imports-directory.ts',
   ]);
   expect(report).toContain('Domain code is pure and at the bottom');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { claimsOf } from './cognito-tokens';
 import type { CognitoAnswer } from './cognito-user-existence';
 
 type CognitoService = import('cognito-local/lib/services/cognitoService').CognitoService;
@@ -74,11 +75,8 @@ export function localTotpMfa(services: {
   }
 
   const userOfAccessToken = async (accessToken: unknown) => {
-    const payload = typeof accessToken === 'string' ? accessToken.split('.')[1] : undefined;
-    const claims = payload
-      ? (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { client_id?: string; username?: string })
-      : {};
-    if (!claims.client_id || !claims.username) return null;
+    const claims = claimsOf(accessToken);
+    if (typeof claims.client_id !== 'string' || typeof claims.username !== 'string') return null;
     const userPool = await cognito.getUserPoolForClientId(ctx, claims.client_id);
     const user = await userPool.getUserByUsername(ctx, claims.username);
     return user && { userPool, user };

@@ -20,6 +20,7 @@ import type { Mailer } from '../../functions/adapters/mailer';
 import { PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
 import { localTotpMfa } from './cognito-mfa';
+import { claimsOf } from './cognito-tokens';
 import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
 
 const require = createRequire(import.meta.url);
@@ -202,17 +203,6 @@ const SELF_SERVICE_TARGETS = new Set([
   'AssociateSoftwareToken',
   'SetUserMFAPreference',
 ]);
-
-/** An access token's claims, unverified (cognito-local verifies it; the front only reads it). */
-const claimsOf = (accessToken: unknown): Record<string, unknown> => {
-  const payload = typeof accessToken === 'string' ? accessToken.split('.')[1] : undefined;
-  if (!payload) return {};
-  try {
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-};
 
 const scopesOf = (accessToken: unknown): string[] => {
   const { scope } = claimsOf(accessToken);

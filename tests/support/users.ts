@@ -1,8 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/data/client';
 import { sampleProfile } from './handler-kit/sample-items';
-import { randomUUID, sign } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -12,6 +11,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localCognitoClient } from '../../bin/local/cognito';
+import { signedAsCognitoLocal } from '../../bin/local/cognito-tokens';
 import { cognitoAccounts } from '../../functions/adapters/identity';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
@@ -27,9 +27,6 @@ export interface SignedInUser {
 
 /** Every signedInUser's password. */
 export const TEST_USER_PASSWORD = 'test-password-1';
-const cognitoLocalSigningKey = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as {
-  pem: string;
-};
 
 /** A cognito-local user made by AdminCreateUser, no mail sent, with its e-mail and these attributes. */
 async function createdWithoutMail(
@@ -106,15 +103,6 @@ export async function signedInUserWithProfile(
     }),
   );
   return user;
-}
-
-/** A JWT signed as cognito-local signs: its key is fixed and public, so the authorizer sees a genuine token. */
-function signedAsCognitoLocal(claims: object): string {
-  const header = { alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' };
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const signed = `${encode(header)}.${encode(claims)}`;
-  const signature = sign('RSA-SHA256', Buffer.from(signed), cognitoLocalSigningKey.pem).toString('base64url');
-  return `${signed}.${signature}`;
 }
 
 type AccountIds = Pick<SignedInUser, 'userId' | 'email'>;

@@ -20,7 +20,7 @@ import type { Mailer } from '../../functions/adapters/mailer';
 import { PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
 import { localTotpMfa } from './cognito-mfa';
-import { claimsOf } from './cognito-tokens';
+import { claimsOf, withClaims } from './cognito-tokens';
 import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
 
 const require = createRequire(import.meta.url);
@@ -168,7 +168,11 @@ export async function startLocalCognito(options: {
           (await refuseWithoutAdminScope(request)) ?? mfa.verifySoftwareToken(request),
         RespondToAuthChallenge: mfa.respondToAuthChallenge,
       },
-      { InitiateAuth: mfa.challengeIssued },
+      {
+        InitiateAuth: async (request, answer) =>
+          refreshedAsSignedIn(request, await mfa.challengeIssued(request, answer)),
+        GetTokensFromRefreshToken: refreshedAsSignedIn,
+      },
     ),
     options.port,
   );
@@ -229,6 +233,31 @@ const refuseUnwritableAttributes: LocalTarget = async (request) => {
   return {
     status: 400,
     body: { __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' },
+  };
+};
+
+/**
+ * Cognito carries the time of a sign-in (`auth_time`) to every refresh of its tokens; cognito-local
+ * stamps a refresh with its own time. Its refresh token, a JWT it stored with the user and has just
+ * accepted, was made at the sign-in: its `iat` is that time.
+ */
+const refreshedAsSignedIn: AnswerRewrite = async (request, answer) => {
+  const { AuthFlow, AuthParameters } = request as { AuthFlow?: string; AuthParameters?: { REFRESH_TOKEN?: string } };
+  const body = answer.body as { AuthenticationResult?: { AccessToken?: string; IdToken?: string } } | null;
+  const tokens = body?.AuthenticationResult;
+  if (answer.status !== 200 || (AuthFlow !== 'REFRESH_TOKEN_AUTH' && AuthFlow !== 'REFRESH_TOKEN') || !tokens)
+    return answer;
+  const signIn = { auth_time: claimsOf(AuthParameters?.REFRESH_TOKEN).iat };
+  return {
+    ...answer,
+    body: {
+      ...body,
+      AuthenticationResult: {
+        ...tokens,
+        ...(tokens.AccessToken ? { AccessToken: withClaims(tokens.AccessToken, signIn) } : {}),
+        ...(tokens.IdToken ? { IdToken: withClaims(tokens.IdToken, signIn) } : {}),
+      },
+    },
   };
 };
 

@@ -15,10 +15,11 @@ import {
   SignUpCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
 import { initiatePasswordAuth } from '../../functions/schemas/cognito-password-auth';
 import { localCognitoClient } from '../../bin/local/cognito';
+import { claimsOf } from '../../bin/local/cognito-tokens';
 import { maskedAddress } from '../../bin/local/cognito-user-existence';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Authenticator } from '../support/authenticator';
@@ -91,19 +92,22 @@ describe('the local Cognito front', () => {
     ).rejects.toBeInstanceOf(CodeMismatchException);
   });
 
-  it('refreshes tokens through GetTokensFromRefreshToken, as Amplify v6 does', async () => {
+  it('refreshes tokens through GetTokensFromRefreshToken, as Amplify v6 does, keeping the sign-in time', async () => {
     const email = `refresh-${Date.now()}@example.test`;
     const ClientId = stack.config.userPoolClientId;
     await cognito.send(new SignUpCommand({ ClientId, Username: email, Password: 'secret-1' }));
     const [code] = await codesSentTo(email);
     await cognito.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: code }));
-    const signIn = await cognito.send(
-      new InitiateAuthCommand({
-        ClientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: 'secret-1' },
-      }),
-    );
+    vi.useFakeTimers({ now: Date.now() - 60 * 60_000, toFake: ['Date'] });
+    const signIn = await cognito
+      .send(
+        new InitiateAuthCommand({
+          ClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: 'secret-1' },
+        }),
+      )
+      .finally(() => vi.useRealTimers());
     const response = await fetch(stack.config.userPoolEndpoint ?? '', {
       method: 'POST',
       headers: {
@@ -113,8 +117,15 @@ describe('the local Cognito front', () => {
       body: JSON.stringify({ ClientId, RefreshToken: signIn.AuthenticationResult?.RefreshToken }),
     });
     expect(response.status).toBe(200);
-    const refreshed = (await response.json()) as { AuthenticationResult?: { AccessToken?: string } };
-    expect(refreshed.AuthenticationResult?.AccessToken).toBeTruthy();
+    const refreshed = (await response.json()) as { AuthenticationResult?: { AccessToken?: string; IdToken?: string } };
+    const now = Date.now() / 1000;
+    const signedInAt = claimsOf(signIn.AuthenticationResult?.AccessToken).auth_time;
+    expect(signedInAt).toBeLessThan(now - 59 * 60);
+    for (const token of [refreshed.AuthenticationResult?.AccessToken, refreshed.AuthenticationResult?.IdToken]) {
+      const claims = claimsOf(token);
+      expect(claims.auth_time).toBe(signedInAt);
+      expect(claims.iat).toBeGreaterThan(now - 60);
+    }
   });
 
   it("answers the SPA's and the smoke test's own InitiateAuth (USER_PASSWORD_AUTH, unsigned JSON) as the SDK's", async () => {

@@ -5,7 +5,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { readMailbox } from '../../bin/local/mailbox';
 import { mediaStoreFromEnvironment } from '../../functions/adapters/media';
@@ -27,7 +27,7 @@ import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookAndPay } from '../support/paid-sessions';
 import {
-  hostedUiAccessToken,
+  refreshedSignIn,
   type SignedInUser,
   signedInUser,
   signedInUserWithProfile,
@@ -175,19 +175,17 @@ async function signInFails(email: string) {
 }
 
 describe('DELETE /api/me', () => {
-  it('refuses a token from a sign-in more than 5 minutes ago with 401 FRESH_SIGN_IN_REQUIRED, and deletes nothing', async () => {
-    const user = await signedInUserWithProfile(stack.config, 'mentee');
-    const stale = hostedUiAccessToken(stack.config, user, ['aws.cognito.signin.user.admin'], {
-      signedInAt: new Date(Date.now() - 6 * 60_000),
-    });
-    const refused = await fetch(`${stack.apiUrl}/api/me`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${stale}` },
-    });
-    expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({
-      error: { code: 'FRESH_SIGN_IN_REQUIRED', message: FRESH_SIGN_IN_REQUIRED_MESSAGE },
-    });
+  it('refuses the tokens of a sign-in more than 5 minutes ago, refreshed or not, with 401 FRESH_SIGN_IN_REQUIRED, and deletes nothing', async () => {
+    vi.useFakeTimers({ now: Date.now() - 6 * 60_000, toFake: ['Date'] });
+    const user = await signedInUserWithProfile(stack.config, 'mentee').finally(() => vi.useRealTimers());
+    // A refresh is no new sign-in: Cognito keeps the sign-in's auth_time.
+    for (const tokens of [user, await refreshedSignIn(stack.config, user)]) {
+      const refused = await call(tokens, 'DELETE', '/api/me');
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({
+        error: { code: 'FRESH_SIGN_IN_REQUIRED', message: FRESH_SIGN_IN_REQUIRED_MESSAGE },
+      });
+    }
     expect(await getProfile(user.userId)).not.toBeNull();
   });
 

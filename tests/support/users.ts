@@ -23,7 +23,15 @@ export interface SignedInUser {
   accessToken: string;
   /** `fetch` init headers carrying the bearer token. */
   auth: { authorization: string };
+  /** The sign-in's refresh token, for {@link refreshedSignIn}. */
+  refreshToken: string;
 }
+
+const signedInWith = (user: Pick<SignedInUser, 'userId' | 'email' | 'refreshToken'>, accessToken: string) => ({
+  ...user,
+  accessToken,
+  auth: { authorization: `Bearer ${accessToken}` },
+});
 
 /** Every signedInUser's password. */
 export const TEST_USER_PASSWORD = 'test-password-1';
@@ -78,9 +86,28 @@ export async function signedInUser(
         AuthParameters: { USERNAME: email, PASSWORD: TEST_USER_PASSWORD },
       }),
     );
-    const accessToken = signIn.AuthenticationResult?.AccessToken;
-    if (!accessToken) throw new Error('cognito-local did not sign the test user in');
-    return { userId, email, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+    const { AccessToken, RefreshToken } = signIn.AuthenticationResult ?? {};
+    if (!AccessToken || !RefreshToken) throw new Error('cognito-local did not sign the test user in');
+    return signedInWith({ userId, email, refreshToken: RefreshToken }, AccessToken);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The same sign-in with new tokens, as the SPA refreshes them (REFRESH_TOKEN_AUTH, no password asked). */
+export async function refreshedSignIn(config: RuntimeConfig, user: SignedInUser): Promise<SignedInUser> {
+  const client = localCognitoClient(config.userPoolEndpoint);
+  try {
+    const refreshed = await client.send(
+      new InitiateAuthCommand({
+        ClientId: config.userPoolClientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: user.refreshToken },
+      }),
+    );
+    const accessToken = refreshed.AuthenticationResult?.AccessToken;
+    if (!accessToken) throw new Error('cognito-local did not refresh the tokens');
+    return signedInWith(user, accessToken);
   } finally {
     client.destroy();
   }

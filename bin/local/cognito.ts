@@ -19,6 +19,7 @@ import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import type { Mailer } from '../../functions/adapters/mailer';
 import { PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
+import { localHostedUi } from './cognito-hosted-ui';
 import { localTotpMfa } from './cognito-mfa';
 import { claimsOf, withClaims } from './cognito-tokens';
 import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
@@ -71,7 +72,7 @@ const emailKindOf = (source: MessageSource): AuthEmailKind =>
 /**
  * cognito-local, run in-process with its data under `dataDir`, its e-mails written by our own
  * templates into the local mailbox, and a thin front that answers what it lacks
- * (Amplify v6 refreshes tokens with GetTokensFromRefreshToken).
+ * (Amplify v6 refreshes tokens with GetTokensFromRefreshToken; the hosted UI's OAuth endpoints).
  */
 export async function startLocalCognito(options: {
   port: number;
@@ -130,6 +131,7 @@ export async function startLocalCognito(options: {
   };
   const cognitoApp = createServer(Router(serviceSet as never), logger, config.ServerConfig, serviceSet as never);
   const mfa = localTotpMfa({ ...serviceSet, ctx });
+  const hostedUi = localHostedUi({ ...serviceSet, ctx, siteOrigin: options.siteOrigin });
   const inner = (await cognitoApp.start()) as http.Server;
   const innerPort = (inner.address() as AddressInfo).port;
   const resendConfirmationCode: LocalTarget = async (request) => {
@@ -155,27 +157,24 @@ export async function startLocalCognito(options: {
     if (user && user.Password === PreviousPassword) return null;
     return { status: 400, body: { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' } };
   };
-  const front = await listen(
-    cognitoFront(
-      innerPort,
-      {
-        ChangePassword: changePassword,
-        ResendConfirmationCode: resendConfirmationCode,
-        SignUp: refuseUnwritableAttributes,
-        UpdateUserAttributes: async (request) =>
-          (await refuseWithoutAdminScope(request)) ?? refuseUnwritableAttributes(request),
-        VerifySoftwareToken: async (request) =>
-          (await refuseWithoutAdminScope(request)) ?? mfa.verifySoftwareToken(request),
-        RespondToAuthChallenge: mfa.respondToAuthChallenge,
-      },
-      {
-        InitiateAuth: async (request, answer) =>
-          refreshedAsSignedIn(request, await mfa.challengeIssued(request, answer)),
-        GetTokensFromRefreshToken: refreshedAsSignedIn,
-      },
-    ),
-    options.port,
+  const userPoolApi = cognitoFront(
+    innerPort,
+    {
+      ChangePassword: changePassword,
+      ResendConfirmationCode: resendConfirmationCode,
+      SignUp: refuseUnwritableAttributes,
+      UpdateUserAttributes: async (request) =>
+        (await refuseWithoutAdminScope(request)) ?? refuseUnwritableAttributes(request),
+      VerifySoftwareToken: async (request) =>
+        (await refuseWithoutAdminScope(request)) ?? mfa.verifySoftwareToken(request),
+      RespondToAuthChallenge: mfa.respondToAuthChallenge,
+    },
+    {
+      InitiateAuth: async (request, answer) => refreshedAsSignedIn(request, await mfa.challengeIssued(request, answer)),
+      GetTokensFromRefreshToken: refreshedAsSignedIn,
+    },
   );
+  const front = await listen((req, res) => hostedUi(req, res) || userPoolApi(req, res), options.port);
 
   const { userPoolId, userPoolClientId } = await ensurePoolAndClient(endpoint);
   return {
@@ -237,9 +236,10 @@ const refuseUnwritableAttributes: LocalTarget = async (request) => {
 };
 
 /**
- * Cognito carries the time of a sign-in (`auth_time`) to every refresh of its tokens; cognito-local
- * stamps a refresh with its own time. Its refresh token, a JWT it stored with the user and has just
- * accepted, was made at the sign-in: its `iat` is that time.
+ * Cognito carries a sign-in's time (`auth_time`) and granted scopes to every refresh of its tokens;
+ * cognito-local stamps a refresh with its own time and the admin scope. Its refresh token, a JWT it
+ * stored with the user and has just accepted, was made at the sign-in: its `iat` is that time, and a
+ * hosted-UI sign-in's names the scopes granted (cognito-hosted-ui.ts).
  */
 const refreshedAsSignedIn: AnswerRewrite = async (request, answer) => {
   const { AuthFlow, AuthParameters } = request as { AuthFlow?: string; AuthParameters?: { REFRESH_TOKEN?: string } };
@@ -247,14 +247,16 @@ const refreshedAsSignedIn: AnswerRewrite = async (request, answer) => {
   const tokens = body?.AuthenticationResult;
   if (answer.status !== 200 || (AuthFlow !== 'REFRESH_TOKEN_AUTH' && AuthFlow !== 'REFRESH_TOKEN') || !tokens)
     return answer;
-  const signIn = { auth_time: claimsOf(AuthParameters?.REFRESH_TOKEN).iat };
+  const { iat, scope } = claimsOf(AuthParameters?.REFRESH_TOKEN);
+  const signIn = { auth_time: iat };
+  const granted = { ...signIn, ...(typeof scope === 'string' ? { scope } : {}) };
   return {
     ...answer,
     body: {
       ...body,
       AuthenticationResult: {
         ...tokens,
-        ...(tokens.AccessToken ? { AccessToken: withClaims(tokens.AccessToken, signIn) } : {}),
+        ...(tokens.AccessToken ? { AccessToken: withClaims(tokens.AccessToken, granted) } : {}),
         ...(tokens.IdToken ? { IdToken: withClaims(tokens.IdToken, signIn) } : {}),
       },
     },

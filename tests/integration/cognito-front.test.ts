@@ -23,7 +23,17 @@ import { claimsOf } from '../../bin/local/cognito-tokens';
 import { maskedAddress } from '../../bin/local/cognito-user-existence';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { Authenticator } from '../support/authenticator';
-import { hostedUiAccessToken, signedInUser, TEST_USER_PASSWORD } from '../support/users';
+import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
+import {
+  hostedUiAccessToken,
+  hostedUiAuthorize,
+  hostedUiTokens,
+  refreshedSignIn,
+  signedInUser,
+  signedInUserLinkedToGoogle,
+  signedInWith,
+  TEST_USER_PASSWORD,
+} from '../support/users';
 
 let stack: TestStack;
 let cognito: CognitoIdentityProviderClient;
@@ -126,6 +136,7 @@ describe('the local Cognito front', () => {
       expect(claims.auth_time).toBe(signedInAt);
       expect(claims.iat).toBeGreaterThan(now - 60);
     }
+    expect(claimsOf(refreshed.AuthenticationResult?.AccessToken).scope).toBe('aws.cognito.signin.user.admin');
   });
 
   it("answers the SPA's and the smoke test's own InitiateAuth (USER_PASSWORD_AUTH, unsigned JSON) as the SDK's", async () => {
@@ -150,6 +161,64 @@ describe('the local Cognito front', () => {
 
     const answer = await cognito.send(new GetUserCommand({ AccessToken: user.accessToken }));
     expect(answer.UserAttributes).toContainEqual({ Name: 'email', Value: user.email });
+  });
+});
+
+describe('the hosted UI (Google sign-in), as Cognito answers it', () => {
+  const hostedUi = () => ({ config: stack.config, webUrl: stack.webUrl });
+
+  it("issues the scopes the SPA asks for, an ID token for openid, and keeps the sign-in's scopes and time through a refresh", async () => {
+    const user = await signedInUserLinkedToGoogle(stack.config, 'mentee');
+    const state = 'state-from-the-spa';
+    const { answer, callback, verifier } = await hostedUiAuthorize(hostedUi(), user.email, { state });
+    expect(answer.status).toBe(302);
+    expect(`${callback?.origin}${callback?.pathname}`).toBe(`${stack.webUrl}/auth/callback`);
+    expect(callback?.searchParams.get('state')).toBe(state);
+    const { status, body } = await hostedUiTokens(hostedUi(), callback?.searchParams.get('code') ?? '', verifier);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ token_type: 'Bearer', expires_in: expect.any(Number) });
+    const access = claimsOf(body.access_token);
+    expect(access).toMatchObject({ sub: user.userId, token_use: 'access', scope: HOSTED_UI_SCOPES.join(' ') });
+    expect(claimsOf(body.id_token)).toMatchObject({ sub: user.userId, token_use: 'id', auth_time: access.auth_time });
+    // The admin scope among them: Cognito answers the user's own calls.
+    const me = await cognito.send(new GetUserCommand({ AccessToken: body.access_token }));
+    expect(me.UserAttributes).toContainEqual({ Name: 'email', Value: user.email });
+
+    const viaGoogle = signedInWith({ ...user, refreshToken: body.refresh_token ?? '' }, body.access_token ?? '');
+    const refreshed = claimsOf((await refreshedSignIn(stack.config, viaGoogle)).accessToken);
+    expect(refreshed).toMatchObject({ scope: access.scope, auth_time: access.auth_time });
+
+    const withoutOpenId = await hostedUiAuthorize(hostedUi(), user.email, { scope: 'aws.cognito.signin.user.admin' });
+    const code = withoutOpenId.callback?.searchParams.get('code') ?? '';
+    const adminOnly = await hostedUiTokens(hostedUi(), code, withoutOpenId.verifier);
+    expect(claimsOf(adminOnly.body.access_token).scope).toBe('aws.cognito.signin.user.admin');
+    expect(adminOnly.body.id_token).toBeUndefined();
+  });
+
+  it('refuses an unregistered callback, a scope the client does not allow, an account not linked to Google, and a code used again or with another verifier', async () => {
+    const user = await signedInUserLinkedToGoogle(stack.config, 'mentee');
+    const elsewhere = await hostedUiAuthorize(hostedUi(), user.email, {
+      redirect_uri: 'https://elsewhere.test/auth/callback',
+    });
+    expect(elsewhere.answer.status).toBe(400);
+    expect(elsewhere.callback).toBeNull();
+    const phone = await hostedUiAuthorize(hostedUi(), user.email, { scope: 'openid phone' });
+    expect(phone.callback?.searchParams.get('error')).toBe('invalid_scope');
+    expect(phone.callback?.searchParams.has('code')).toBe(false);
+    const passwordOnly = await signedInUser(stack.config);
+    expect((await hostedUiAuthorize(hostedUi(), passwordOnly.email)).answer.status).toBe(400);
+
+    const { callback, verifier } = await hostedUiAuthorize(hostedUi(), user.email);
+    const code = callback?.searchParams.get('code') ?? '';
+    const wrongVerifier = await hostedUiTokens(hostedUi(), code, `${verifier}x`);
+    expect(wrongVerifier).toEqual({ status: 400, body: { error: 'invalid_grant' } });
+    const again = await hostedUiAuthorize(hostedUi(), user.email);
+    const secondCode = again.callback?.searchParams.get('code') ?? '';
+    expect((await hostedUiTokens(hostedUi(), secondCode, again.verifier)).status).toBe(200);
+    expect(await hostedUiTokens(hostedUi(), secondCode, again.verifier)).toEqual({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
   });
 });
 

@@ -9,10 +9,17 @@ import { attachPaymentAccount } from '../../functions/data/payment-accounts';
 import type { ProfileItem } from '../../functions/domain/profile-item';
 import { paymentAccountLink, paymentStatus } from '../../functions/schemas/payment-account';
 import { profile as profileView } from '../../functions/schemas/profile';
+import { claimsOf } from '../../bin/local/cognito-tokens';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { withAuthenticatorMfa } from '../support/authenticator';
+import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
 import { HOSTED_UI_SCOPES } from '../../functions/schemas/hosted-ui-scopes';
-import { hostedUiAccessToken, type SignedInUser, signedInUserWithProfile, usernameOf } from '../support/users';
+import {
+  refreshedSignIn,
+  type SignedInUser,
+  signedInThroughGoogle,
+  signedInUserLinkedToGoogle,
+  signedInUserWithProfile,
+} from '../support/users';
 
 let stack: TestStack;
 let standIn: LocalPayments;
@@ -183,25 +190,29 @@ describe('POST /api/me/payment-account', () => {
     expect((await linkFor(mentor, 'create')).pathname).toBe('/_local/stripe/onboarding');
   });
 
-  it('refuses a Google sign-in of a mentor with two-step verification on: 403 MFA_SIGN_IN_REQUIRED', async () => {
-    const { mentor } = await connectedMentor();
-    await withAuthenticatorMfa(stack.config, mentor);
-    const throughGoogle = hostedUiAccessToken(stack.config, mentor, HOSTED_UI_SCOPES, { username: usernameOf(mentor) });
-    const viaGoogle = { ...mentor, auth: { authorization: `Bearer ${throughGoogle}` } };
-    for (const action of ['dashboard', 'create']) {
-      const refused = await paymentAccount(viaGoogle, { action });
-      expect(refused.status, action).toBe(403);
-      expect(await refused.json()).toEqual({
-        error: {
-          code: 'MFA_SIGN_IN_REQUIRED',
-          message:
-            'Signing in with Google skips your authenticator code. Sign out, then sign in with your email, password and code to open your payment dashboard or change your payout details.',
-        },
-      });
+  it('refuses a Google sign-in of a mentor with two-step verification on, refreshed or not: 403 MFA_SIGN_IN_REQUIRED', async () => {
+    const mentor = await signedInUserLinkedToGoogle(stack.config, 'mentor');
+    await linkFor(mentor, 'create');
+    const authenticator = await withAuthenticatorMfa(stack.config, mentor);
+    const viaGoogle = await signedInThroughGoogle(stack, mentor);
+    expect(claimsOf(viaGoogle.accessToken).scope).toBe(HOSTED_UI_SCOPES.join(' '));
+    for (const tokens of [viaGoogle, await refreshedSignIn(stack.config, viaGoogle)]) {
+      for (const action of ['dashboard', 'create']) {
+        const refused = await paymentAccount(tokens, { action });
+        expect(refused.status, action).toBe(403);
+        expect(await refused.json()).toEqual({
+          error: {
+            code: 'MFA_SIGN_IN_REQUIRED',
+            message:
+              'Signing in with Google skips your authenticator code. Sign out, then sign in with your email, password and code to open your payment dashboard or change your payout details.',
+          },
+        });
+      }
     }
     expect((await refreshStatus(viaGoogle)).connected).toBe(true);
-    // The same account's password sign-in, which asked for the code, opens it.
-    expect((await linkFor(mentor, 'create')).pathname).toBe('/_local/stripe/onboarding');
+    // The same account's sign-in with the password and the code opens it.
+    const withCode = await signedInWithCode(stack.config, mentor, authenticator);
+    expect((await linkFor(withCode, 'create')).pathname).toBe('/_local/stripe/onboarding');
   });
 
   it('is for mentors only (403), needs a token (401) and a known action (400)', async () => {

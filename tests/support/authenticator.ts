@@ -1,5 +1,7 @@
 import {
   AssociateSoftwareTokenCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -8,7 +10,7 @@ import { Secret, TOTP } from 'otpauth';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { TOTP_PERIOD_SECONDS } from '../../bin/local/cognito-mfa';
 import type { RuntimeConfig } from '../../functions/schemas/config';
-import type { SignedInUser } from './users';
+import { type SignedInUser, signedInWith, TEST_USER_PASSWORD } from './users';
 
 const PERIOD_MS = TOTP_PERIOD_SECONDS * 1000;
 /** Time enough to type a code in a browser and send it, so that it is still of an accepted step on arrival. */
@@ -79,6 +81,40 @@ export async function withAuthenticatorMfa(config: RuntimeConfig, user: SignedIn
       }),
     );
     return authenticator;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A new sign-in with the password and then a code from `authenticator`, as the SPA asks for both once MFA is on. */
+export async function signedInWithCode(
+  config: RuntimeConfig,
+  user: SignedInUser,
+  authenticator: Authenticator,
+): Promise<SignedInUser> {
+  const client = localCognitoClient(config.userPoolEndpoint);
+  try {
+    const challenge = await client.send(
+      new InitiateAuthCommand({
+        ClientId: config.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: TEST_USER_PASSWORD },
+      }),
+    );
+    const signedIn = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: config.userPoolClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: challenge.Session,
+        ChallengeResponses: {
+          USERNAME: challenge.ChallengeParameters?.USER_ID_FOR_SRP ?? '',
+          SOFTWARE_TOKEN_MFA_CODE: await authenticator.code(),
+        },
+      }),
+    );
+    const { AccessToken, RefreshToken } = signedIn.AuthenticationResult ?? {};
+    if (!AccessToken || !RefreshToken) throw new Error('cognito-local did not sign the user in with the code');
+    return signedInWith({ ...user, refreshToken: RefreshToken }, AccessToken);
   } finally {
     client.destroy();
   }

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/data/client';
 import { sampleProfile } from './handler-kit/sample-items';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -11,6 +11,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { localCognitoClient } from '../../bin/local/cognito';
+import { hostedUiCallback } from '../../bin/local/cognito-hosted-ui';
 import { signedAsCognitoLocal } from '../../bin/local/cognito-tokens';
 import { cognitoAccounts } from '../../functions/adapters/identity';
 import type { RuntimeConfig } from '../../functions/schemas/config';
@@ -27,7 +28,8 @@ export interface SignedInUser {
   refreshToken: string;
 }
 
-const signedInWith = (user: Pick<SignedInUser, 'userId' | 'email' | 'refreshToken'>, accessToken: string) => ({
+/** `user` holding these tokens. */
+export const signedInWith = (user: Pick<SignedInUser, 'userId' | 'email' | 'refreshToken'>, accessToken: string) => ({
   ...user,
   accessToken,
   auth: { authorization: `Bearer ${accessToken}` },
@@ -57,15 +59,30 @@ async function createdWithoutMail(
   return { userId, username };
 }
 
+const newAddress = () => `user-${randomUUID()}@example.test`;
+
+/**
+ * Cognito's `identities` attribute once a Google identity is linked to an account. cognito-local has
+ * no AdminLinkProviderForUser, so tests write the attribute as the account is made.
+ */
+const linkedGoogleIdentity = (): AttributeType => ({
+  Name: 'identities',
+  Value: JSON.stringify([{ providerName: 'Google', userId: randomUUID(), providerType: 'Google', primary: 'false' }]),
+});
+
 /** A confirmed cognito-local user (in `groups`, if any), signed in with USER_PASSWORD_AUTH as the SPA does. */
-export async function signedInUser(
+export const signedInUser = (config: RuntimeConfig, email = newAddress(), groups: readonly string[] = []) =>
+  signedInWithPassword(config, email, groups, []);
+
+async function signedInWithPassword(
   config: RuntimeConfig,
-  email = `user-${randomUUID()}@example.test`,
-  groups: readonly string[] = [],
+  email: string,
+  groups: readonly string[],
+  attributes: AttributeType[],
 ): Promise<SignedInUser> {
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
-    const { userId } = await createdWithoutMail(client, config, email, []);
+    const { userId } = await createdWithoutMail(client, config, email, attributes);
     await client.send(
       new AdminSetUserPasswordCommand({
         UserPoolId: config.userPoolId,
@@ -119,7 +136,21 @@ export async function signedInUserWithProfile(
   userType: 'mentor' | 'mentee',
   groups: readonly string[] = [],
 ): Promise<SignedInUser> {
-  const user = await signedInUser(config, undefined, groups);
+  return withStoredProfile(await signedInUser(config, undefined, groups), userType);
+}
+
+/**
+ * The same with Google linked to the account too, as the PreSignUp trigger links a first Google
+ * sign-in with the account's address; signed in with the password. signedInThroughGoogle signs it in with Google.
+ */
+export async function signedInUserLinkedToGoogle(
+  config: RuntimeConfig,
+  userType: 'mentor' | 'mentee',
+): Promise<SignedInUser> {
+  return withStoredProfile(await signedInWithPassword(config, newAddress(), [], [linkedGoogleIdentity()]), userType);
+}
+
+async function withStoredProfile(user: SignedInUser, userType: 'mentor' | 'mentee'): Promise<SignedInUser> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -141,10 +172,75 @@ interface HostedUiSignIn {
   username?: string;
 }
 
+type HostedUiStack = { config: RuntimeConfig; webUrl: string };
+
+/**
+ * The local hosted UI's answer to a Google sign-in request as the SPA's signInWithRedirect makes it
+ * (an authorization code with PKCE for HOSTED_UI_SCOPES; `params` change it): a redirect to the
+ * callback with a code. The front stands in for Google's account choice with `login_hint`.
+ */
+export async function hostedUiAuthorize(stack: HostedUiStack, email: string, params: Record<string, string> = {}) {
+  const verifier = randomBytes(32).toString('base64url');
+  const url = new URL('/oauth2/authorize', stack.config.userPoolEndpoint);
+  url.search = new URLSearchParams({
+    identity_provider: 'Google',
+    response_type: 'code',
+    client_id: stack.config.userPoolClientId,
+    redirect_uri: hostedUiCallback(stack.webUrl),
+    scope: HOSTED_UI_SCOPES.join(' '),
+    state: randomUUID(),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    login_hint: email,
+    ...params,
+  }).toString();
+  const answer = await fetch(url, { redirect: 'manual' });
+  const location = answer.headers.get('location');
+  return { answer, callback: location ? new URL(location) : null, verifier };
+}
+
+/** The token endpoint's answer to the code's exchange, as Amplify asks for it (`form` changes it). */
+export async function hostedUiTokens(
+  stack: HostedUiStack,
+  code: string,
+  verifier: string,
+  form: Record<string, string> = {},
+) {
+  const answer = await fetch(new URL('/oauth2/token', stack.config.userPoolEndpoint), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: stack.config.userPoolClientId,
+      code,
+      redirect_uri: hostedUiCallback(stack.webUrl),
+      code_verifier: verifier,
+      ...form,
+    }),
+  });
+  return {
+    status: answer.status,
+    body: (await answer.json()) as { access_token?: string; id_token?: string; refresh_token?: string; error?: string },
+  };
+}
+
+/**
+ * A Google sign-in through the local hosted UI, as the SPA makes it. The account must be linked to
+ * Google (signedInUserLinkedToGoogle, googleMadeAccount).
+ */
+export async function signedInThroughGoogle(stack: HostedUiStack, account: AccountIds): Promise<SignedInUser> {
+  const { answer, callback, verifier } = await hostedUiAuthorize(stack, account.email);
+  const code = callback?.searchParams.get('code');
+  if (!code) throw new Error(`The hosted UI signed no one in: ${answer.status} ${await answer.text()} ${callback}`);
+  const { status, body } = await hostedUiTokens(stack, code, verifier);
+  if (!body.access_token || !body.refresh_token) throw new Error(`The hosted UI gave no tokens: ${status}`);
+  return signedInWith({ ...account, refreshToken: body.refresh_token }, body.access_token);
+}
+
 /**
  * An access token shaped like one the hosted UI (Google sign-in) issues: it carries exactly the
- * scopes the app client asked for. cognito-local cannot federate, so the test signs it as
- * cognito-local would.
+ * scopes given. For what the local hosted UI does not issue (other scopes, a sign-in in the past, a
+ * browser's stored session) the test signs it as cognito-local would; signedInThroughGoogle signs in for real.
  */
 export function hostedUiAccessToken(
   config: RuntimeConfig,
@@ -226,19 +322,17 @@ export interface GoogleMadeAccount {
 /**
  * What the PreSignUp trigger leaves after a first Google sign-in: a verified native account, made
  * and left without a password of its own by the trigger's own directory calls, with the Google
- * identity linked. cognito-local has no AdminLinkProviderForUser, so the `identities` attribute
- * Cognito writes on linking is set directly. Sign it in with hostedUiAccessToken(…, { username }).
+ * identity linked. Sign it in with signedInThroughGoogle or hostedUiAccessToken(…, { username }).
  */
 export async function googleMadeAccount(config: RuntimeConfig): Promise<GoogleMadeAccount> {
   const email = `google-${randomUUID().slice(0, 8)}@example.test`;
-  const identities = [{ providerName: 'Google', userId: randomUUID(), providerType: 'Google', primary: 'false' }];
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
     const { userId, username } = await createdWithoutMail(client, config, email, [
       { Name: 'email_verified', Value: 'true' },
       { Name: 'given_name', Value: 'Grace' },
       { Name: 'family_name', Value: 'Hopper' },
-      { Name: 'identities', Value: JSON.stringify(identities) },
+      linkedGoogleIdentity(),
     ]);
     await cognitoAccounts(client, config.userPoolId).withoutOwnPassword(username);
     return { userId, email, username };

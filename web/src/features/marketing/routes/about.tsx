@@ -5,7 +5,7 @@ import { useMetaDescription } from '@/lib/use-meta-description';
 import { InitialsAvatar } from '../components/initials-avatar';
 import { JoinBand } from '../components/join-band';
 import { PageIntro } from '../components/page-intro';
-import { COACH_BIO_PATH } from './index';
+import { COACH_BIO_PATH } from '../coach-bio-path';
 
 const VALUES = [
   {

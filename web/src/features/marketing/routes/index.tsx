@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router';
-
-/** The featured mentor's static marketing profile. */
-export const COACH_BIO_PATH = '/profile/dr-amara-okafor';
+import { COACH_BIO_PATH } from '../coach-bio-path';
 
 /** The public pages; each module loads on first visit, so the initial bundle stays small. */
 export const marketingRoutes: RouteObject[] = [

@@ -1,9 +1,8 @@
 import type { MediaStore } from './ports';
 import type { UploadPolicy } from './ports';
-import type { ProfileItem } from './profile-item';
+import { type ProfileItem, profileNotFound } from './profile-item';
 import type { ProfileStore } from './ports';
 import { DomainError } from './errors';
-import { profileNotFound } from './profile';
 
 /** Spec section 5 'Headshot': images only, at most 5 MB. */
 export const HEADSHOT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

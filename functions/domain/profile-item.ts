@@ -1,5 +1,6 @@
 import type { PlanInput } from '../schemas/plans';
 import type { CoachVerification } from '../schemas/coach';
+import { DomainError } from './errors';
 
 /**
  * A profile as stored (pk USER#id, sk PROFILE). Field names are the spec's `profiles` fields in
@@ -55,3 +56,5 @@ export interface ProfileItem {
   createdAt: string;
   updatedAt: string;
 }
+
+export const profileNotFound = () => new DomainError('NOT_FOUND', 'Finish creating your profile first.');

@@ -3,20 +3,7 @@ import type { ProfileItem } from './profile-item';
 import type { ProfileUpdate, Registration } from '../schemas/profile';
 import { DEFAULT_LANGUAGES, DEFAULT_PROFILE_TIME_ZONE } from './constants';
 import { DomainError } from './errors';
-import type { MedicalSpecialty } from './fixed-lists';
-
-/** The form's label for having no specialty; the profile stores it as 'Other' (spec section 2, Profile tab). */
-export const NO_SPECIFIC_SPECIALTY = 'No specific specialty / General practice';
-
-export const SAME_SPECIALTY_MESSAGE = 'Your secondary specialty cannot be the same as your primary specialty.';
-
-export const storedSpecialty = (choice: MedicalSpecialty | typeof NO_SPECIFIC_SPECIALTY): MedicalSpecialty =>
-  choice === NO_SPECIFIC_SPECIALTY ? 'Other' : choice;
-
-export const specialtiesClash = (primary: string | null | undefined, secondary: string | null | undefined) =>
-  Boolean(primary) && primary === secondary;
-
-export const profileNotFound = () => new DomainError('NOT_FOUND', 'Finish creating your profile first.');
+import { SAME_SPECIALTY_MESSAGE, specialtiesClash } from './specialties';
 
 /** Everything typed at sign-up, stored before the e-mail is even confirmed, on whichever device. */
 /** How long a sign-up's profile waits for its e-mail to be confirmed before the table's TTL removes it. */

@@ -1,6 +1,6 @@
 import { keepConfirmedProfile } from '../data/accounts';
 import { dynamoProfileStore } from '../data/profile-store';
-import { profileNotFound } from '../domain/profile';
+import { profileNotFound } from '../domain/profile-item';
 import { toProfileView } from '../http/views/profile';
 import { httpHandler } from '../http/handler';
 

@@ -1,5 +1,6 @@
 import { dynamoProfileStore } from '../data/profile-store';
-import { applyProfileUpdate, nameChanged, profileNotFound } from '../domain/profile';
+import { applyProfileUpdate, nameChanged } from '../domain/profile';
+import { profileNotFound } from '../domain/profile-item';
 import { toProfileView } from '../http/views/profile';
 import { httpHandler } from '../http/handler';
 import { profileUpdate } from '../schemas/profile';

@@ -8,7 +8,12 @@ import {
 } from '../domain/fixed-lists';
 import { isTimeZone } from '../domain/time-zone';
 import { HEADSHOT_CONTENT_TYPES, INVALID_FILE_TYPE_MESSAGE } from '../domain/headshot';
-import { NO_SPECIFIC_SPECIALTY, SAME_SPECIALTY_MESSAGE, specialtiesClash, storedSpecialty } from '../domain/profile';
+import {
+  NO_SPECIFIC_SPECIALTY,
+  SAME_SPECIALTY_MESSAGE,
+  specialtiesClash,
+  storedSpecialty,
+} from '../domain/specialties';
 import { RATE_INVALID_MESSAGE, RATE_REQUIRED_MESSAGE } from './coach-settings';
 import { ownPlan } from './plans';
 import { npiNumber } from './verification';

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProfileItem } from '../../functions/domain/profile-item';
 import { DomainError } from '../../functions/domain/errors';
-import {
-  applyProfileUpdate,
-  profileFromIdentity,
-  profileFromRegistration,
-  storedSpecialty,
-} from '../../functions/domain/profile';
+import { applyProfileUpdate, profileFromIdentity, profileFromRegistration } from '../../functions/domain/profile';
+import { storedSpecialty } from '../../functions/domain/specialties';
 import { toProfileView } from '../../functions/http/views/profile';
 import { profile, profileUpdate, registration } from '../../functions/schemas/profile';
 

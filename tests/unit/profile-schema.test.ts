@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from '../../functions/schemas/zod';
 import { MEDICAL_SPECIALTIES } from '../../functions/domain/fixed-lists';
-import { NO_SPECIFIC_SPECIALTY, SAME_SPECIALTY_MESSAGE } from '../../functions/domain/profile';
+import { NO_SPECIFIC_SPECIALTY, SAME_SPECIALTY_MESSAGE } from '../../functions/domain/specialties';
 import { RATE_INVALID_MESSAGE, RATE_REQUIRED_MESSAGE } from '../../functions/schemas/coach-settings';
 import {
   EMAIL_INVALID_MESSAGE,

@@ -1,5 +1,5 @@
 import { MEDICAL_SPECIALTIES } from '@functions/domain/fixed-lists';
-import { NO_SPECIFIC_SPECIALTY, storedSpecialty } from '@functions/domain/profile';
+import { NO_SPECIFIC_SPECIALTY, storedSpecialty } from '@functions/domain/specialties';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from './form-field';
 

@@ -45,6 +45,12 @@ export interface ExternalCalendar {
   scheduledEvent(tokens: CalendarTokens, eventUri: string): Promise<ScheduledEvent & { tokens: CalendarTokens }>;
 }
 
+declare module './injected' {
+  interface InjectedAdapters {
+    externalCalendar?: ExternalCalendar;
+  }
+}
+
 const CALENDLY_AUTH = 'https://auth.calendly.com/oauth';
 export const CALENDLY_EVENTS_PREFIX = 'https://api.calendly.com/scheduled_events/';
 /** Refresh a little before the token's time is up, so it never expires mid-request. */

@@ -1,27 +1,14 @@
-import type { ExternalCalendar } from './external-calendar';
-import type { JobQueue } from './job-queue';
-import type { Mailer } from './mailer';
-import type { Meetings } from './meetings';
-import type { Payments } from './payments';
-import type { JobScheduler } from './scheduler';
-import type { TokenCipher } from './token-cipher';
-
 /**
  * Adapters a host process puts in place of the cloud ones before it runs any handler: the local
  * stack (bin/local) injects its Stripe, Zoom and Calendly stand-ins, its mailbox, its timers, its job runner and its
  * token key.
  * Lambda injects nothing, so a deployed function only ever reaches the real services.
+ * Each adapter adds its own slot to InjectedAdapters (`declare module './injected'`), so this module
+ * imports none of them: they all import it.
  */
 export interface InjectedAdapters {
-  payments?: Payments;
-  meetings?: Meetings;
-  externalCalendar?: ExternalCalendar;
-  mailer?: Mailer;
-  scheduler?: JobScheduler;
-  jobs?: JobQueue;
   /** Tests only: told when the code reaches a named point, where a test may make the process die (throw). */
   faultPoints?: { reached(point: string): void };
-  tokenCipher?: TokenCipher;
 }
 
 // On globalThis, not in this module: every handler bundle carries its own copy of this module,

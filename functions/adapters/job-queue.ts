@@ -13,6 +13,12 @@ export interface JobQueue {
   start(job: JobName, sessionId: string): Promise<void>;
 }
 
+declare module './injected' {
+  interface InjectedAdapters {
+    jobs?: JobQueue;
+  }
+}
+
 /**
  * An asynchronous Lambda invocation: queued by Lambda, retried on failure, then sent to the jobs'
  * on-failure destination, as EventBridge Scheduler's invocations are (lib/scheduler.ts).

@@ -8,6 +8,12 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+declare module './injected' {
+  interface InjectedAdapters {
+    mailer?: Mailer;
+  }
+}
+
 /** Production: Amazon SES, from the verified sender identity. */
 export function sesMailer(from: string): Mailer {
   // The SES client loads with the first e-mail, so a request that sends none never loads it.

@@ -28,6 +28,12 @@ export interface Meetings {
   deleteMeeting(tokens: MeetingTokens, meetingId: string): Promise<MeetingTokens>;
 }
 
+declare module './injected' {
+  interface InjectedAdapters {
+    meetings?: Meetings;
+  }
+}
+
 const ZOOM_OAUTH = 'https://zoom.us/oauth';
 const ZOOM_API = 'https://api.zoom.us/v2';
 /** Refresh a little before Zoom's hour is up, so a token never expires mid-request. */

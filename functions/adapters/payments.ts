@@ -93,6 +93,12 @@ export interface Payments {
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<PaymentEvent>;
 }
 
+declare module './injected' {
+  interface InjectedAdapters {
+    payments?: Payments;
+  }
+}
+
 /** The signing secrets of the two webhook endpoints a Connect platform has at Stripe. */
 export interface WebhookSecrets {
   /** The platform endpoint: Checkout, charge and dispute events of the platform's own account. */

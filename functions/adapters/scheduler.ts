@@ -29,6 +29,12 @@ export interface JobScheduler {
   unschedule(job: JobName, sessionId: string): Promise<void>;
 }
 
+declare module './injected' {
+  interface InjectedAdapters {
+    scheduler?: JobScheduler;
+  }
+}
+
 /** Schedule names allow 64 characters of [0-9a-zA-Z-_.]; session ids are UUIDs. */
 export const scheduleName = (job: JobName, sessionId: string, tryNumber?: number) =>
   tryNumber === undefined ? `${job}-${sessionId}` : `${job}-${sessionId}-${tryNumber}`;

@@ -13,6 +13,12 @@ export interface TokenCipher {
   decrypt(ciphertext: string, context: Record<string, string>): Promise<string>;
 }
 
+declare module './injected' {
+  interface InjectedAdapters {
+    tokenCipher?: TokenCipher;
+  }
+}
+
 /** The stack's KMS key (`TOKEN_KEY_ID`); only functions granted `tokens:*` may use it (lib/api.ts). */
 export function kmsTokenCipher(keyId: string): TokenCipher {
   const kms = onFirstUse(async () => {

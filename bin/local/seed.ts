@@ -21,7 +21,7 @@ import { localCognitoClient } from './cognito';
 import { seedDemoLedger } from './demo-ledger';
 import { type DemoMentor, demoMentors } from './demo-mentors';
 import { FINANCE_GROUP } from '../../functions/http/finance';
-import { calendarProviderFromEnvironment } from '../../functions/adapters/calendar-providers';
+import { calendarProviderFromEnvironment } from '../../functions/adapters/calendar-providers-from-environment';
 import { refreshBusyCacheQuietly, storeNewConnection } from '../../functions/workflows/calendars/mentor-calendars';
 import type { CalendarStandInStore } from './calendar-standin-store';
 import { LOCAL_CALENDAR_CLIENTS } from './calendar-standins';

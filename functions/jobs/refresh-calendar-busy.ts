@@ -1,4 +1,4 @@
-import { calendarProviderFromEnvironment } from '../adapters/calendar-providers';
+import { calendarProviderFromEnvironment } from '../adapters/calendar-providers-from-environment';
 import { mailerFromEnvironment } from '../adapters/mailer';
 import { allCalendarConnections, calendarConnectionsOf, claimReauthNotice } from '../data/calendar-connections';
 import { getProfile } from '../data/profiles';

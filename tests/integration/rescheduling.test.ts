@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CALENDAR_CLIENTS } from '../../bin/local/calendar-standins';
 import { readMailbox } from '../../bin/local/mailbox';
-import { calendarProviderFromEnvironment } from '../../functions/adapters/calendar-providers';
+import { calendarProviderFromEnvironment } from '../../functions/adapters/calendar-providers-from-environment';
 import { GOOGLE_CALENDAR_SCOPES } from '../../functions/adapters/google-calendar';
 import { getSession } from '../../functions/data/sessions';
 import { handler as remindDayBefore } from '../../functions/jobs/remind-day-before';

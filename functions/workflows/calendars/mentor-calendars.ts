@@ -4,10 +4,10 @@ import {
   type BookingEvent,
   type CalendarProvider,
   type CalendarProviderId,
-  calendarProviderFromEnvironment,
   GrantRevokedError,
   type ProviderTokens,
 } from '../../adapters/calendar-providers';
+import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
 import { withinBudget } from '../../adapters/dependency-budget';
 import { tokenCipherFromEnvironment } from '../../adapters/token-cipher';
 import {

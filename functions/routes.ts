@@ -64,7 +64,7 @@ export interface Route {
   method: HttpMethod;
   /** API Gateway path syntax: `{name}` for a path parameter. */
   path: string;
-  /** Module under `functions/handlers/` (no extension) exporting `handler`. */
+  /** Module under `functions/handlers/` (no extension) exporting `handler`; a page route's, its factory (routeModule). */
   handler: string;
   auth: 'public' | 'user';
   table: readonly TableAccess[];
@@ -732,6 +732,14 @@ export interface Job {
   table: readonly TableAccess[];
   grants: readonly Grant[];
 }
+
+/**
+ * The route's entry module, relative to `functions/`. A page route's function renders with the SPA,
+ * which nothing in functions/ imports: its entry (web/src/page-functions/) passes the SPA's render to
+ * the handler.
+ */
+export const routeModule = (route: Route) =>
+  isPageRoute(route) ? `../web/src/page-functions/${route.handler}` : `handlers/${route.handler}`;
 
 /** The job's entry module, relative to `functions/`. */
 export const jobModule = (job: Job) => `${job.folder ?? 'jobs'}/${job.handler}`;

@@ -31,6 +31,7 @@ import {
   jobArnVariable,
   jobModule,
   type Route,
+  routeModule,
   throttleOf,
 } from '../functions/routes';
 import { ORIGIN_SECRET_ARN_VARIABLE } from '../functions/adapters/origin-secret';
@@ -259,7 +260,7 @@ export class Api extends Construct {
     const invokers = new RouteInvokers(this, 'RouteInvokers');
     const signedIn = new HttpJwtAuthorizer('CognitoJwt', props.issuer, { jwtAudience: [props.audience] });
     for (const route of props.routes) {
-      const fn = operationFunction(route.operation, `handlers/${route.handler}`, {
+      const fn = operationFunction(route.operation, routeModule(route), {
         nativeModules: route.nativeModules,
         memorySize: route.memoryMb,
       });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build, buildSync, type Metafile } from 'esbuild';
-import { jobModule, jobs, routes } from '../functions/routes';
+import { jobModule, jobs, routeModule, routes } from '../functions/routes';
 
 /**
  * How every Lambda is bundled, in one place: the CDK functions (lib/lambda-code.ts) and
@@ -74,7 +74,7 @@ export const pageFallbackEntry: LambdaEntry = {
 export const lambdaEntries: readonly LambdaEntry[] = [
   ...routes.map((route) => ({
     operation: route.operation,
-    module: `handlers/${route.handler}`,
+    module: routeModule(route),
     nativeModules: route.nativeModules ?? [],
   })),
   ...jobs.map((job) => ({ operation: job.operation, module: jobModule(job), nativeModules: [] })),

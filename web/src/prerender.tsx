@@ -3,7 +3,7 @@
  * before any script has run:
  * - at build time (vite.config.ts writes them beside index.html): the public pages whole, and the
  *   directory and the coach page as they look while their data loads;
- * - by the page functions (functions/http/render-page.ts), the directory and a coach page with their data, rendered
+ * - by the page functions (web/src/page-functions, functions/http/render-page.ts), the directory and a coach page with their data, rendered
  *   from a query cache filled as the route's loader would fill it, which the page carries for main.tsx.
  * In the browser, main.tsx renders the same page over it once the route's code has loaded.
  */

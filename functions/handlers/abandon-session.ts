@@ -1,7 +1,8 @@
 import { getSession } from '../data/sessions';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
-import { sessionOfParty, viewForParty } from '../workflows/booking/party-session';
+import { viewForParty } from '../http/party-session-view';
+import { sessionOfParty } from '../workflows/booking/party-session';
 import { abandonPendingSession } from '../workflows/payments/payment-settlement';
 
 /**

@@ -3,7 +3,8 @@ import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { cancelSessionInput } from '../schemas/session-actions';
 import { cancelByParty } from '../workflows/booking/cancellation';
-import { sessionOfParty, viewForParty } from '../workflows/booking/party-session';
+import { viewForParty } from '../http/party-session-view';
+import { sessionOfParty } from '../workflows/booking/party-session';
 
 /** `POST /api/sessions/{id}/cancel {reason}` → the cancelled session as the caller sees it. */
 export const handler = httpHandler(

@@ -5,7 +5,7 @@ import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
 import type { BookingResult } from '../schemas/session';
 import { newBooking } from '../schemas/session';
 import { bookSession } from '../workflows/booking/booking';
-import { viewForParty } from '../workflows/booking/party-session';
+import { viewForParty } from '../http/party-session-view';
 
 /** `POST /api/sessions` → 201 `{session, checkoutUrl?}`. */
 export const handler = httpHandler({ schemas: { body: newBooking }, auth: true }, async ({ body, caller, now }) => {

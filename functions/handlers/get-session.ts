@@ -1,6 +1,7 @@
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
-import { sessionOfParty, viewForParty } from '../workflows/booking/party-session';
+import { viewForParty } from '../http/party-session-view';
+import { sessionOfParty } from '../workflows/booking/party-session';
 import { reconcilePendingSession } from '../workflows/payments/payment-settlement';
 
 /** `GET /api/sessions/{id}`: parties only; a pending payment is first checked with the provider. */

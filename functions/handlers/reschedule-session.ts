@@ -2,7 +2,8 @@ import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { rescheduleSessionInput } from '../schemas/session-actions';
 import { rescheduleByParty } from '../workflows/booking/rescheduling';
-import { sessionOfParty, viewForParty } from '../workflows/booking/party-session';
+import { viewForParty } from '../http/party-session-view';
+import { sessionOfParty } from '../workflows/booking/party-session';
 
 /** `POST /api/sessions/{id}/reschedule {start, reason}` → the moved session as the caller sees it. */
 export const handler = httpHandler(

@@ -1,4 +1,4 @@
-import { clearBrowserBinding } from '../http/browser-binding';
+import { calendarConsentPurpose, clearBrowserBinding, isSameBrowser } from '../http/browser-binding';
 import { httpHandler } from '../http/handler';
 import { siteOrigin } from '../runtime/site';
 import { calendarProviderPath } from '../schemas/mentor-calendars';
@@ -12,12 +12,18 @@ import { finishCalendarConnect } from '../workflows/calendars/mentor-calendars';
 export const handler = httpHandler(
   { schemas: { path: calendarProviderPath, query: serviceCallbackQuery } },
   async ({ path, query, event, now }) => {
-    const { outcome, sameBrowser } = await finishCalendarConnect(path.provider, query, event, now);
+    const purpose = calendarConsentPurpose(path.provider);
+    const { outcome, sameBrowser } = await finishCalendarConnect(
+      path.provider,
+      query,
+      (browserHash) => isSameBrowser(event, purpose, browserHash),
+      now,
+    );
     return {
       status: 302,
       headers: {
         location: `${siteOrigin()}/settings?${new URLSearchParams({ tab: 'coaching', ...outcome })}`,
-        ...(sameBrowser ? { 'set-cookie': clearBrowserBinding(`calendar-${path.provider}`) } : {}),
+        ...(sameBrowser ? { 'set-cookie': clearBrowserBinding(purpose) } : {}),
       },
     };
   },

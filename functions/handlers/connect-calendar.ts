@@ -1,3 +1,5 @@
+import { CALENDAR_CONSENT_SECONDS } from '../data/calendar-connections';
+import { bindToBrowser, calendarConsentPurpose } from '../http/browser-binding';
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
 import { calendarProviderPath } from '../schemas/mentor-calendars';
@@ -8,7 +10,8 @@ export const handler = httpHandler(
   { schemas: { path: calendarProviderPath }, auth: true },
   async ({ caller, path, now }) => {
     const profile = await requireMentor(caller);
-    const { url, setCookie } = await startCalendarConnect(profile.userId, path.provider, now);
-    return { status: 200, body: { url }, headers: { 'set-cookie': setCookie } };
+    const binding = bindToBrowser(calendarConsentPurpose(path.provider), CALENDAR_CONSENT_SECONDS);
+    const url = await startCalendarConnect(profile.userId, path.provider, binding.hash, now);
+    return { status: 200, body: { url }, headers: { 'set-cookie': binding.setCookie } };
   },
 );

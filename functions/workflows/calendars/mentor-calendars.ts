@@ -12,7 +12,6 @@ import { withinBudget } from '../../adapters/dependency-budget';
 import { tokenCipherFromEnvironment } from '../../adapters/token-cipher';
 import {
   busyCacheOf,
-  CALENDAR_CONSENT_SECONDS,
   type CalendarConnectionItem,
   calendarConnection,
   calendarConnectionsOf,
@@ -29,8 +28,6 @@ import {
 import { type BusyRange, mergeBusy, overlapsBusy } from '../../domain/calendar-busy';
 import { DomainError } from '../../domain/errors';
 import { applyChoices, initialChoices } from '../../domain/mentor-calendars';
-import { bindToBrowser, isSameBrowser } from '../../http/browser-binding';
-import type { HttpEvent } from '../../http/handler';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import type { CalendarConnectionView } from '../../schemas/mentor-calendars';
@@ -42,8 +39,6 @@ import { fullName } from '../../domain/display-name';
  * their busy times (cached for the slots, read live at booking) and the bookings written into them.
  */
 
-/** The browser cookie of a calendar consent in flight (http/browser-binding.ts). */
-const bindingPurpose = (provider: CalendarProviderId) => `calendar-${provider}`;
 const redirectUri = (provider: CalendarProviderId) => `${siteOrigin()}/api/calendars/${provider}/callback`;
 /** How long a booking waits for the mentor's calendar before booking on the busy times last read. */
 export const LIVE_CHECK_BUDGET_MS = 2_000;
@@ -77,28 +72,33 @@ async function openTokens(item: CalendarConnectionItem): Promise<ProviderTokens>
   return { ...opened, expiresAt: item.accessTokenExpiresAt };
 }
 
-/** `POST /api/me/calendars/{provider}/connect`: the consent page, and the cookie that binds it to this browser. */
-export async function startCalendarConnect(userId: string, providerId: CalendarProviderId, now: Date) {
+/**
+ * `POST /api/me/calendars/{provider}/connect`: the consent page's URL. `browserHash` is kept with the
+ * state: the hash of the cookie that binds the consent to this browser (http/browser-binding.ts).
+ */
+export async function startCalendarConnect(
+  userId: string,
+  providerId: CalendarProviderId,
+  browserHash: string,
+  now: Date,
+): Promise<string> {
   const provider = providerOf(providerId);
   const state = randomBytes(24).toString('base64url');
   const codeVerifier = randomBytes(48).toString('base64url');
-  const binding = bindToBrowser(bindingPurpose(providerId), CALENDAR_CONSENT_SECONDS);
-  await rememberCalendarConsent(state, { userId, provider: providerId, codeVerifier, browserHash: binding.hash }, now);
+  await rememberCalendarConsent(state, { userId, provider: providerId, codeVerifier, browserHash }, now);
   const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
-  return {
-    url: provider.authorizeUrl({ state, codeChallenge, redirectUri: redirectUri(providerId) }),
-    setCookie: binding.setCookie,
-  };
+  return provider.authorizeUrl({ state, codeChallenge, redirectUri: redirectUri(providerId) });
 }
 
 /**
  * `GET /api/calendars/{provider}/callback`: exchanges the code server-side and answers with the
  * settings query the browser is sent back to (`calendar=connected` or `calendar_error=…`).
+ * `isSameBrowser` tells whether the request carries the cookie whose hash the start kept.
  */
 export async function finishCalendarConnect(
   providerId: CalendarProviderId,
   query: { state?: string; code?: string; error?: string },
-  event: HttpEvent,
+  isSameBrowser: (browserHash: string) => boolean,
   now: Date,
 ): Promise<{ outcome: Record<string, string>; sameBrowser: boolean }> {
   const settle = (outcome: Record<string, string>, sameBrowser = true) => ({ outcome, sameBrowser });
@@ -107,7 +107,7 @@ export async function finishCalendarConnect(
   if (!provider || !consent || consent.provider !== providerId) {
     return settle({ calendar_error: 'This calendar connection link has expired. Please try again.' });
   }
-  if (!isSameBrowser(event, bindingPurpose(providerId), consent.browserHash)) {
+  if (!isSameBrowser(consent.browserHash)) {
     log('warn', 'calendar consent came back in another browser', { userId: consent.userId, provider: providerId });
     // This browser's own consent in flight, if any, keeps its cookie.
     return settle(

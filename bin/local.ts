@@ -1,4 +1,4 @@
-import { currentBundles } from '../scripts/bundle-functions';
+import { currentBundles } from '../lib/function-bundles';
 import { runsFromBundles } from './local/lambda-modules';
 import { DEMO_FINANCE_EMAIL, DEMO_MENTEE_EMAIL, DEMO_MENTOR_EMAIL, DEMO_PASSWORD } from './local/seed';
 import { DEFAULT_PORTS, PORT_ENV, type LocalPorts, startLocalStack } from './local/stack';

@@ -6,7 +6,7 @@ import { jobModule, jobs, routeModule, routes } from '../functions/routes';
 
 /**
  * How every Lambda is bundled, in one place: the CDK functions (lib/lambda-code.ts) and
- * `npm run build` / `npm run bench` (scripts/bundle-functions.ts) both run esbuild with
+ * `npm run build` / `npm run bench` (lib/function-bundles.ts) both run esbuild with
  * `esbuildOptions`, one run per function into that function's own directory, and the local stack
  * can run what the build wrote (API_FROM_BUNDLES=1).
  */

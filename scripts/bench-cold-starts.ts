@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { ms, row } from './bench-support';
 import { isPageRoute, routes } from '../functions/routes';
 import { bundleFile, type LambdaEntry, lambdaEntries } from '../lib/bundling';
-import { bundleFunctions } from './bundle-functions';
+import { bundleFunctions } from '../lib/function-bundles';
 
 /** The goal: each function's module init at most this many times the baseline's... */
 const RATIO_FLOOR = 1.5;

@@ -7,7 +7,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../functions/data/client';
 import { keys } from '../functions/data/keys';
 import { startTestStack } from '../tests/support/local-stack';
-import { bundleFunctions } from './bundle-functions';
+import { bundleFunctions } from '../lib/function-bundles';
 
 async function spaInitialJsGzipped(): Promise<number> {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });

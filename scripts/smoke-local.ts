@@ -1,6 +1,6 @@
 import { DEMO_MENTEE_EMAIL, DEMO_PASSWORD } from '../bin/local/seed';
 import { startTestStack } from '../tests/support/local-stack';
-import { currentBundles } from './bundle-functions';
+import { currentBundles } from '../lib/function-bundles';
 import { printResult, runSmoke } from './smoke';
 import { currentWebBuild } from './web-build';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PROJECT_ROOT } from '../lib/bundling';
-import { builtOnce } from './build-record';
+import { builtOnce } from '../lib/build-record';
 
 /** What the SPA's production build is made from (the prerendered pages read lib/prerendered-pages.ts). */
 const WEB_INPUTS = [

@@ -14,7 +14,7 @@ import {
   LAMBDA_HANDLER,
   lambdaEntries,
 } from '../../lib/bundling';
-import { type Bundles, currentBundles, initOutputs } from '../../scripts/bundle-functions';
+import { type Bundles, currentBundles, initOutputs } from '../../lib/function-bundles';
 
 /** What only the local stack's stand-ins hold: their pages, their table keys, their signing secret. */
 const STAND_IN_MARKERS = ['/_local/', 'LOCALSTRIPE#', 'LOCALCALENDLY#', 'LOCAL_STRIPE_WEBHOOK_SECRET', 'whsec_local'];

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { currentBundles } from '../../scripts/bundle-functions';
+import { currentBundles } from '../../lib/function-bundles';
 
 /** Global setup: when the project runs the Lambdas from their bundles, make sure they are built from the sources. */
 export default async function buildLambdaBundles(project: TestProject): Promise<void> {

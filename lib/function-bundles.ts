@@ -53,8 +53,8 @@ export async function bundleFunctions(
   return { outdir, functions };
 }
 
-/** What the bundles are made from: the functions, how they are bundled, and the locked packages. */
-const BUNDLE_INPUTS = ['functions', 'lib/bundling.ts', 'package-lock.json', 'tsconfig.json'].map((input) =>
+/** What the bundles are made from: the functions, the SPA the page functions render, how they are bundled, and the locked packages. */
+const BUNDLE_INPUTS = ['functions', 'web/src', 'lib/bundling.ts', 'package-lock.json', 'tsconfig.json'].map((input) =>
   path.join(PROJECT_ROOT, input),
 );
 

@@ -7,7 +7,7 @@ import { runtimeConfig } from './config';
 /**
  * Amplify, configured as this module loads. It loads on first use only (a stored session, a sign-in
  * screen), so public pages never download it: import Amplify's auth calls from here or from
- * ./amplify-auth-flows, never from 'aws-amplify/auth' (biome.json enforces it).
+ * ./amplify-auth-flows, never from 'aws-amplify/auth' (.dependency-cruiser.cjs enforces it).
  */
 
 const config = runtimeConfig();

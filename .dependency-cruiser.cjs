@@ -59,6 +59,41 @@ module.exports = {
       to: { path: '^functions/(handlers|jobs|streams|http)/' },
     },
     {
+      name: 'schemas-only-domain',
+      severity: 'error',
+      comment:
+        "Schemas are shared with the SPA: they build on zod and the domain's rules and lists, and import nothing " +
+        'else from functions/, which would come into the SPA with them.',
+      from: { path: '^functions/schemas/' },
+      to: { path: '^functions/', pathNot: '^functions/(schemas|domain)/' },
+    },
+    {
+      name: 'runtime-below-workflows',
+      severity: 'error',
+      comment:
+        'runtime/ is what every function runs with, whatever invokes it (logger, metrics, wrappers, settings): it ' +
+        'never imports a workflow, an entry point, http/ or data/; it may read the integration secrets (adapters/).',
+      from: { path: '^functions/runtime/' },
+      to: { path: '^functions/(workflows|handlers|jobs|streams|http|data)/' },
+    },
+    {
+      name: 'http-below-entry-points',
+      severity: 'error',
+      comment:
+        'http/ is the stack the handlers are built with: it never imports an entry point (handlers/, jobs/, streams/).',
+      from: { path: '^functions/http/', pathNot: '^functions/http/views/' },
+      to: { path: '^functions/(handlers|jobs|streams)/' },
+    },
+    {
+      name: 'entry-points-apart',
+      severity: 'error',
+      comment:
+        "handlers/, jobs/ and streams/ hold the Lambdas' entries: one kind never imports another; what two share " +
+        'moves down into http/, runtime/ or a workflow.',
+      from: { path: '^functions/(handlers|jobs|streams)/' },
+      to: { path: '^functions/(handlers|jobs|streams)/', pathNot: '^functions/$1/' },
+    },
+    {
       name: 'functions-stay-in-lambda',
       severity: 'error',
       comment:

@@ -17,6 +17,8 @@ const targets: Record<string, string> = {
   'functions/workflows/booking/booking.ts': 'booking',
   'functions/handlers/get-me.ts': 'handler',
   'functions/http/views/session.ts': 'toSessionView',
+  'functions/jobs/remind-session.ts': 'remind',
+  'functions/adapters/secrets.ts': 'secret',
   'bin/local/stack.ts': 'startLocalStack',
   'scripts/bundle-functions.ts': 'currentBundles',
   'tests/support/handler-kit/http-event.ts': 'httpEvent',
@@ -54,6 +56,22 @@ const forbidden: Record<string, { rule: string; text: string }> = {
   'functions/workflows/booking/imports-handler.ts': {
     rule: 'workflows-below-entry-points',
     text: "import { handler } from '../../handlers/get-me';\nexport const h = handler;\n",
+  },
+  'functions/schemas/imports-data.ts': {
+    rule: 'schemas-only-domain',
+    text: "import { keys } from '../data/keys';\nexport const k = keys;\n",
+  },
+  'functions/runtime/imports-data.ts': {
+    rule: 'runtime-below-workflows',
+    text: "import { keys } from '../data/keys';\nexport const k = keys;\n",
+  },
+  'functions/http/imports-handler.ts': {
+    rule: 'http-below-entry-points',
+    text: "import { handler } from '../handlers/get-me';\nexport const h = handler;\n",
+  },
+  'functions/jobs/imports-handler.ts': {
+    rule: 'entry-points-apart',
+    text: "import { handler } from '../handlers/get-me';\nexport const h = handler;\n",
   },
   'functions/handlers/imports-web.ts': {
     rule: 'functions-stay-in-lambda',
@@ -142,6 +160,10 @@ const allowed: Record<string, string> = {
   'functions/workflows/booking/imports-data.ts': "import { keys } from '../../data/keys';\nexport const k = keys;\n",
   'functions/handlers/imports-workflow-and-view.ts':
     "import { booking } from '../workflows/booking/booking';\nimport { toSessionView } from '../http/views/session';\nexport const b = [booking, toSessionView];\n",
+  'functions/jobs/imports-jobs-helper.ts': "import { remind } from './remind-session';\nexport const r = remind;\n",
+  'functions/runtime/imports-adapter.ts': "import { secret } from '../adapters/secrets';\nexport const s = secret;\n",
+  'functions/schemas/imports-domain.ts':
+    "import { DomainError } from '../domain/errors';\nexport const e = DomainError;\n",
   'functions/schemas/zod.ts':
     "import * as z from 'zod/mini';\nexport * from 'zod/mini';\nexport const s = z.string();\n",
   'web/src/lib/zod-config.ts': "import type { $ZodConfig } from 'zod/v4/core';\nexport type C = $ZodConfig;\n",

@@ -28,16 +28,23 @@ import { isLiveStage } from '../../runtime/stage';
 import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../../runtime/metrics';
 import type { LedgerEntry } from '../../schemas/ledger';
 
-/** Stripe's processing fee on a captured payment (a session's or a plan invoice's), its own ledger entry. */
-export const appendPaymentFee = (payment: LedgerEntry, captured: CapturedPayment, event: { at: string; id: string }) =>
-  appendLedgerEntry(
-    processingFeeEntry(payment, {
-      at: event.at,
-      eventId: event.id,
-      sourceId: captured.chargeId,
-      feeCents: captured.processingFeeCents,
-    }),
-  );
+/**
+ * A captured payment (a session's or a plan invoice's) and Stripe's processing fee of its charge,
+ * each appended once: answers the entries this delivery added (none when a redelivery finds them).
+ */
+export async function recordPayment(
+  payment: LedgerEntry,
+  captured: CapturedPayment,
+  event: { at: string; id: string },
+): Promise<LedgerEntry[]> {
+  const fee = processingFeeEntry(payment, {
+    at: event.at,
+    eventId: event.id,
+    sourceId: captured.chargeId,
+    feeCents: captured.processingFeeCents,
+  });
+  return appendedOf([payment, fee]);
+}
 
 /**
  * Appends the ledger entry a provider event stands for. Idempotent by itself (the entry's id
@@ -63,8 +70,7 @@ export async function recordMoneyEvent(payments: Payments, event: PaymentEvent, 
         menteeId: session.menteeId,
         platformFeeCents: session.platformFeeCents,
       });
-      await appendCounted(payment);
-      await appendPaymentFee(payment, captured, event);
+      await recordPayment(payment, captured, event);
       return;
     }
     case 'chargeRefunded':
@@ -229,7 +235,16 @@ const countedKinds: Partial<Record<LedgerEntry['kind'], BusinessMetric>> = {
 };
 
 /** Counts a payment or refund once: when its entry is new, not when a redelivered event finds it. */
-async function appendCounted(entry: LedgerEntry): Promise<void> {
+async function appendCounted(entry: LedgerEntry): Promise<boolean> {
+  const added = (await appendLedgerEntry(entry)) === 'added';
   const metric = countedKinds[entry.kind];
-  if ((await appendLedgerEntry(entry)) === 'added' && metric) countMetric(metric);
+  if (added && metric) countMetric(metric);
+  return added;
+}
+
+/** Appends the entries in order, each once; answers those this delivery added. */
+async function appendedOf(entries: readonly LedgerEntry[]): Promise<LedgerEntry[]> {
+  const added: LedgerEntry[] = [];
+  for (const entry of entries) if (await appendCounted(entry)) added.push(entry);
+  return added;
 }

@@ -1,7 +1,6 @@
 import { mailerFromEnvironment } from '../../adapters/mailer';
 import type { Payments } from '../../adapters/payments';
 import type { SubscriptionEvent } from '../../adapters/stripe-events';
-import { appendLedgerEntry } from '../../data/ledger';
 import { getProfile } from '../../data/profiles';
 import { jobQueueFromEnvironment } from '../../adapters/job-queue';
 import type { PlanPayoutItem } from '../../data/plan-payouts';
@@ -17,7 +16,7 @@ import {
 } from '../../domain/plans';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
-import { appendPaymentFee } from '../payments/money-events';
+import { recordPayment } from '../payments/money-events';
 import { fullName } from '../../domain/display-name';
 
 /**
@@ -135,8 +134,7 @@ async function recordInvoicePayment(
     menteeId: subscription.menteeId,
     platformFeeCents: subscription.platformFeeCents,
   });
-  await appendLedgerEntry(payment);
-  await appendPaymentFee(payment, captured, event);
+  await recordPayment(payment, captured, event);
 }
 
 async function mailPaymentFailed(

@@ -122,14 +122,15 @@ export type PaymentOutcome =
   /** Paid after the hold lapsed and someone else booked the time: the payment must be given back. */
   | { result: 'time_lost'; session: SessionItem };
 
-/** A paid checkout: pending_payment becomes scheduled and the holds on the coach's time become permanent. */
+/**
+ * A paid checkout of `session` (as just read): pending_payment becomes scheduled and the holds on
+ * the coach's time become permanent.
+ */
 export async function confirmPayment(
-  sessionId: string,
+  session: SessionItem,
   paymentIntentId: string | null,
   now: Date,
 ): Promise<PaymentOutcome> {
-  const session = await getSession(sessionId);
-  if (!session) throw new Error(`No session ${sessionId}`);
   if (session.status !== 'pending_payment') return { result: 'not_pending', session };
   try {
     await db().send(
@@ -138,7 +139,7 @@ export async function confirmPayment(
           {
             Update: {
               TableName: tableName(),
-              Key: keys.session(sessionId),
+              Key: keys.session(session.id),
               UpdateExpression:
                 'SET #status = :scheduled, paymentIntentId = :intent, updatedAt = :now REMOVE paymentExpiresAt',
               ConditionExpression: '#status = :pending',
@@ -158,11 +159,14 @@ export async function confirmPayment(
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const [sessionFailed] = (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
-    const current = (await getSession(sessionId)) as SessionItem;
+    const current = (await getSession(session.id)) as SessionItem;
     if (sessionFailed || current.status !== 'pending_payment') return { result: 'not_pending', session: current };
     return { result: 'time_lost', session: current };
   }
-  return { result: 'scheduled', session: { ...session, status: 'scheduled', paymentIntentId, paymentExpiresAt: null } };
+  return {
+    result: 'scheduled',
+    session: { ...session, status: 'scheduled', paymentIntentId, paymentExpiresAt: null, updatedAt: now.toISOString() },
+  };
 }
 
 export interface Cancellation {
@@ -260,14 +264,16 @@ function cancelItems(session: SessionItem, held: string[], cancellation: Cancell
   ];
 }
 
-/** A payment left pending past its deadline: cancelled, once, whether the schedule or the provider's event comes first. */
-export async function expirePendingSession(sessionId: string, now: Date): Promise<boolean> {
-  const cancelled = await cancelSession(
+/**
+ * A payment left pending past its deadline: cancelled, once, whether the schedule or the provider's
+ * event comes first. Answers with the cancelled session, or null when it was no longer pending.
+ */
+export function expirePendingSession(sessionId: string, now: Date): Promise<SessionItem | null> {
+  return cancelSession(
     sessionId,
     { reason: PAYMENT_EXPIRED_REASON, cancelledBy: 'system', from: ['pending_payment'] },
     now,
   );
-  return cancelled !== null;
 }
 
 /** Runs a conditional write; false when its condition did not hold (the transition already happened or never applies). */

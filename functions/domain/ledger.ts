@@ -284,6 +284,16 @@ const followUp = (
 });
 
 /**
+ * How a closed dispute ended for the money: Stripe gives the disputed amount back when it is won
+ * or closed after a warning (an inquiry: `warning_closed`); a lost one stays withdrawn.
+ */
+export const disputeOutcomeOf = (status: string): 'won' | 'lost' => (status === 'lost' ? 'lost' : 'won');
+
+/** The session a payment entry paid for; a plan invoice's payment names its subscription, no session. */
+export const sessionPaidBy = (payment: LedgerEntry): string | null =>
+  payment.kind === 'payment' ? payment.sessionId : null;
+
+/**
  * The entry a follow-up event adds to its payment's entry, or null when it moved no money (a
  * `charge.refunded` whose running total did not grow).
  */
@@ -325,8 +335,7 @@ export function followUpEntry(
       return { ...entry, disputedCents: event.amountCents, stripe: { ...entry.stripe, disputeId: event.disputeId } };
     }
     case 'disputeClosed': {
-      // Won (or closed after a warning): Stripe gives the disputed amount back; lost: it stays withdrawn.
-      const lost = event.status === 'lost';
+      const lost = disputeOutcomeOf(event.status) === 'lost';
       const entry = followUp(payment, event, ledgerEntryId.disputeClosed(event.disputeId), 'dispute_closed');
       const closed = {
         ...entry,

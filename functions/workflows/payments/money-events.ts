@@ -1,5 +1,4 @@
 import type { Payments } from '../../adapters/payments';
-import type { PaymentEvent } from '../../adapters/stripe-events';
 import { appendLedgerEntry, getLedgerEntry } from '../../data/ledger';
 import { getSession } from '../../data/sessions';
 import { keys } from '../../data/keys';
@@ -15,18 +14,27 @@ import {
 } from '../../data/transfers';
 import { planPayoutId, planPeriodEnded } from '../../domain/plans';
 import {
+  type CapturedPayment,
+  disputeOutcomeOf,
   followUpEntry,
   ledgerEntryId,
+  type MoneyEvent,
   paymentEntry,
   processingFeeEntry,
   transferReversedEntry,
-  type CapturedPayment,
 } from '../../domain/ledger';
-import { settlementMismatch } from '../../domain/settlement';
 import { log } from '../../runtime/log';
-import { isLiveStage } from '../../runtime/stage';
 import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../../runtime/metrics';
 import type { LedgerEntry } from '../../schemas/ledger';
+
+/*
+ * The ledger side of the provider's money events, one function per event (apply-payment-event.ts
+ * applies each). An entry's id names the money fact, so every append is idempotent by itself and
+ * safe however often the event is delivered.
+ */
+
+type EventOf<K extends MoneyEvent['kind']> = Extract<MoneyEvent, { kind: K }>;
+type PaymentFollowUp = EventOf<'chargeRefunded' | 'refundFailed' | 'disputeOpened' | 'disputeClosed'>;
 
 /**
  * A captured payment (a session's or a plan invoice's) and Stripe's processing fee of its charge,
@@ -46,83 +54,115 @@ export async function recordPayment(
   return appendedOf([payment, fee]);
 }
 
-/**
- * Appends the ledger entry a provider event stands for. Idempotent by itself (the entry's id
- * names the money fact), so it is safe however often the event is delivered. A follow-up event
- * (refund, dispute) about a payment the ledger does not know yet throws, so the provider retries
- * it after the payment's own event, which Stripe may deliver later.
- */
-export async function recordMoneyEvent(payments: Payments, event: PaymentEvent, now: Date): Promise<void> {
-  switch (event.kind) {
-    case 'checkoutPaid': {
-      if (!event.paymentIntentId) return;
-      const session = await getSession(event.sessionId);
-      if (!session) {
-        log('warn', 'a paid checkout names no session of ours', { sessionId: event.sessionId, eventId: event.id });
-        return;
-      }
-      // Not the session's own payment: no ledger fact of ours either, so the daily reconciliation shows the charge.
-      if (settlementMismatch(session, event, isLiveStage())) return;
-      const captured = await payments.capturedPayment(event.paymentIntentId);
-      const payment = paymentEntry(event, captured, {
-        sessionId: session.id,
-        coachId: session.coachId,
-        menteeId: session.menteeId,
-        platformFeeCents: session.platformFeeCents,
-      });
-      await recordPayment(payment, captured, event);
-      return;
-    }
-    case 'chargeRefunded':
-    case 'refundFailed':
-    case 'disputeOpened':
-    case 'disputeClosed': {
-      const payment = await paymentOf(event.paymentIntentId);
-      if (!payment) throw new Error(`${event.kind} ${event.id} for a payment not in the ledger yet`);
-      const paidFor = transferItemOf(payment);
-      const coachPaid = event.kind === 'disputeClosed' && Boolean((await getTransferItem(paidFor))?.transferId);
-      const entry = followUpEntry(event, payment, { coachPaid });
-      if (entry) await appendCounted(entry);
-      if (entry && event.kind === 'chargeRefunded' && event.refundId) {
-        await recordRefundFee(payments, event.refundId, entry);
-      }
-      if (event.kind === 'chargeRefunded' && paidFor.invoiceId) {
-        await notePlanRefund(paidFor.invoiceId, event.refundId ?? event.id);
-      }
-      if (event.kind === 'disputeOpened') await noteDispute(paidFor, event.disputeId);
-      if (event.kind === 'disputeClosed') await noteDisputeClosed(paidFor, event.disputeId, event.status, now);
-      return;
-    }
-    case 'transferReversed':
-      return recordTransferReversal(event);
-  }
+/** A session's paid checkout: its payment and Stripe's processing fee; none without a PaymentIntent (nothing was charged). */
+export async function recordSessionPayment(
+  payments: Payments,
+  session: SessionItem,
+  event: EventOf<'checkoutPaid'>,
+): Promise<LedgerEntry[]> {
+  if (!event.paymentIntentId) return [];
+  const captured = await payments.capturedPayment(event.paymentIntentId);
+  const payment = paymentEntry(event, captured, {
+    sessionId: session.id,
+    coachId: session.coachId,
+    menteeId: session.menteeId,
+    platformFeeCents: session.platformFeeCents,
+  });
+  return recordPayment(payment, captured, event);
 }
+
+/**
+ * The session's or plan invoice's payment a refund or dispute names. One the ledger does not know
+ * yet throws, so the provider retries the event after the payment's own, which Stripe may deliver later.
+ */
+export async function paymentNamedBy(event: PaymentFollowUp): Promise<LedgerEntry> {
+  const payment =
+    (await getLedgerEntry(ledgerEntryId.payment(event.paymentIntentId))) ??
+    (await getLedgerEntry(ledgerEntryId.subscriptionPayment(event.paymentIntentId)));
+  if (!payment) throw new Error(`${event.kind} ${event.id} for a payment not in the ledger yet`);
+  return payment;
+}
+
+/**
+ * A refund (`charge.refunded`): its entry, Stripe's processing fee on it when it gave some back,
+ * and a plan invoice's payout no longer owed.
+ */
+export async function recordRefund(
+  payments: Payments,
+  event: EventOf<'chargeRefunded'>,
+  payment: LedgerEntry,
+): Promise<LedgerEntry[]> {
+  const refund = followUpEntry(event, payment);
+  const added = refund ? await appendedOf([refund]) : [];
+  if (refund && event.refundId) added.push(...(await recordRefundFee(payments, event.refundId, refund)));
+  const { invoiceId } = transferItemOf(payment);
+  if (invoiceId) await notePlanRefund(invoiceId, event.refundId ?? event.id);
+  return added;
+}
+
+/** The bank returned a refund (`refund.failed`): the refund's entry mirrored. */
+export const recordRefundFailure = (event: EventOf<'refundFailed'>, payment: LedgerEntry) =>
+  appendFollowUp(event, payment);
+
+/** A dispute opened: its entry, and the coach's transfer blocked (or, after it, an alarm). */
+export async function recordDisputeOpened(
+  event: EventOf<'disputeOpened'>,
+  payment: LedgerEntry,
+): Promise<LedgerEntry[]> {
+  const added = await appendFollowUp(event, payment);
+  await noteDispute(transferItemOf(payment), event.disputeId);
+  return added;
+}
+
+/** A dispute closed: its entry (a lost one takes back what the coach was not paid yet), and the transfer owed or not. */
+export async function recordDisputeClosed(
+  event: EventOf<'disputeClosed'>,
+  payment: LedgerEntry,
+  now: Date,
+): Promise<LedgerEntry[]> {
+  const paidFor = transferItemOf(payment);
+  const coachPaid = Boolean((await getTransferItem(paidFor))?.transferId);
+  const added = await appendFollowUp(event, payment, { coachPaid });
+  await noteDisputeClosed(paidFor, event.disputeId, disputeOutcomeOf(event.status), now);
+  return added;
+}
+
+const appendFollowUp = async (
+  event: PaymentFollowUp,
+  payment: LedgerEntry,
+  options?: { coachPaid?: boolean },
+): Promise<LedgerEntry[]> => {
+  const entry = followUpEntry(event, payment, options);
+  return entry ? appendedOf([entry]) : [];
+};
 
 /**
  * A transfer to a coach taken back (Stripe sends `transfer.reversed` for a reversal made in its
  * Dashboard or by the API). One of ours whose entry is not in the ledger yet throws, so Stripe
  * retries it; a transfer the app never made (a manual one) is only logged.
  */
-async function recordTransferReversal(event: Extract<PaymentEvent, { kind: 'transferReversed' }>): Promise<void> {
+export async function recordTransferReversal(event: EventOf<'transferReversed'>): Promise<LedgerEntry[]> {
   const transfer = await getLedgerEntry(ledgerEntryId.transfer(event.sessionId));
   if (transfer?.stripe.transferId !== event.transferId) {
     if (transfer || !(await getSession(event.sessionId))) {
       log('warn', 'a reversal of a transfer the app did not make', { transferId: event.transferId, eventId: event.id });
-      return;
+      return [];
     }
     throw new Error(`${event.kind} ${event.id} for a transfer not in the ledger yet`);
   }
   const entry = transferReversedEntry(event, transfer);
-  if (entry && (await appendLedgerEntry(entry)) === 'added') {
+  const added = entry ? await appendedOf([entry]) : [];
+  if (added.length > 0) {
     log('warn', "a coach's transfer was reversed", { sessionId: event.sessionId, transferId: event.transferId });
   }
+  return added;
 }
 
 /** Stripe keeps its processing fee on a refund (a card refund's fee is 0); when it gives some back, the ledger says so. */
-async function recordRefundFee(payments: Payments, refundId: string, refund: LedgerEntry): Promise<void> {
+async function recordRefundFee(payments: Payments, refundId: string, refund: LedgerEntry): Promise<LedgerEntry[]> {
   const feeCents = await payments.refundProcessingFee(refundId);
-  if (feeCents === 0) return;
-  await appendLedgerEntry(
+  if (feeCents === 0) return [];
+  return appendedOf([
     processingFeeEntry(refund, {
       at: refund.at,
       eventId: refund.stripe.eventId,
@@ -130,15 +170,7 @@ async function recordRefundFee(payments: Payments, refundId: string, refund: Led
       feeCents,
       refundId,
     }),
-  );
-}
-
-/** A session's or a plan invoice's payment, by the PaymentIntent a refund or dispute names. */
-async function paymentOf(paymentIntentId: string): Promise<LedgerEntry | null> {
-  return (
-    (await getLedgerEntry(ledgerEntryId.payment(paymentIntentId))) ??
-    (await getLedgerEntry(ledgerEntryId.subscriptionPayment(paymentIntentId)))
-  );
+  ]);
 }
 
 /** What a payment paid for, whose coach's transfer is made from it: a session, or a plan invoice's payout. */
@@ -198,8 +230,12 @@ async function noteDispute(item: TransferItem, disputeId: string): Promise<void>
  * by the daily retry (payOwedTransfers), and one not yet delivered is paid by its completion as
  * usual. A lost one keeps it blocked (its entry takes the coach's share back) and is no longer owed.
  */
-async function noteDisputeClosed(item: TransferItem, disputeId: string, status: string, now: Date): Promise<void> {
-  const outcome = status === 'lost' ? 'lost' : 'won';
+async function noteDisputeClosed(
+  item: TransferItem,
+  disputeId: string,
+  outcome: 'won' | 'lost',
+  now: Date,
+): Promise<void> {
   const closed = await recordDisputeOutcome<SessionItem | PlanPayoutItem>(item.key, disputeId, outcome);
   if (!closed) return;
   if (closed.disputeOutcome === 'lost') {

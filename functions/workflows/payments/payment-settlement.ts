@@ -1,4 +1,4 @@
-import { paymentsFromEnvironment } from '../../adapters/payments';
+import { type CheckoutState, paymentsFromEnvironment } from '../../adapters/payments';
 import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import type { SessionItem } from '../../domain/session-item';
 import { requestRefund } from '../../data/refunds';
@@ -14,48 +14,55 @@ const TIME_LOST_REASON =
   'The time was no longer available when the payment arrived; the payment is being refunded in full.';
 
 /**
- * The provider says the checkout is paid (its event, or our own look at the checkout). Applies
- * once however often it is told, and gives the money back when the session can no longer be held.
- * The meeting, e-mails and reminders are handed to a job; a delivery that finds the session
- * already paid hands them over again, in case the one that paid it died before it could.
+ * Whether a payment may settle `session` (domain/settlement.ts). One that may not settles nothing
+ * and goes to no ledger: the daily reconciliation shows its charge.
  */
-export async function settlePaidCheckout(sessionId: string, paid: PaidCheckout, now: Date): Promise<void> {
-  const session = await getSession(sessionId);
-  if (!session) throw new Error(`No session ${sessionId}`);
+export function paymentMatches(session: SessionItem, paid: PaidCheckout): boolean {
   const mismatch = settlementMismatch(session, paid, isLiveStage());
   if (mismatch) {
-    log('error', 'a payment that does not match its session settles nothing', { sessionId, mismatch });
-    return;
+    log('error', 'a payment that does not match its session settles nothing', { sessionId: session.id, mismatch });
   }
+  return !mismatch;
+}
+
+/**
+ * The provider says the checkout of `session` (as just read) is paid, by a payment that
+ * {@link paymentMatches}: its event, or our own look at the checkout. Applies once however often it
+ * is told, and gives the money back when the session can no longer be held. The meeting, e-mails
+ * and reminders are handed to a job; a delivery that finds the session already paid hands them over
+ * again, in case the one that paid it died before it could. Answers with the session as it left it.
+ */
+export async function settlePaidCheckout(session: SessionItem, paid: PaidCheckout, now: Date): Promise<SessionItem> {
   const { paymentIntentId } = paid;
-  const outcome = await confirmPayment(sessionId, paymentIntentId, now);
+  const outcome = await confirmPayment(session, paymentIntentId, now);
   switch (outcome.result) {
     case 'scheduled':
-      await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
-      await startFollowUps(sessionId);
-      return;
+      await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
+      await startFollowUps(session.id);
+      return outcome.session;
     case 'not_pending':
       if (outcome.session.status === 'scheduled') {
-        await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
-        await startFollowUps(sessionId);
+        await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
+        await startFollowUps(session.id);
       }
       // Paid after it had expired or been abandoned: the time is gone, so is the charge.
       if (outcome.session.status === 'cancelled' && paymentIntentId) {
         const requested = await requestRefund(
-          sessionId,
+          session.id,
           { paymentIntentId, amountCents: outcome.session.priceCents },
           now,
         );
         if (requested) {
-          log('warn', 'payment arrived for a cancelled session; refunding', { sessionId });
-          await startRefund(sessionId);
+          log('warn', 'payment arrived for a cancelled session; refunding', { sessionId: session.id });
+          await startRefund(session.id);
+          return requested;
         }
       }
-      return;
+      return outcome.session;
     case 'time_lost': {
-      log('warn', 'payment arrived after the hold lapsed and the time was taken; refunding', { sessionId });
+      log('warn', 'payment arrived after the hold lapsed and the time was taken; refunding', { sessionId: session.id });
       const cancelled = await cancelSession(
-        sessionId,
+        session.id,
         {
           reason: TIME_LOST_REASON,
           cancelledBy: 'system',
@@ -64,16 +71,26 @@ export async function settlePaidCheckout(sessionId: string, paid: PaidCheckout, 
         },
         now,
       );
-      if (cancelled?.refund) await startRefund(sessionId);
+      if (cancelled?.refund) await startRefund(session.id);
+      return cancelled ?? outcome.session;
     }
   }
 }
 
-/** The provider let the checkout lapse (its event): the session expires unless it was already settled. */
-export async function settleExpiredCheckout(sessionId: string, now: Date): Promise<void> {
-  if (await expirePendingSession(sessionId, now)) {
-    await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
-  }
+/** How the provider says the checkout of `session` stands, by our own look (no event came yet): a matching payment settles it. */
+async function settleCheckoutState(session: SessionItem, checkoutId: string, state: CheckoutState, now: Date) {
+  const paid = { ...state, checkoutId };
+  if (paymentMatches(session, paid)) await settlePaidCheckout(session, paid, now);
+}
+
+/**
+ * The provider let the checkout lapse (its event): the session expires unless it was already
+ * settled. Answers with the expired session, or null when it was not pending any more.
+ */
+export async function settleExpiredCheckout(sessionId: string, now: Date): Promise<SessionItem | null> {
+  const expired = await expirePendingSession(sessionId, now);
+  if (expired) await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
+  return expired;
 }
 
 /**
@@ -85,8 +102,7 @@ async function closeCheckoutThen(session: SessionItem, now: Date, cancel: () => 
     const payments = paymentsFromEnvironment();
     await payments.expireCheckout(session.checkoutId);
     const state = await payments.checkoutState(session.checkoutId);
-    if (state.status === 'paid')
-      return settlePaidCheckout(session.id, { ...state, checkoutId: session.checkoutId }, now);
+    if (state.status === 'paid') return settleCheckoutState(session, session.checkoutId, state, now);
   }
   await cancel();
 }
@@ -97,7 +113,7 @@ export async function expireUnpaidSession(sessionId: string, now: Date): Promise
   if (session?.status !== 'pending_payment') return false;
   let expired = false;
   await closeCheckoutThen(session, now, async () => {
-    expired = await expirePendingSession(sessionId, now);
+    expired = (await expirePendingSession(sessionId, now)) !== null;
   });
   return expired;
 }
@@ -139,8 +155,7 @@ export async function reconcilePendingSession(session: SessionItem, now: Date): 
     await expireUnpaidSession(session.id, now);
   } else if (session.checkoutId && !lookedRecently(session.checkoutId, now)) {
     const state = await paymentsFromEnvironment().checkoutState(session.checkoutId);
-    if (state.status === 'paid')
-      await settlePaidCheckout(session.id, { ...state, checkoutId: session.checkoutId }, now);
+    if (state.status === 'paid') await settleCheckoutState(session, session.checkoutId, state, now);
     if (state.status === 'expired') await settleExpiredCheckout(session.id, now);
   }
   return (await getSession(session.id)) ?? session;

@@ -3,13 +3,13 @@ import { jobQueueFromEnvironment } from '../../adapters/job-queue';
 import { mailerFromEnvironment } from '../../adapters/mailer';
 import { paymentsFromEnvironment } from '../../adapters/payments';
 import { schedulerFromEnvironment } from '../../adapters/scheduler';
-import { appendLedgerEntry, getLedgerEntry } from '../../data/ledger';
+import { appendLedgerEntry } from '../../data/ledger';
 import { getProfile } from '../../data/profiles';
 import { DELETED_PARTY } from '../../domain/account-deletion';
 import { claimRefundMail, type RefundMail, recordRefundTry, releaseRefundMail, settleRefund } from '../../data/refunds';
 import type { SessionItem } from '../../domain/session-item';
 import { claimRefund, getSession, recordSessionFields, releaseRefundClaim } from '../../data/sessions';
-import { ledgerEntryId, refundTryEntry } from '../../domain/ledger';
+import { refundTryEntry } from '../../domain/ledger';
 import { isDisputedRefusal, nextRefundTry, type RefundState } from '../../domain/refunds';
 import { sessionRefundEmail, sessionRefundFailedEmail } from '../../domain/session-emails';
 import { log } from '../../runtime/log';
@@ -164,28 +164,24 @@ async function mailMenteeOnce(
   }
 }
 
-/** The session a provider event about a payment is for: the ledger's payment entry names it. */
-async function sessionOfPayment(paymentIntentId: string): Promise<string | null> {
-  return (await getLedgerEntry(ledgerEntryId.payment(paymentIntentId)))?.sessionId ?? null;
+/**
+ * The provider confirmed the refund of the session's payment (`charge.refunded`): the session's
+ * refund succeeded, and the mentee gets the e-mail that says so, once however often the event is
+ * delivered. Answers with the session as the event left its refund.
+ */
+export async function refundConfirmed(sessionId: string, now: Date): Promise<SessionItem | null> {
+  // A redelivery finds it settled already and reads it, so an e-mail that failed is sent again.
+  const session =
+    (await settleRefund(sessionId, 'succeeded', null, now, ['requested'])) ?? (await getSession(sessionId));
+  if (session?.refund?.status === 'succeeded') await mailMenteeOnce(session, 'refundMailedAt', sessionRefundEmail, now);
+  return session;
 }
 
 /**
- * The provider confirmed the refund (`charge.refunded`): the session's refund succeeded, and the
- * mentee gets the e-mail that says so, once however often the event is delivered.
+ * The bank returned a refund the provider had made (`refund.failed`): the session's refund failed
+ * after all. Answers with the session as the event left its refund.
  */
-export async function refundConfirmed(paymentIntentId: string, now: Date): Promise<void> {
-  const sessionId = await sessionOfPayment(paymentIntentId);
-  if (!sessionId) return;
-  await settleRefund(sessionId, 'succeeded', null, now, ['requested']);
-  const session = await getSession(sessionId);
-  if (session?.refund?.status !== 'succeeded') return;
-  await mailMenteeOnce(session, 'refundMailedAt', sessionRefundEmail, now);
-}
-
-/** The bank returned a refund the provider had made (`refund.failed`): the session's refund failed after all. */
-export async function refundFailedAtBank(paymentIntentId: string, now: Date): Promise<void> {
-  const sessionId = await sessionOfPayment(paymentIntentId);
-  if (!sessionId) return;
+export async function refundFailedAtBank(sessionId: string, now: Date): Promise<SessionItem | null> {
   // Even after it was confirmed: the money is back with the platform, not with the mentee.
   const failed = await settleRefund(sessionId, 'failed', 'bank_declined', now, ['requested', 'succeeded']);
   if (failed) countMetric(BUSINESS_METRICS.refundsFailed);
@@ -194,4 +190,5 @@ export async function refundFailedAtBank(paymentIntentId: string, now: Date): Pr
   if (session?.refund?.failure === 'bank_declined') {
     await mailMenteeOnce(session, 'refundFailureMailedAt', sessionRefundFailedEmail, now);
   }
+  return session;
 }

@@ -5,7 +5,7 @@ import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { readMailbox } from '../../bin/local/mailbox';
 import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { type InjectedAdapters, injectAdapters, injectedAdapters } from '../../functions/adapters/injected';
-import type { JobName } from '../../functions/adapters/scheduler';
+import type { JobName, JobScheduler } from '../../functions/adapters/scheduler';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { saveServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
@@ -73,7 +73,17 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  injectAdapters({ jobs: original.jobs, mailer: original.mailer, faultPoints: undefined });
+  injectAdapters({
+    jobs: original.jobs,
+    mailer: original.mailer,
+    scheduler: original.scheduler,
+    faultPoints: undefined,
+  });
+});
+
+/** The scheduler, with unscheduling (the payment's last step, after the status change) replaced. */
+const schedulerUnscheduling = (unschedule: JobScheduler['unschedule']) => ({
+  scheduler: { ...(original.scheduler as JobScheduler), unschedule },
 });
 
 afterAll(async () => {
@@ -178,14 +188,15 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
   it('does every follow-up once when it timed out after the status change', async () => {
     const { session, event } = await paidBooking(at(3, 9));
     // The invocation runs out of time after paying the session and writing the ledger, while
-    // handing the follow-ups to their job: middy answers 503 at its deadline, the work left hanging.
-    injectAdapters({ jobs: { start: never } });
+    // unscheduling the payment's expiry: middy answers 503 at its deadline, the work left hanging.
+    // The table stream cannot hand the follow-ups to their job meanwhile (its batch is read again).
+    injectAdapters({ jobs: { start: never }, ...schedulerUnscheduling(never) });
     // Loaded first, so the deadline measures the invocation and not a cold import on a busy machine.
     await lambdaHandler('stripeWebhook');
     // Long enough for the payment's writes on a machine running two stack files at once.
     const deadline = Date.now() + 5_000;
     expect((await webhookInvocation(event, deadline)).statusCode).toBe(503);
-    injectAdapters({ jobs: original.jobs });
+    injectAdapters({ jobs: original.jobs, scheduler: original.scheduler });
     expect(await effectsOf(session)).toMatchObject({ status: 'scheduled', menteeMails: [], meetings: 0, ledger: 2 });
 
     // Stripe's retry, once the dead invocation's in-progress record has run out with it.
@@ -203,9 +214,12 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
 
   it('is applied again when it threw after the status change', async () => {
     const { session, event } = await paidBooking(at(3, 11));
-    injectAdapters({ jobs: { start: async () => Promise.reject(new Error('Lambda throttled the invocation')) } });
+    injectAdapters({
+      jobs: { start: async () => Promise.reject(new Error('Lambda throttled the invocation')) },
+      ...schedulerUnscheduling(async () => Promise.reject(new Error('Scheduler throttled the request'))),
+    });
     expect((await deliver(event)).status).toBe(500);
-    injectAdapters({ jobs: original.jobs });
+    injectAdapters({ jobs: original.jobs, scheduler: original.scheduler });
     const retry = await deliver(event);
     expect(await retry.json()).toEqual({ received: true, duplicate: false });
     await stack.jobsSettled();

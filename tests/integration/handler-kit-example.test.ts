@@ -3,12 +3,20 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { db } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { handler } from '../../functions/handlers/create-session';
-import { httpEvent, lambdaContext, sampleAvailability, sampleProfile, withTestTable } from '../support/handler-kit';
+import { handler as startSessionWork } from '../../functions/streams/start-session-work';
+import {
+  httpEvent,
+  lambdaContext,
+  sampleAvailability,
+  sampleProfile,
+  streamRecordEvent,
+  withTestTable,
+} from '../support/handler-kit';
 
 const table = withTestTable();
 afterEach(() => vi.useRealTimers());
 
-it('books a free consultation: 201, the claim in the table, the follow-ups started', async () => {
+it('books a free consultation: 201, the claim in the table, the follow-ups started from its stream record', async () => {
   vi.useFakeTimers({ now: new Date('2026-03-02T08:00:00Z'), toFake: ['Date'] });
   await table.put(
     sampleProfile('coach-1', 'mentor', { published: true, offersFreeConsult: true, freeConsultMinutes: 15 }),
@@ -26,5 +34,10 @@ it('books a free consultation: 201, the claim in the table, the follow-ups start
   const key = keys.freeConsultation('mentee-1', 'coach-1');
   const { Item } = await db().send(new GetCommand({ TableName: table.tableName, Key: key }));
   expect(Item).toMatchObject({ sessionId: session.id });
+
+  // The request only writes; the table's stream starts what the write leaves to do.
+  expect(table.started).toEqual([]);
+  const stored = await db().send(new GetCommand({ TableName: table.tableName, Key: keys.session(session.id) }));
+  await startSessionWork(streamRecordEvent({ newImage: stored.Item }));
   expect(table.started).toEqual([{ job: 'finishBooking', sessionId: session.id }]);
 });

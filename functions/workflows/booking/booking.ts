@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { injectedAdapters } from '../../adapters/injected';
 import { paymentsFromEnvironment } from '../../adapters/payments';
-import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import { availabilityOfCoach } from '../../data/availability';
 import { getProfile } from '../../data/profiles';
 import type { ProfileItem } from '../../domain/profile-item';
@@ -20,7 +19,6 @@ import { feeRule } from '../../runtime/fee-rule';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import type { NewBooking } from '../../schemas/session';
-import { startFollowUps } from './confirmation';
 import { externalEventRequest } from '../calendars/external-events';
 import { checkCalendarsAtBooking } from '../calendars/mentor-calendars';
 import { nameWithCredentials } from '../../domain/display-name';
@@ -113,21 +111,6 @@ async function startCheckout(
   }
 }
 
-/**
- * Starts now what the table's stream would start a moment later anyway (workflows/booking/session-work.ts):
- * the booking is committed and stands whatever happens here, so a failure is only logged.
- */
-async function startNow(what: string, sessionId: string, start: () => Promise<void>): Promise<void> {
-  try {
-    await start();
-  } catch (error) {
-    log('warn', `could not start ${what} of a new booking; the table stream starts it`, {
-      sessionId,
-      error: String(error),
-    });
-  }
-}
-
 /** The plan a booking spends a credit of, checked as of now; the booking's transaction spends it. */
 async function planCreditFor(
   subscriptionId: string,
@@ -203,17 +186,8 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
 
   injectedAdapters().faultPoints?.reached('booking committed');
 
-  if (session.status === 'confirmed') {
-    await startNow('the follow-ups', session.id, () => startFollowUps(session.id));
-    return { session, coach, checkoutUrl: undefined };
-  }
-  await startNow('the payment expiry', session.id, () =>
-    schedulerFromEnvironment().schedule(
-      'expirePendingPayment',
-      session.id,
-      new Date(session.paymentExpiresAt as string),
-    ),
-  );
+  // The table's stream starts what the booking leaves to do (its follow-ups, or its payment's expiry).
+  if (session.status === 'confirmed') return { session, coach, checkoutUrl: undefined };
   const checkoutUrl = await startCheckout(session, coach, mentee, now);
   return { session: { ...session }, coach, checkoutUrl };
 }

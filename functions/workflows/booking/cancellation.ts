@@ -11,7 +11,6 @@ import { sessionCancellationEmail } from '../../domain/session-emails';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import { refundRequestOf } from '../../data/refunds';
-import { startRefund } from '../payments/refunds';
 import { deleteBookingEvent } from '../calendars/mentor-calendars';
 
 export const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
@@ -63,8 +62,8 @@ async function notifyParties(session: SessionItem, cancelledBy: 'coach' | 'mente
 /**
  * Either party cancels a held session before it starts (domain/cancellation.ts). The cancellation
  * is one transaction (time released, a free consultation given back, a paid session's refund
- * requested); the refund job, schedules, meeting and e-mails follow and are only logged when they
- * fail (the refund job is started again from the table's stream). A repeated cancel answers 409.
+ * requested); the schedules, meeting and e-mails follow and are only logged when they fail, and the
+ * table's stream starts the refund job (workflows/booking/session-work.ts). A repeated cancel answers 409.
  */
 export async function cancelByParty(
   session: SessionItem,
@@ -82,7 +81,6 @@ export async function cancelByParty(
   if (!cancelled)
     throw new DomainError('CONCURRENT_CHANGE', 'This session changed meanwhile and can no longer be cancelled.');
 
-  if (cancelled.refund) await startRefund(session.id);
   const scheduler = schedulerFromEnvironment();
   for (const job of JOBS_OF_A_HELD_SESSION) {
     await attempt(`unschedule ${job}`, session.id, () => scheduler.unschedule(job, session.id));

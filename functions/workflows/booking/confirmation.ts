@@ -1,4 +1,3 @@
-import { jobQueueFromEnvironment } from '../../adapters/job-queue';
 import { mailerFromEnvironment } from '../../adapters/mailer';
 import { meetingsFromEnvironment } from '../../adapters/meetings';
 import { schedulerFromEnvironment } from '../../adapters/scheduler';
@@ -15,15 +14,6 @@ import { REMINDERS, reminderTime } from './reminders';
 
 export const NO_MEETING_NOTE =
   'Your mentor has not connected Zoom; they will send you the meeting link before the session.';
-
-/**
- * Hands a confirmed or paid session's follow-ups to the finishBooking job, so the request or
- * webhook that confirmed it answers without waiting for Zoom, the mail service or the scheduler.
- * Starting it again is harmless: each follow-up is done once (finishConfirmedSession).
- */
-export function startFollowUps(sessionId: string): Promise<void> {
-  return jobQueueFromEnvironment().start('finishBooking', sessionId);
-}
 
 /** A meeting on the coach's Zoom at the session's time, or the note that says why there is none. */
 export async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date): Promise<SessionSideFields> {

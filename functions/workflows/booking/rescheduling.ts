@@ -13,7 +13,7 @@ import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import type { RescheduleSessionInput } from '../../schemas/session-actions';
 import { deleteMeeting, JOBS_OF_A_HELD_SESSION } from './cancellation';
-import { createMeeting, schedulesOf, startFollowUps } from './confirmation';
+import { createMeeting, schedulesOf } from './confirmation';
 import { followUpOnce, followUpOnceRecording } from './follow-ups';
 import { bookingEventOf, checkCalendarsAtBooking, moveBookingEvent } from '../calendars/mentor-calendars';
 
@@ -21,8 +21,8 @@ import { bookingEventOf, checkCalendarsAtBooking, moveBookingEvent } from '../ca
  * `POST /api/sessions/{id}/reschedule`: either party moves a held session within the policy
  * (domain/rescheduling.ts) to another free start of the coach's availability. The coach's own
  * calendars are asked live first; the move itself is one transaction (data/rescheduling.ts). The
- * price, payment, free consultation and ledger stay as they are. What follows the move is started
- * now and again from the table's stream, and done once (followUpLatestMove).
+ * price, payment, free consultation and ledger stay as they are. What follows the move the table's
+ * stream starts (workflows/booking/session-work.ts), done once (followUpLatestMove).
  */
 export async function rescheduleByParty(
   session: SessionItem,
@@ -51,14 +51,6 @@ export async function rescheduleByParty(
     },
     now,
   );
-  try {
-    await startFollowUps(session.id);
-  } catch (error) {
-    log('warn', 'could not start the follow-ups of a move; the table stream starts them', {
-      sessionId: session.id,
-      error: String(error),
-    });
-  }
   return moved;
 }
 

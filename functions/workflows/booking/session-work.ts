@@ -58,9 +58,10 @@ const imageOf = (image: Record<string, LambdaAttributeValue> | undefined) =>
   image && (unmarshall(image as Record<string, AttributeValue>) as StreamImage);
 
 /**
- * Starts what the stream's session writes leave to do. Each job is idempotent (a follow-up is done
- * once, a schedule made once, a refund try made once), so the request that made the write may have
- * started it already, and a batch retried after a failure starts nothing twice in effect.
+ * Starts what the stream's session writes leave to do: the one starter of this work, so the request,
+ * webhook or job that made the write only writes. Each job is idempotent (a follow-up is done once,
+ * a schedule made once, a refund try made once), so a batch retried after a failure starts nothing
+ * twice in effect.
  */
 export async function startSessionWork(records: readonly DynamoDBRecord[], now: Date): Promise<void> {
   for (const record of records) {

@@ -7,8 +7,6 @@ import { PAYMENT_ABANDONED_REASON } from '../../domain/session-status';
 import { type PaidCheckout, settlementMismatch } from '../../domain/settlement';
 import { log } from '../../runtime/log';
 import { isLiveStage } from '../../runtime/stage';
-import { startFollowUps } from '../booking/confirmation';
-import { startRefund } from './refunds';
 
 const TIME_LOST_REASON =
   'The time was no longer available when the payment arrived; the payment is being refunded in full.';
@@ -28,9 +26,10 @@ export function paymentMatches(session: SessionItem, paid: PaidCheckout): boolea
 /**
  * The provider says the checkout of `session` (as just read) is paid, by a payment that
  * {@link paymentMatches}: its event, or our own look at the checkout. Applies once however often it
- * is told, and gives the money back when the session can no longer be held. The meeting, e-mails
- * and reminders are handed to a job; a delivery that finds the session already paid hands them over
- * again, in case the one that paid it died before it could. Answers with the session as it left it.
+ * is told, and gives the money back when the session can no longer be held. Answers with the
+ * session as it left it. The table's stream starts what the write leaves to do (the meeting, e-mails
+ * and reminders of a paid session, a refund's first try: workflows/booking/session-work.ts), even
+ * when this process dies right after it.
  */
 export async function settlePaidCheckout(session: SessionItem, paid: PaidCheckout, now: Date): Promise<SessionItem> {
   const { paymentIntentId } = paid;
@@ -38,12 +37,11 @@ export async function settlePaidCheckout(session: SessionItem, paid: PaidCheckou
   switch (outcome.result) {
     case 'scheduled':
       await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
-      await startFollowUps(session.id);
       return outcome.session;
     case 'not_pending':
+      // Paid already (a redelivery, or our own look came first): the run that paid it may have died before this.
       if (outcome.session.status === 'scheduled') {
         await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
-        await startFollowUps(session.id);
       }
       // Paid after it had expired or been abandoned: the time is gone, so is the charge.
       if (outcome.session.status === 'cancelled' && paymentIntentId) {
@@ -54,7 +52,6 @@ export async function settlePaidCheckout(session: SessionItem, paid: PaidCheckou
         );
         if (requested) {
           log('warn', 'payment arrived for a cancelled session; refunding', { sessionId: session.id });
-          await startRefund(session.id);
           return requested;
         }
       }
@@ -71,7 +68,6 @@ export async function settlePaidCheckout(session: SessionItem, paid: PaidCheckou
         },
         now,
       );
-      if (cancelled?.refund) await startRefund(session.id);
       return cancelled ?? outcome.session;
     }
   }

@@ -1,5 +1,4 @@
 import { FUNCTION_TIMEOUT_SECONDS } from '../../adapters/dependency-budget';
-import { jobQueueFromEnvironment } from '../../adapters/job-queue';
 import { mailerFromEnvironment } from '../../adapters/mailer';
 import { paymentsFromEnvironment } from '../../adapters/payments';
 import { schedulerFromEnvironment } from '../../adapters/scheduler';
@@ -27,18 +26,6 @@ export class RefundGivenUpError extends Error {
   constructor(sessionId: string) {
     super(`The refund of session ${sessionId} failed every try and was given up`);
     this.name = 'RefundGivenUpError';
-  }
-}
-
-/**
- * Starts the first try of a refund that was just requested. Harmless when it fails or runs twice:
- * the table's stream starts it too (streams/start-session-work.ts), and a try runs only once.
- */
-export async function startRefund(sessionId: string): Promise<void> {
-  try {
-    await jobQueueFromEnvironment().start('refundSession', sessionId);
-  } catch (error) {
-    log('warn', 'could not start the refund now; the table stream starts it', { sessionId, error: String(error) });
   }
 }
 

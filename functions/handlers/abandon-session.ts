@@ -1,4 +1,3 @@
-import { getSession } from '../data/sessions';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { viewForParty } from '../http/party-session-view';
@@ -11,7 +10,6 @@ import { abandonPendingSession } from '../workflows/payments/payment-settlement'
  */
 export const handler = httpHandler({ schemas: { path: sessionPath }, auth: true }, async ({ path, caller, now }) => {
   const session = await sessionOfParty(path.id, caller.userId);
-  if (session.menteeId === caller.userId) await abandonPendingSession(session, now);
-  const current = (await getSession(session.id)) ?? session;
+  const current = session.menteeId === caller.userId ? await abandonPendingSession(session, now) : session;
   return { status: 200, body: await viewForParty(current, caller.userId) };
 });

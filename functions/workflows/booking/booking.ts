@@ -78,13 +78,16 @@ function newSession(
   };
 }
 
-/** Opens the provider's checkout; if that fails the booking is withdrawn, so the time is not held for nothing. */
+/**
+ * Opens the provider's checkout and records it on the session; if that fails the booking is
+ * withdrawn, so the time is not held for nothing.
+ */
 async function startCheckout(
   session: SessionItem,
   coach: ProfileItem,
   mentee: ProfileItem,
   now: Date,
-): Promise<string> {
+): Promise<{ checkoutId: string; url: string }> {
   try {
     const { checkoutId, url } = await paymentsFromEnvironment().createCheckout({
       sessionId: session.id,
@@ -96,7 +99,7 @@ async function startCheckout(
       expiresAt: new Date(session.paymentExpiresAt as string),
     });
     await recordSessionFields(session.id, { checkoutId }, now);
-    return url;
+    return { checkoutId, url };
   } catch (error) {
     log('error', 'checkout could not be started; withdrawing the booking', {
       sessionId: session.id,
@@ -136,7 +139,7 @@ async function planCreditFor(
 /**
  * `POST /api/sessions`: every rule decided here, from stored data only (ARCHITECTURE section 3).
  * A free consultation is confirmed at once; a paid session holds the time for 30 minutes while
- * the mentee pays at the provider.
+ * the mentee pays at the provider. Answers with the session as stored and the coach it was booked with.
  */
 export async function bookSession(menteeId: string, booking: NewBooking, now: Date) {
   const [coach, mentee] = await Promise.all([getProfile(booking.coachId), getProfile(menteeId)]);
@@ -188,8 +191,8 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
 
   // The table's stream starts what the booking leaves to do (its follow-ups, or its payment's expiry).
   if (session.status === 'confirmed') return { session, coach, checkoutUrl: undefined };
-  const checkoutUrl = await startCheckout(session, coach, mentee, now);
-  return { session: { ...session }, coach, checkoutUrl };
+  const { checkoutId, url } = await startCheckout(session, coach, mentee, now);
+  return { session: { ...session, checkoutId }, coach, checkoutUrl: url };
 }
 
 /**

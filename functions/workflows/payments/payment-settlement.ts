@@ -73,10 +73,18 @@ export async function settlePaidCheckout(session: SessionItem, paid: PaidCheckou
   }
 }
 
-/** How the provider says the checkout of `session` stands, by our own look (no event came yet): a matching payment settles it. */
-async function settleCheckoutState(session: SessionItem, checkoutId: string, state: CheckoutState, now: Date) {
+/**
+ * How the provider says the checkout of `session` stands, by our own look (no event came yet): a
+ * matching payment settles it. Answers with the session as it left it.
+ */
+async function settleCheckoutState(
+  session: SessionItem,
+  checkoutId: string,
+  state: CheckoutState,
+  now: Date,
+): Promise<SessionItem> {
   const paid = { ...state, checkoutId };
-  if (paymentMatches(session, paid)) await settlePaidCheckout(session, paid, now);
+  return paymentMatches(session, paid) ? settlePaidCheckout(session, paid, now) : session;
 }
 
 /**
@@ -92,40 +100,62 @@ export async function settleExpiredCheckout(sessionId: string, now: Date): Promi
 /**
  * Closes the checkout at the provider first, so it can no longer be paid, then settles the session
  * by what the provider says: a payment that got in just before is kept, otherwise `cancel` runs.
+ * Answers with the session as it left it, or null when `cancel` found it no longer pending.
  */
-async function closeCheckoutThen(session: SessionItem, now: Date, cancel: () => Promise<unknown>): Promise<void> {
+async function closeCheckoutThen(
+  session: SessionItem,
+  now: Date,
+  cancel: () => Promise<SessionItem | null>,
+): Promise<SessionItem | null> {
   if (session.checkoutId) {
     const payments = paymentsFromEnvironment();
     await payments.expireCheckout(session.checkoutId);
     const state = await payments.checkoutState(session.checkoutId);
     if (state.status === 'paid') return settleCheckoutState(session, session.checkoutId, state, now);
   }
-  await cancel();
+  return cancel();
 }
 
-/** The 30-minute schedule: an unpaid session expires and releases the coach's time. */
+/**
+ * A pending session past its payment deadline expires, releasing the coach's time, unless its
+ * checkout got paid just before. Answers with the session as it left it, and whether this expired it.
+ */
+async function expireUnpaid(session: SessionItem, now: Date): Promise<{ left: SessionItem | null; expired: boolean }> {
+  let expired = false;
+  const left = await closeCheckoutThen(session, now, async () => {
+    const cancelled = await expirePendingSession(session.id, now);
+    expired = cancelled !== null;
+    return cancelled;
+  });
+  return { left, expired };
+}
+
+/** The 30-minute schedule: an unpaid session expires and releases the coach's time. Answers whether it expired it. */
 export async function expireUnpaidSession(sessionId: string, now: Date): Promise<boolean> {
   const session = await getSession(sessionId);
-  if (session?.status !== 'pending_payment') return false;
-  let expired = false;
-  await closeCheckoutThen(session, now, async () => {
-    expired = (await expirePendingSession(sessionId, now)) !== null;
-  });
-  return expired;
+  return session?.status === 'pending_payment' && (await expireUnpaid(session, now)).expired;
 }
 
-/** The payer left checkout (the cancel page): pending becomes cancelled, 'Payment cancelled by user'. */
-export async function abandonPendingSession(session: SessionItem, now: Date): Promise<void> {
-  if (session.status !== 'pending_payment') return;
-  await closeCheckoutThen(session, now, async () => {
+/**
+ * The payer left checkout (the cancel page): pending becomes cancelled, 'Payment cancelled by user'.
+ * Answers with the session as it left it.
+ */
+export async function abandonPendingSession(session: SessionItem, now: Date): Promise<SessionItem> {
+  if (session.status !== 'pending_payment') return session;
+  const left = await closeCheckoutThen(session, now, async () => {
     const cancelled = await cancelSession(
       session.id,
       { reason: PAYMENT_ABANDONED_REASON, cancelledBy: 'mentee', from: ['pending_payment'] },
       now,
     );
     if (cancelled) await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
+    return cancelled;
   });
+  return left ?? currentOf(session);
 }
+
+/** A session another process changed meanwhile (a write here found it no longer pending), as it stands now. */
+const currentOf = async (session: SessionItem) => (await getSession(session.id)) ?? session;
 
 /** A success page polls its session; the provider is asked about one checkout at most this often per instance. */
 const CHECKOUT_LOOK_INTERVAL_MS = 5_000;
@@ -143,16 +173,17 @@ function lookedRecently(checkoutId: string, now: Date): boolean {
 /**
  * Before a pending session is shown, asks the provider how its checkout stands, so the success
  * page is right even when the provider's event has not arrived yet (ARCHITECTURE section 6), at
- * most once every few seconds per checkout: a page polling it does not become a call to Stripe each time.
+ * most once every few seconds per checkout: a page polling it does not become a call to Stripe each
+ * time. Answers with the session as it left it.
  */
 export async function reconcilePendingSession(session: SessionItem, now: Date): Promise<SessionItem> {
   if (session.status !== 'pending_payment') return session;
   if (session.paymentExpiresAt && session.paymentExpiresAt <= now.toISOString()) {
-    await expireUnpaidSession(session.id, now);
-  } else if (session.checkoutId && !lookedRecently(session.checkoutId, now)) {
-    const state = await paymentsFromEnvironment().checkoutState(session.checkoutId);
-    if (state.status === 'paid') await settleCheckoutState(session, session.checkoutId, state, now);
-    if (state.status === 'expired') await settleExpiredCheckout(session.id, now);
+    return (await expireUnpaid(session, now)).left ?? currentOf(session);
   }
-  return (await getSession(session.id)) ?? session;
+  if (!session.checkoutId || lookedRecently(session.checkoutId, now)) return session;
+  const state = await paymentsFromEnvironment().checkoutState(session.checkoutId);
+  if (state.status === 'paid') return settleCheckoutState(session, session.checkoutId, state, now);
+  if (state.status === 'expired') return (await settleExpiredCheckout(session.id, now)) ?? currentOf(session);
+  return session;
 }

@@ -71,21 +71,22 @@ export async function tryRefund(sessionId: string, tryNumber: number, now: Date)
       await releaseRefundClaim(sessionId);
       return true;
     }
-    await recordRefusal(session, refund, tryNumber, error, now);
+    const recorded = await recordRefusal(session, refund, tryNumber, error, now);
     await releaseRefundClaim(sessionId);
-    const recorded = await getSession(sessionId);
-    if (recorded?.refund?.failure === 'gave_up') throw new RefundGivenUpError(sessionId);
+    const current = recorded ?? (await getSession(sessionId))?.refund;
+    if (current?.failure === 'gave_up') throw new RefundGivenUpError(sessionId);
     return true;
   }
 }
 
+/** Records a refused try and what follows it; answers the refund as stored, or null when another run had recorded this try. */
 async function recordRefusal(
   session: SessionItem,
   refund: RefundState,
   tryNumber: number,
   error: unknown,
   now: Date,
-): Promise<void> {
+): Promise<RefundState | null> {
   const disputed = isDisputedRefusal(error);
   const nextTry = disputed ? null : nextRefundTry(tryNumber, now);
   log(nextTry ? 'warn' : 'error', 'the payment provider refused a refund', {
@@ -101,7 +102,7 @@ async function recordRefusal(
     ...(nextTry ? {} : { status: 'failed', failure: disputed ? 'disputed' : 'gave_up' }),
   };
   // Another run recorded this try already (it died before releasing the claim): nothing more to do.
-  if (!(await recordRefundTry(session.id, refund, next, now))) return;
+  if (!(await recordRefundTry(session.id, refund, next, now))) return null;
   await appendLedgerEntry(
     refundTryEntry({
       kind: nextTry ? 'refund_retry' : 'refund_given_up',
@@ -118,6 +119,7 @@ async function recordRefusal(
     countMetric(BUSINESS_METRICS.refundsFailed);
     await mailMenteeOnce(session, 'refundFailureMailedAt', sessionRefundFailedEmail, now);
   }
+  return next;
 }
 
 /**

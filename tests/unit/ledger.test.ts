@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   type CapturedPayment,
   coachHoldings,
+  disputeOutcomeOf,
   followUpEntry,
   ledgerTotals,
   type MoneyEvent,
   paymentEntry,
   processingFeeEntry,
   refundTryEntry,
+  sessionPaidBy,
   subscriptionPaymentEntry,
   transferEntry,
   transferReversedEntry,
@@ -170,6 +172,14 @@ describe('follow-up entries', () => {
       disputedCents,
       id: 'dispute_closed:dp_1',
     });
+  });
+
+  it.each([
+    ['won', 'won'],
+    ['warning_closed', 'won'],
+    ['lost', 'lost'],
+  ])("a dispute closed as %s is %s, for its entry as for the coach's transfer", (status, outcome) => {
+    expect(disputeOutcomeOf(status)).toBe(outcome);
   });
 
   it('a dispute lost before the coach was paid takes back the fee and the coach’s share, as a refund does', () => {
@@ -345,6 +355,11 @@ describe('a plan invoice', () => {
 
   it('is found by the PaymentIntent a refund or dispute names, and keeps its invoice', () => {
     expect(invoicePaid).toMatchObject({ id: 'subscription_payment:pi_1', stripe: { invoiceId: 'in_1' } });
+  });
+
+  it("names no session, so its refund or dispute settles no session's refund", () => {
+    expect(sessionPaidBy(invoicePaid)).toBeNull();
+    expect(sessionPaidBy(paid)).toBe('session-1');
   });
 
   it('refunded is a plan refund that takes the fee and the coach’s share back, as a session’s refund', () => {

@@ -39,6 +39,24 @@ describe('the work a committed session write leaves to do', () => {
     ).toEqual([]);
     expect(workOf({ ...base, status: 'scheduled' }, { ...base, status: 'cancelled' })).toEqual([]);
   });
+
+  // The stream is the only starter of this work: a payment's own write must start all of it.
+  describe('after a payment', () => {
+    const refund = { status: 'requested' as const, amountCents: 100, failedAttempts: 0, requestedAt: 'x' };
+
+    it('that lost its time to another booking refunds it and follows up nothing', () => {
+      expect(workOf({ ...base, status: 'pending_payment' }, { ...base, status: 'cancelled', refund })).toEqual([
+        { job: 'refundSession', sessionId: 's1' },
+      ]);
+    });
+
+    it('that arrived after the session expired refunds it when its refund is requested, not when it expired', () => {
+      expect(workOf({ ...base, status: 'pending_payment' }, { ...base, status: 'cancelled' })).toEqual([]);
+      expect(workOf({ ...base, status: 'cancelled' }, { ...base, status: 'cancelled', refund })).toEqual([
+        { job: 'refundSession', sessionId: 's1' },
+      ]);
+    });
+  });
 });
 
 describe('the work a plan payout leaves to do', () => {

@@ -252,7 +252,6 @@ export const routes: readonly Route[] = [
       'scheduler:manage',
       'secret:stripe',
       'secret:zoom',
-      'start:refundSession',
       ...CALENDAR_GRANTS,
     ],
   },
@@ -375,15 +374,8 @@ export const routes: readonly Route[] = [
     handler: 'stripe-webhook',
     auth: 'public',
     table: ['read', 'write'],
-    grants: [
-      'mail:send',
-      'scheduler:manage',
-      'secret:stripe',
-      'archive:write',
-      'start:finishBooking',
-      'start:refundSession',
-      'start:completeSession',
-    ],
+    // It starts a plan month's payout when Stripe says the month ended; a session's work is the table stream's.
+    grants: ['mail:send', 'scheduler:manage', 'secret:stripe', 'archive:write', 'start:completeSession'],
     // Apart from the user-facing routes: a flood there cannot starve Stripe's deliveries, nor a
     // forged-event flood here the API. Stripe redelivers a throttled event with backoff.
     throttle: { rateLimit: 25, burstLimit: 50 },
@@ -413,7 +405,7 @@ export const routes: readonly Route[] = [
     handler: 'create-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'secret:calendly', 'start:finishBooking', ...CALENDAR_GRANTS],
+    grants: ['secret:stripe', 'secret:calendly', ...CALENDAR_GRANTS],
   },
   {
     operation: 'getSession',
@@ -422,7 +414,7 @@ export const routes: readonly Route[] = [
     handler: 'get-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking', 'start:refundSession'],
+    grants: ['scheduler:manage', 'secret:stripe'],
   },
   {
     operation: 'abandonSession',
@@ -431,7 +423,7 @@ export const routes: readonly Route[] = [
     handler: 'abandon-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking', 'start:refundSession'],
+    grants: ['scheduler:manage', 'secret:stripe'],
   },
   {
     operation: 'listMySessions',
@@ -449,7 +441,7 @@ export const routes: readonly Route[] = [
     handler: 'cancel-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['mail:send', 'scheduler:manage', 'secret:zoom', 'start:refundSession', ...CALENDAR_GRANTS],
+    grants: ['mail:send', 'scheduler:manage', 'secret:zoom', ...CALENDAR_GRANTS],
   },
   {
     operation: 'rescheduleSession',
@@ -458,7 +450,7 @@ export const routes: readonly Route[] = [
     handler: 'reschedule-session',
     auth: 'user',
     table: ['read', 'write'],
-    grants: ['start:finishBooking', ...CALENDAR_GRANTS],
+    grants: [...CALENDAR_GRANTS],
   },
   {
     operation: 'joinSession',
@@ -753,7 +745,7 @@ export const jobs: readonly Job[] = [
     operation: 'expirePendingPayment',
     handler: 'expire-pending-payment',
     table: ['read', 'write'],
-    grants: ['scheduler:manage', 'secret:stripe', 'start:finishBooking', 'start:refundSession'],
+    grants: ['scheduler:manage', 'secret:stripe'],
   },
   {
     operation: 'finishBooking',

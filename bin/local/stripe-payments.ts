@@ -11,7 +11,7 @@ import type {
 } from '../../functions/adapters/payments';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
-import { queryAll } from '../../functions/data/query-all';
+import { queryAll } from '../../functions/data/dynamo';
 import { MIN_CARD_CHARGE_CENTS } from '../../functions/domain/constants';
 import type { AccountStatus } from '../../functions/domain/payment-account';
 import type { BalanceCategory, BalanceTransaction } from '../../functions/domain/reconciliation';

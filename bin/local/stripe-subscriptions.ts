@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import type { SubscriptionCheckoutRequest } from '../../functions/adapters/payments';
 import type { CapturedPayment } from '../../functions/domain/ledger';
 import { db, tableName } from '../../functions/data/client';
-import { queryAll } from '../../functions/data/query-all';
+import { queryAll } from '../../functions/data/dynamo';
 import { standInKeys } from './standin-keys';
 import { takeFault } from './stripe-faults';
 

@@ -1,8 +1,6 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DELETED_USER_NAME } from '../domain/account-deletion';
-import { db, tableName } from './client';
+import { deleteItem, queryAll, updateIf } from './dynamo';
 import { keys } from './keys';
-import { queryAll } from './query-all';
 
 /** Deletes at most this many items at once: a user's partition holds tens to a few hundred. */
 const DELETES_AT_ONCE = 25;
@@ -21,30 +19,18 @@ export async function deleteUserPartition(userId: string): Promise<number> {
     ConsistentRead: true,
   });
   for (let index = 0; index < items.length; index += DELETES_AT_ONCE) {
-    await Promise.all(
-      items
-        .slice(index, index + DELETES_AT_ONCE)
-        .map(({ pk, sk }) => db().send(new DeleteCommand({ TableName: tableName(), Key: { pk, sk } }))),
-    );
+    await Promise.all(items.slice(index, index + DELETES_AT_ONCE).map(({ pk, sk }) => deleteItem({ pk, sk })));
   }
   return items.length;
 }
 
 /** A rating the deleted mentee wrote keeps its stars and text (the coach's average stays exact) but no longer names them. */
 export async function anonymiseRating(sessionId: string): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.rating(sessionId),
-        UpdateExpression: 'SET reviewerName = :deleted',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':deleted': DELETED_USER_NAME },
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  await updateIf(keys.rating(sessionId), {
+    UpdateExpression: 'SET reviewerName = :deleted',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':deleted': DELETED_USER_NAME },
+  });
 }
 
 /**
@@ -52,16 +38,8 @@ export async function anonymiseRating(sessionId: string): Promise<void> {
  * remove an unconfirmed sign-up (domain/profile.ts). Written once, only while the expiry is there.
  */
 export async function keepConfirmedProfile(userId: string): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.profile(userId),
-        UpdateExpression: 'REMOVE expiresAt',
-        ConditionExpression: 'attribute_exists(expiresAt)',
-      }),
-    );
-  } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  await updateIf(keys.profile(userId), {
+    UpdateExpression: 'REMOVE expiresAt',
+    ConditionExpression: 'attribute_exists(expiresAt)',
+  });
 }

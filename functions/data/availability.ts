@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AvailabilityItem } from '../domain/availability-item';
-import { db, tableName } from './client';
+import { deleteItem, getItem, isCancelledTransaction, isConditionFailure, queryAll, transact } from './dynamo';
 import { keys } from './keys';
-import { queryAll } from './query-all';
 
 /** Every availability window of one coach. */
 export function availabilityOfCoach(coachId: string): Promise<AvailabilityItem[]> {
@@ -31,31 +28,23 @@ export async function addAvailability(
   for (let attempt = 1; ; attempt++) {
     const versionKey = keys.availabilityVersion(coachId);
     // The version is read before the windows: a write that lands in between then fails our condition.
-    const { Item: versionItem } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: versionKey, ConsistentRead: true }),
-    );
-    const version = (versionItem?.version as number | undefined) ?? 0;
+    const version = (await getItem<{ version: number }>(versionKey, { ConsistentRead: true }))?.version ?? 0;
     const existing = await availabilityOfCoach(coachId);
     const item: AvailabilityItem = { ...plan(existing), id: randomUUID(), coachId, createdAt: now.toISOString() };
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...versionKey, version: version + 1 },
-                ConditionExpression: 'attribute_not_exists(pk) OR version = :seen',
-                ExpressionAttributeValues: { ':seen': version },
-              },
-            },
-            { Put: { TableName: tableName(), Item: { ...item, ...keys.availability(coachId, item.id) } } },
-          ],
-        }),
-      );
+      await transact([
+        {
+          Put: {
+            Item: { ...versionKey, version: version + 1 },
+            ConditionExpression: 'attribute_not_exists(pk) OR version = :seen',
+            ExpressionAttributeValues: { ':seen': version },
+          },
+        },
+        { Put: { Item: { ...item, ...keys.availability(coachId, item.id) } } },
+      ]);
       return item;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!isCancelledTransaction(error) || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
 }
@@ -63,16 +52,10 @@ export async function addAvailability(
 /** Removes one of the coach's own windows; false when there is no such window under this coach. */
 export async function removeAvailability(coachId: string, availabilityId: string): Promise<boolean> {
   try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.availability(coachId, availabilityId),
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
+    await deleteItem(keys.availability(coachId, availabilityId), { ConditionExpression: 'attribute_exists(pk)' });
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -1,11 +1,17 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CalendarProviderId } from '../adapters/calendar-providers';
 import type { BusyRange } from '../domain/calendar-busy';
 import type { CalendarChoice, ConnectionStatus } from '../domain/mentor-calendars';
-import { db, tableName } from './client';
+import {
+  deleteItem,
+  getItem,
+  putItem,
+  queryAll,
+  queryIndexPartition,
+  type UpdateInput,
+  updateIf,
+  updateItem,
+} from './dynamo';
 import { keys } from './keys';
-import { queryAll, queryIndexPartition } from './query-all';
 import { tableSchema } from './table-schema';
 
 /** A mentor's connection to one calendar provider, as stored: the tokens only as ciphertext. */
@@ -37,62 +43,33 @@ export const CALENDAR_CONSENT_SECONDS = 10 * 60;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A conditional update of one connection: false when its condition did not hold, and nothing was written. */
-async function updatedIf(
-  userId: string,
-  provider: CalendarProviderId,
-  update: Omit<UpdateCommandInput, 'TableName' | 'Key'>,
-): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.mentorCalendar(userId, provider), ...update }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
+const updatedIf = async (connection: CalendarConnectionItem, update: UpdateInput) =>
+  (await updateIf(keys.mentorCalendar(connection.userId, connection.provider), update)) !== null;
 
 export async function rememberCalendarConsent(state: string, consent: CalendarConsent, now: Date) {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.mentorCalendarConsent(state),
-        ...consent,
-        expiresAt: epochSeconds(now) + CALENDAR_CONSENT_SECONDS,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  await putItem(
+    { ...keys.mentorCalendarConsent(state), ...consent, expiresAt: epochSeconds(now) + CALENDAR_CONSENT_SECONDS },
+    { ConditionExpression: 'attribute_not_exists(pk)' },
   );
 }
 
 /** The consent of this state, once: deleted as it is read. Null if unknown or stale (TTL is not prompt). */
 export async function takeCalendarConsent(state: string, now: Date): Promise<CalendarConsent | null> {
-  const { Attributes } = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.mentorCalendarConsent(state), ReturnValues: 'ALL_OLD' }),
-  );
-  if (!Attributes || (Attributes.expiresAt as number) < epochSeconds(now)) return null;
-  return {
-    userId: Attributes.userId as string,
-    provider: Attributes.provider as CalendarProviderId,
-    codeVerifier: Attributes.codeVerifier as string,
-    browserHash: Attributes.browserHash as string,
-  };
+  const taken = await deleteItem<CalendarConsent & { expiresAt: number }>(keys.mentorCalendarConsent(state), {
+    ReturnValues: 'ALL_OLD',
+  });
+  if (!taken || taken.expiresAt < epochSeconds(now)) return null;
+  const { userId, provider, codeVerifier, browserHash } = taken;
+  return { userId, provider, codeVerifier, browserHash };
 }
 
 /** A new or renewed connection replaces whatever the mentor had with that provider. */
 export async function saveCalendarConnection(item: CalendarConnectionItem): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.mentorCalendar(item.userId, item.provider),
-        ...keys.mentorCalendarIndex(item.userId, item.provider),
-        ...item,
-      },
-    }),
-  );
+  await putItem({
+    ...keys.mentorCalendar(item.userId, item.provider),
+    ...keys.mentorCalendarIndex(item.userId, item.provider),
+    ...item,
+  });
 }
 
 export async function calendarConnectionsOf(userId: string): Promise<CalendarConnectionItem[]> {
@@ -108,10 +85,7 @@ export async function calendarConnection(
   userId: string,
   provider: CalendarProviderId,
 ): Promise<CalendarConnectionItem | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.mentorCalendar(userId, provider), ConsistentRead: true }),
-  );
-  return (Item as CalendarConnectionItem | undefined) ?? null;
+  return getItem<CalendarConnectionItem>(keys.mentorCalendar(userId, provider), { ConsistentRead: true });
 }
 
 /** Every connection of every mentor (the busy-time refresh job), a few hundred bytes each. */
@@ -128,7 +102,7 @@ export async function updateCalendarTokens(
   accessTokenExpiresAt: string,
   now: Date,
 ): Promise<boolean> {
-  return updatedIf(connection.userId, connection.provider, {
+  return updatedIf(connection, {
     UpdateExpression: 'SET tokens = :tokens, accessTokenExpiresAt = :expires, version = :next, updatedAt = :now',
     ConditionExpression: 'version = :read',
     ExpressionAttributeValues: {
@@ -147,20 +121,16 @@ export async function updateCalendarChoices(
   calendars: CalendarChoice[],
   now: Date,
 ): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.mentorCalendar(userId, provider),
-      UpdateExpression: 'SET calendars = :calendars, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':calendars': calendars, ':now': now.toISOString() },
-    }),
-  );
+  await updateItem(keys.mentorCalendar(userId, provider), {
+    UpdateExpression: 'SET calendars = :calendars, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':calendars': calendars, ':now': now.toISOString() },
+  });
 }
 
 /** The provider said invalid_grant: true for the one write that turns a connection `reauth_required`. */
 export async function markReauthRequired(connection: CalendarConnectionItem, now: Date): Promise<boolean> {
-  return updatedIf(connection.userId, connection.provider, {
+  return updatedIf(connection, {
     UpdateExpression: 'SET #status = :reauth, updatedAt = :now',
     // Only the grant that failed: a reconnect in between wrote a new version.
     ConditionExpression: '#status = :connected AND version = :read',
@@ -176,7 +146,7 @@ export async function markReauthRequired(connection: CalendarConnectionItem, now
 
 /** True for the one caller that may send the mentor the "reconnect your calendar" e-mail. */
 export async function claimReauthNotice(connection: CalendarConnectionItem, now: Date): Promise<boolean> {
-  return updatedIf(connection.userId, connection.provider, {
+  return updatedIf(connection, {
     UpdateExpression: 'SET reauthNotifiedAt = :now',
     ConditionExpression: '#status = :reauth AND version = :read AND attribute_not_exists(reauthNotifiedAt)',
     ExpressionAttributeNames: { '#status': 'status' },
@@ -185,7 +155,7 @@ export async function claimReauthNotice(connection: CalendarConnectionItem, now:
 }
 
 export async function deleteCalendarConnection(userId: string, provider: CalendarProviderId): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.mentorCalendar(userId, provider) }));
+  await deleteItem(keys.mentorCalendar(userId, provider));
 }
 
 /** What the slots read: merged busy ranges (epoch ms) of every calendar that blocks time, and when. */
@@ -195,23 +165,18 @@ export interface BusyCache {
 }
 
 export async function saveBusyCache(userId: string, ranges: BusyRange[], now: Date): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.mentorCalendarBusy(userId), busy: ranges.flat(), refreshedAt: now.toISOString() },
-    }),
-  );
+  await putItem({ ...keys.mentorCalendarBusy(userId), busy: ranges.flat(), refreshedAt: now.toISOString() });
 }
 
 export async function busyCacheOf(userId: string): Promise<BusyCache | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.mentorCalendarBusy(userId) }));
-  if (!Item) return null;
-  const flat = Item.busy as number[];
+  const cache = await getItem<{ busy: number[]; refreshedAt: string }>(keys.mentorCalendarBusy(userId));
+  if (!cache) return null;
+  const flat = cache.busy;
   const ranges: BusyRange[] = [];
   for (let i = 0; i + 1 < flat.length; i += 2) ranges.push([flat[i] as number, flat[i + 1] as number]);
-  return { ranges, refreshedAt: Item.refreshedAt as string };
+  return { ranges, refreshedAt: cache.refreshedAt };
 }
 
 export async function deleteBusyCache(userId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.mentorCalendarBusy(userId) }));
+  await deleteItem(keys.mentorCalendarBusy(userId));
 }

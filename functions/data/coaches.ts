@@ -1,13 +1,11 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { DirectorySnapshot } from '../adapters/directory-snapshot';
 import { cardExcerpt } from '../domain/directory';
 import { DomainError } from '../domain/errors';
 import type { Coach } from '../schemas/coach';
 import { tableSchema } from './table-schema';
-import { db, tableName } from './client';
+import { getItem, queryIndexPartition } from './dynamo';
 import { toCoach } from '../http/views/coach';
 import { DIRECTORY_SHARDS, directoryPartition, keys } from './keys';
-import { queryIndexPartition } from './query-all';
 import type { ProfileItem } from '../domain/profile-item';
 
 export interface CoachStore {
@@ -68,8 +66,7 @@ const queryDirectoryIndex = async () => directoryCards(await readDirectoryRows()
 export const dynamoCoachStore: CoachStore = {
   listPublished: queryDirectoryIndex,
   async getPublished(coachId) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(coachId) }));
-    const profile = Item as ProfileItem | undefined;
+    const profile = await getItem<ProfileItem>(keys.profile(coachId));
     return profile?.published && profile.userType === 'mentor' ? toCoach(profile) : null;
   },
 };

@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../domain/errors';
 import { type MessageItem, RATE_LIMIT_MESSAGES, RATE_WINDOW_MS, rateWindow } from '../domain/messages';
-import { db, tableName } from './client';
+import {
+  getItem,
+  isCancelledTransaction,
+  pages,
+  putNew,
+  queryAll,
+  queryIndexPartition,
+  queryPage,
+  type TableWrite,
+  transact,
+  updateIf,
+  updateItem,
+} from './dynamo';
 import { readIndexRange } from './index-range';
 import { keys } from './keys';
-import { queryAll, queryIndexPartition } from './query-all';
 import { tableSchema } from './table-schema';
 
 export interface ConversationItem {
@@ -45,7 +54,7 @@ async function retriedOnConflict<T>(step: () => Promise<T>): Promise<T> {
     try {
       return await step();
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!isCancelledTransaction(error) || attempt >= MAX_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 30));
     }
   }
@@ -67,28 +76,16 @@ export function partsOfMessageId(messageId: string): { conversationId: string; s
 }
 
 export async function getConversation(conversationId: string): Promise<ConversationItem | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.conversation(conversationId), ConsistentRead: true }),
-  );
-  return (Item as ConversationItem | undefined) ?? null;
+  return getItem<ConversationItem>(keys.conversation(conversationId), { ConsistentRead: true });
 }
 
 export async function getConversationEntry(userId: string, conversationId: string) {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.conversationEntry(userId, conversationId),
-      ConsistentRead: true,
-    }),
-  );
-  return (Item as ConversationEntryItem | undefined) ?? null;
+  return getItem<ConversationEntryItem>(keys.conversationEntry(userId, conversationId), { ConsistentRead: true });
 }
 
 async function sentTimesOf(userId: string): Promise<{ sentAt: string[]; version: number }> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.messageRate(userId), ConsistentRead: true }),
-  );
-  return { sentAt: (Item?.sentAt as string[] | undefined) ?? [], version: (Item?.version as number | undefined) ?? 0 };
+  const rate = await getItem<{ sentAt: string[]; version: number }>(keys.messageRate(userId), { ConsistentRead: true });
+  return { sentAt: rate?.sentAt ?? [], version: rate?.version ?? 0 };
 }
 
 const rateLimited = (retryAfterSeconds: number) =>
@@ -100,10 +97,9 @@ const rateLimited = (retryAfterSeconds: number) =>
     retryAfterSeconds,
   );
 
-function entryUpdate(owner: string, other: string, message: MessageItem, unreadIncrement: number) {
+function entryUpdate(owner: string, other: string, message: MessageItem, unreadIncrement: number): TableWrite {
   return {
     Update: {
-      TableName: tableName(),
       Key: keys.conversationEntry(owner, message.conversationId),
       UpdateExpression:
         'SET conversationId = :conversation, otherPartyId = :other, lastMessage = :last, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk ADD unreadCount :increment',
@@ -150,53 +146,45 @@ export async function appendMessage(input: {
       body,
       at: now.toISOString(),
     };
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.conversation(conversationId),
-              UpdateExpression:
-                'SET lastSeq = :seq, conversationId = :conversation, parties = :parties, createdAt = if_not_exists(createdAt, :now)',
-              ConditionExpression: conversation ? 'lastSeq = :seen' : 'attribute_not_exists(pk)',
-              ExpressionAttributeValues: {
-                ':seq': seq,
-                ':conversation': conversationId,
-                ':parties': [from, to].sort(),
-                ':now': message.at,
-                ...(conversation ? { ':seen': lastSeq } : {}),
-              },
-            },
+    await transact([
+      {
+        Update: {
+          Key: keys.conversation(conversationId),
+          UpdateExpression:
+            'SET lastSeq = :seq, conversationId = :conversation, parties = :parties, createdAt = if_not_exists(createdAt, :now)',
+          ConditionExpression: conversation ? 'lastSeq = :seen' : 'attribute_not_exists(pk)',
+          ExpressionAttributeValues: {
+            ':seq': seq,
+            ':conversation': conversationId,
+            ':parties': [from, to].sort(),
+            ':now': message.at,
+            ...(conversation ? { ':seen': lastSeq } : {}),
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.message(conversationId, seq), ...message },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          entryUpdate(from, to, message, 0),
-          entryUpdate(to, from, message, 1),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.unreadMessages(to),
-              UpdateExpression: 'ADD unread :one',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.messageRate(from), sentAt: decision.sentAt, version: rate.version + 1 },
-              ConditionExpression: rate.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
-              ...(rate.version === 0 ? {} : { ExpressionAttributeValues: { ':version': rate.version } }),
-            },
-          },
-        ],
-      }),
-    );
+        },
+      },
+      {
+        Put: {
+          Item: { ...keys.message(conversationId, seq), ...message },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      entryUpdate(from, to, message, 0),
+      entryUpdate(to, from, message, 1),
+      {
+        Update: {
+          Key: keys.unreadMessages(to),
+          UpdateExpression: 'ADD unread :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      },
+      {
+        Put: {
+          Item: { ...keys.messageRate(from), sentAt: decision.sentAt, version: rate.version + 1 },
+          ConditionExpression: rate.version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
+          ...(rate.version === 0 ? {} : { ExpressionAttributeValues: { ':version': rate.version } }),
+        },
+      },
+    ]);
     return message;
   });
 }
@@ -213,16 +201,13 @@ export async function messagesPage(
   const forwards = page.afterSeq !== undefined;
   if (page.beforeSeq !== undefined && page.beforeSeq <= (page.afterSeq ?? 0) + 1) return { messages: [], more: false };
   const range = keys.messagesBetween(conversationId, page.afterSeq ?? 0, page.beforeSeq ?? BEYOND_LAST_SEQ);
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
-      ScanIndexForward: forwards,
-      Limit: page.limit + 1,
-      ConsistentRead: true,
-    }),
-  );
+  const { Items = [] } = await queryPage({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to },
+    ScanIndexForward: forwards,
+    Limit: page.limit + 1,
+    ConsistentRead: true,
+  });
   const messages = (Items as MessageItem[]).slice(0, page.limit);
   return { messages: forwards ? messages : messages.reverse(), more: Items.length > page.limit };
 }
@@ -270,23 +255,16 @@ export async function everyConversationOf(
 async function unreadAfter(conversationId: string, readerId: string, afterSeq: number): Promise<number> {
   const range = keys.messagesBetween(conversationId, afterSeq, BEYOND_LAST_SEQ);
   let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        FilterExpression: '#from <> :reader',
-        ExpressionAttributeNames: { '#from': 'from' },
-        ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to, ':reader': readerId },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  for await (const page of pages({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    FilterExpression: '#from <> :reader',
+    ExpressionAttributeNames: { '#from': 'from' },
+    ExpressionAttributeValues: { ':pk': range.pk, ':from': range.from, ':to': range.to, ':reader': readerId },
+    Select: 'COUNT',
+    ConsistentRead: true,
+  })) {
     count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return count;
 }
 
@@ -300,35 +278,29 @@ export async function markRead(readerId: string, conversationId: string, upToSeq
     const entry = await getConversationEntry(readerId, conversationId);
     if (!entry || (entry.readUpToSeq ?? 0) >= upToSeq) return;
     const left = await unreadAfter(conversationId, readerId, upToSeq);
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.conversationEntry(readerId, conversationId),
-              UpdateExpression: 'SET unreadCount = :left, readUpToSeq = :upTo',
-              ConditionExpression: 'unreadCount = :seen AND (attribute_not_exists(readUpToSeq) OR readUpToSeq < :upTo)',
-              ExpressionAttributeValues: { ':left': left, ':upTo': upToSeq, ':seen': entry.unreadCount },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.unreadMessages(readerId),
-              UpdateExpression: 'ADD unread :change',
-              ExpressionAttributeValues: { ':change': left - entry.unreadCount },
-            },
-          },
-        ],
-      }),
-    );
+    await transact([
+      {
+        Update: {
+          Key: keys.conversationEntry(readerId, conversationId),
+          UpdateExpression: 'SET unreadCount = :left, readUpToSeq = :upTo',
+          ConditionExpression: 'unreadCount = :seen AND (attribute_not_exists(readUpToSeq) OR readUpToSeq < :upTo)',
+          ExpressionAttributeValues: { ':left': left, ':upTo': upToSeq, ':seen': entry.unreadCount },
+        },
+      },
+      {
+        Update: {
+          Key: keys.unreadMessages(readerId),
+          UpdateExpression: 'ADD unread :change',
+          ExpressionAttributeValues: { ':change': left - entry.unreadCount },
+        },
+      },
+    ]);
   });
 }
 
 export async function unreadTotal(userId: string): Promise<number> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.unreadMessages(userId) }));
-  return Math.max(0, (Item?.unread as number | undefined) ?? 0);
+  const total = await getItem<{ unread: number }>(keys.unreadMessages(userId));
+  return Math.max(0, total?.unread ?? 0);
 }
 
 /**
@@ -341,29 +313,19 @@ export async function claimEmailNotice(
   seenLastEmailedAt: string | undefined,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.conversationEntry(userId, conversationId),
-        UpdateExpression: 'SET lastEmailedAt = :now',
-        ConditionExpression: seenLastEmailedAt ? 'lastEmailedAt = :seen' : 'attribute_not_exists(lastEmailedAt)',
-        ExpressionAttributeValues: {
-          ':now': now.toISOString(),
-          ...(seenLastEmailedAt ? { ':seen': seenLastEmailedAt } : {}),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+  const claimed = await updateIf(keys.conversationEntry(userId, conversationId), {
+    UpdateExpression: 'SET lastEmailedAt = :now',
+    ConditionExpression: seenLastEmailedAt ? 'lastEmailedAt = :seen' : 'attribute_not_exists(lastEmailedAt)',
+    ExpressionAttributeValues: {
+      ':now': now.toISOString(),
+      ...(seenLastEmailedAt ? { ':seen': seenLastEmailedAt } : {}),
+    },
+  });
+  return claimed !== null;
 }
 
 export async function getMessage(conversationId: string, seq: number): Promise<MessageItem | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.message(conversationId, seq) }));
-  return (Item as MessageItem | undefined) ?? null;
+  return getItem<MessageItem>(keys.message(conversationId, seq));
 }
 
 /**
@@ -374,33 +336,18 @@ export async function recordMessageReport(
   message: MessageItem,
   report: { reporterId: string; reason: string; moderationStatus: 'approved' | 'rejected'; now: Date },
 ): Promise<void> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.messageReport(message.conversationId, message.seq, report.reporterId),
-          messageId: message.id,
-          reporterId: report.reporterId,
-          reason: report.reason,
-          moderationStatus: report.moderationStatus,
-          at: report.now.toISOString(),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return;
-    throw error;
-  }
-  if (report.moderationStatus === 'rejected') {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.message(message.conversationId, message.seq),
-        UpdateExpression: 'SET moderationStatus = :rejected',
-        ExpressionAttributeValues: { ':rejected': 'rejected' },
-      }),
-    );
+  const firstReport = await putNew({
+    ...keys.messageReport(message.conversationId, message.seq, report.reporterId),
+    messageId: message.id,
+    reporterId: report.reporterId,
+    reason: report.reason,
+    moderationStatus: report.moderationStatus,
+    at: report.now.toISOString(),
+  });
+  if (firstReport && report.moderationStatus === 'rejected') {
+    await updateItem(keys.message(message.conversationId, message.seq), {
+      UpdateExpression: 'SET moderationStatus = :rejected',
+      ExpressionAttributeValues: { ':rejected': 'rejected' },
+    });
   }
 }

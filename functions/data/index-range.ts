@@ -1,5 +1,4 @@
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { pages } from './dynamo';
 
 export interface IndexRange {
   index: { name: string; partitionKey: string; sortKey: string };
@@ -37,24 +36,19 @@ export async function readIndexRange<T extends Record<string, unknown>>(
     sortCondition = descending ? ' AND #sk < :after' : ' AND #sk > :after';
   }
   const items: T[] = [];
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index.name,
-        KeyConditionExpression: `#pk = :partition${sortCondition}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ...(filter ? { FilterExpression: filter.expression } : {}),
-        ScanIndexForward: !descending,
-        Limit: count - items.length,
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  const query = () => ({
+    IndexName: index.name,
+    KeyConditionExpression: `#pk = :partition${sortCondition}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ...(filter ? { FilterExpression: filter.expression } : {}),
+    ScanIndexForward: !descending,
+    Limit: count - items.length,
+  });
+  for await (const page of pages(query)) {
     // BETWEEN includes its ends, and the cursor's own item is not part of the next page.
     for (const item of (page.Items ?? []) as T[]) if (item[index.sortKey] !== after) items.push(item);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && items.length < count);
+    if (items.length >= count) break;
+  }
   return items.slice(0, count);
 }

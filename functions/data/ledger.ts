@@ -1,34 +1,18 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { type LedgerEntry, ledgerEntry, type Reconciliation, reconciliation } from '../schemas/ledger';
-import { db, tableName } from './client';
+import { getItem, putItem, putNew, queryAll, queryIndexPartition } from './dynamo';
 import { keys } from './keys';
-import { queryAll, queryIndexPartition } from './query-all';
 import { tableSchema } from './table-schema';
 
 /** Appends an entry once: its id names the money fact, so a redelivered event adds nothing. */
 export async function appendLedgerEntry(entry: LedgerEntry): Promise<'added' | 'duplicate'> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.ledgerEntry(entry.id), ...keys.ledgerIndexes(entry), ...entry },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return 'added';
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return 'duplicate';
-    throw error;
-  }
+  const added = await putNew({ ...keys.ledgerEntry(entry.id), ...keys.ledgerIndexes(entry), ...entry });
+  return added ? 'added' : 'duplicate';
 }
 
 export async function getLedgerEntry(entryId: string): Promise<LedgerEntry | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.ledgerEntry(entryId), ConsistentRead: true }),
-  );
-  return Item ? ledgerEntry.parse(Item) : null;
+  const item = await getItem(keys.ledgerEntry(entryId), { ConsistentRead: true });
+  return item ? ledgerEntry.parse(item) : null;
 }
 
 /** `YYYY-MM` of every UTC month that [from, to) touches. */
@@ -82,7 +66,7 @@ export async function ledgerEntriesOfCoach(coachId: string): Promise<LedgerEntry
 }
 
 export async function saveReconciliation(result: Reconciliation): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.reconciliation(result.day), ...result } }));
+  await putItem({ ...keys.reconciliation(result.day), ...result });
 }
 
 /** Stored reconciliations of the days `fromDay`..`toDay` (both `YYYY-MM-DD`, included). */

@@ -1,54 +1,46 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_NPI_CHECKS_PER_DAY, type NpiRecord, type RegistrySnapshot } from '../domain/npi';
 import type { CoachVerification } from '../schemas/coach';
-import { db, tableName } from './client';
+import {
+  getItem,
+  isCancelledTransaction,
+  queryIndexPartition,
+  type TableWrite,
+  transact,
+  updateIf,
+  updateItem,
+} from './dynamo';
 import { keys } from './keys';
-import { queryIndexPartition } from './query-all';
 import { tableSchema } from './table-schema';
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || error instanceof TransactionCanceledException;
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+type StoredNpiRecord = NpiRecord & { pk: string; sk: string };
+
 export async function getNpiRecord(userId: string): Promise<NpiRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.npiVerification(userId), ConsistentRead: true }),
-  );
-  if (!Item) return null;
-  const { pk: _pk, sk: _sk, ...record } = Item;
-  return record as NpiRecord;
+  const item = await getItem<StoredNpiRecord>(keys.npiVerification(userId), { ConsistentRead: true });
+  if (!item) return null;
+  const { pk: _pk, sk: _sk, ...record } = item;
+  return record;
 }
 
 /** Counts one check the mentor asked for today (UTC); false, and nothing counted, past the daily limit. */
 export async function countCheckAsked(userId: string, now: Date): Promise<boolean> {
   const day = now.toISOString().slice(0, 10);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.npiChecksOnDay(userId, day),
-        UpdateExpression: 'ADD checks :one SET expiresAt = :expires',
-        ConditionExpression: 'attribute_not_exists(checks) OR checks < :max',
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':max': MAX_NPI_CHECKS_PER_DAY,
-          ':expires': Math.floor(now.getTime() / 1000) + 2 * DAY_SECONDS,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const counted = await updateIf(keys.npiChecksOnDay(userId, day), {
+    UpdateExpression: 'ADD checks :one SET expiresAt = :expires',
+    ConditionExpression: 'attribute_not_exists(checks) OR checks < :max',
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':max': MAX_NPI_CHECKS_PER_DAY,
+      ':expires': Math.floor(now.getTime() / 1000) + 2 * DAY_SECONDS,
+    },
+  });
+  return counted !== null;
 }
 
 /** The profile's badge and its place among the verified mentors, gone in the same write. */
-const removeBadge = (userId: string) => ({
+const removeBadge = (userId: string): TableWrite => ({
   Update: {
-    TableName: tableName(),
     Key: keys.profile(userId),
     UpdateExpression: 'REMOVE verification, gsi1pk, gsi1sk',
     ConditionExpression: 'attribute_exists(pk)',
@@ -68,14 +60,7 @@ export async function startCheck(userId: string, npi: string, now: Date): Promis
     retries: 0,
     updatedAt: now.toISOString(),
   };
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...keys.npiVerification(userId), ...record } } },
-        removeBadge(userId),
-      ],
-    }),
-  );
+  await transact([{ Put: { Item: { ...keys.npiVerification(userId), ...record } } }, removeBadge(userId)]);
   return record;
 }
 
@@ -84,28 +69,34 @@ export async function startCheck(userId: string, npi: string, now: Date): Promis
  * profile write itself dropped the badge). Null when the mentor never gave one.
  */
 export async function restartCheck(userId: string, now: Date): Promise<NpiRecord | null> {
+  const restarted = await updateIf<StoredNpiRecord>(keys.npiVerification(userId), {
+    UpdateExpression:
+      'SET #status = :pending, checkId = :checkId, retries = :zero, updatedAt = :now REMOVE reason, badgeRemovedAt, removalMailedAt',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pending': 'pending',
+      ':checkId': crypto.randomUUID(),
+      ':zero': 0,
+      ':now': now.toISOString(),
+    },
+    ReturnValues: 'ALL_NEW',
+  });
+  if (!restarted) return null;
+  const { pk: _pk, sk: _sk, ...record } = restarted;
+  return record;
+}
+
+/**
+ * A check's outcome and the profile's badge together; false when the transaction was cancelled: a
+ * newer check was asked for, the name changed, or another write of these items was in flight.
+ */
+async function transactedUnlessCancelled(writes: TableWrite[]): Promise<boolean> {
   try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.npiVerification(userId),
-        UpdateExpression:
-          'SET #status = :pending, checkId = :checkId, retries = :zero, updatedAt = :now REMOVE reason, badgeRemovedAt, removalMailedAt',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pending': 'pending',
-          ':checkId': crypto.randomUUID(),
-          ':zero': 0,
-          ':now': now.toISOString(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    const { pk: _pk, sk: _sk, ...record } = Attributes ?? {};
-    return record as NpiRecord;
+    await transact(writes);
+    return true;
   } catch (error) {
-    if (isConditionFailure(error)) return null;
+    if (isCancelledTransaction(error)) return false;
     throw error;
   }
 }
@@ -130,49 +121,37 @@ export async function recordVerified(
   const badge: CoachVerification = { status: 'verified', checkedAt, taxonomy: snapshot.taxonomy ?? 'Physician' };
   const verifiedIndex = keys.verifiedMentor(record.userId);
   const check = sameCheck(record);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.npiVerification(record.userId),
-              UpdateExpression:
-                'SET #status = :verified, checkedAt = :at, #snapshot = :snapshot, retries = :zero, updatedAt = :at REMOVE reason, badgeRemovedAt, removalMailedAt',
-              ConditionExpression: check.ConditionExpression,
-              ExpressionAttributeNames: { '#status': 'status', '#snapshot': 'snapshot' },
-              ExpressionAttributeValues: {
-                ...check.checkValues,
-                ':verified': 'verified',
-                ':at': checkedAt,
-                ':snapshot': snapshot,
-                ':zero': 0,
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.profile(record.userId),
-              UpdateExpression: 'SET verification = :badge, gsi1pk = :vpk, gsi1sk = :vsk',
-              ConditionExpression: 'lastName = :last',
-              ExpressionAttributeValues: {
-                ':badge': badge,
-                ':vpk': verifiedIndex.gsi1pk,
-                ':vsk': verifiedIndex.gsi1sk,
-                ':last': lastNameChecked,
-              },
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return transactedUnlessCancelled([
+    {
+      Update: {
+        Key: keys.npiVerification(record.userId),
+        UpdateExpression:
+          'SET #status = :verified, checkedAt = :at, #snapshot = :snapshot, retries = :zero, updatedAt = :at REMOVE reason, badgeRemovedAt, removalMailedAt',
+        ConditionExpression: check.ConditionExpression,
+        ExpressionAttributeNames: { '#status': 'status', '#snapshot': 'snapshot' },
+        ExpressionAttributeValues: {
+          ...check.checkValues,
+          ':verified': 'verified',
+          ':at': checkedAt,
+          ':snapshot': snapshot,
+          ':zero': 0,
+        },
+      },
+    },
+    {
+      Update: {
+        Key: keys.profile(record.userId),
+        UpdateExpression: 'SET verification = :badge, gsi1pk = :vpk, gsi1sk = :vsk',
+        ConditionExpression: 'lastName = :last',
+        ExpressionAttributeValues: {
+          ':badge': badge,
+          ':vpk': verifiedIndex.gsi1pk,
+          ':vsk': verifiedIndex.gsi1sk,
+          ':last': lastNameChecked,
+        },
+      },
+    },
+  ]);
 }
 
 /**
@@ -189,69 +168,45 @@ export async function recordRejected(
   const checkedAt = now.toISOString();
   const check = sameCheck(record);
   const badgeRemoved = record.status === 'verified';
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.npiVerification(record.userId),
-              UpdateExpression: `SET #status = :rejected, reason = :reason, checkedAt = :at, #snapshot = :snapshot, retries = :zero, updatedAt = :at${badgeRemoved ? ', badgeRemovedAt = :at' : ''}`,
-              ConditionExpression: check.ConditionExpression,
-              ExpressionAttributeNames: { '#status': 'status', '#snapshot': 'snapshot' },
-              ExpressionAttributeValues: {
-                ...check.checkValues,
-                ':rejected': 'rejected',
-                ':reason': reason,
-                ':at': checkedAt,
-                ':snapshot': snapshot,
-                ':zero': 0,
-              },
-            },
-          },
-          removeBadge(record.userId),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return transactedUnlessCancelled([
+    {
+      Update: {
+        Key: keys.npiVerification(record.userId),
+        UpdateExpression: `SET #status = :rejected, reason = :reason, checkedAt = :at, #snapshot = :snapshot, retries = :zero, updatedAt = :at${badgeRemoved ? ', badgeRemovedAt = :at' : ''}`,
+        ConditionExpression: check.ConditionExpression,
+        ExpressionAttributeNames: { '#status': 'status', '#snapshot': 'snapshot' },
+        ExpressionAttributeValues: {
+          ...check.checkValues,
+          ':rejected': 'rejected',
+          ':reason': reason,
+          ':at': checkedAt,
+          ':snapshot': snapshot,
+          ':zero': 0,
+        },
+      },
+    },
+    removeBadge(record.userId),
+  ]);
 }
 
 /** The registry could not be reached: one more retry counted, unless a newer check was asked for. */
 export async function recordUnreachable(record: NpiRecord, now: Date): Promise<boolean> {
   const check = sameCheck(record);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.npiVerification(record.userId),
-        UpdateExpression: 'SET retries = retries + :one, updatedAt = :now',
-        ConditionExpression: check.ConditionExpression,
-        ExpressionAttributeValues: { ...check.checkValues, ':one': 1, ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  const counted = await updateIf(keys.npiVerification(record.userId), {
+    UpdateExpression: 'SET retries = retries + :one, updatedAt = :now',
+    ConditionExpression: check.ConditionExpression,
+    ExpressionAttributeValues: { ...check.checkValues, ':one': 1, ':now': now.toISOString() },
+  });
+  return counted !== null;
 }
 
 /** The mentor was told the badge was removed; a retried re-check does not tell them twice. */
 export async function markRemovalMailed(record: NpiRecord, now: Date): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.npiVerification(record.userId),
-      UpdateExpression: 'SET removalMailedAt = :now',
-      ConditionExpression: 'attribute_exists(badgeRemovedAt)',
-      ExpressionAttributeValues: { ':now': now.toISOString() },
-    }),
-  );
+  await updateItem(keys.npiVerification(record.userId), {
+    UpdateExpression: 'SET removalMailedAt = :now',
+    ConditionExpression: 'attribute_exists(badgeRemovedAt)',
+    ExpressionAttributeValues: { ':now': now.toISOString() },
+  });
 }
 
 /** Every verified mentor's user id (gsi1's sparse partition of verified profiles). */

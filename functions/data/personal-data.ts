@@ -1,7 +1,7 @@
+import { queryIndexPartition } from './dynamo';
 import { keys } from './keys';
 import type { ProfileItem } from '../domain/profile-item';
 import { getProfile } from './profiles';
-import { queryIndexPartition } from './query-all';
 import type { RatingItem } from '../domain/rating-item';
 import type { SessionItem } from '../domain/session-item';
 import { counterpartsAndRatings } from './session-ratings';

@@ -1,6 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { getItem, type TableWrite, updateIf } from './dynamo';
 import { keys } from './keys';
 
 /**
@@ -29,16 +27,12 @@ export interface PlanPayoutItem {
 }
 
 export async function getPlanPayout(invoiceId: string): Promise<PlanPayoutItem | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.planPayout(invoiceId), ConsistentRead: true }),
-  );
-  return (Item as PlanPayoutItem | undefined) ?? null;
+  return getItem<PlanPayoutItem>(keys.planPayout(invoiceId), { ConsistentRead: true });
 }
 
 /** The transaction item that puts a new payout (one per invoice: a second is refused). */
-export const planPayoutPut = (payout: PlanPayoutItem) => ({
+export const planPayoutPut = (payout: PlanPayoutItem): TableWrite => ({
   Put: {
-    TableName: tableName(),
     Item: { ...keys.planPayout(payout.invoiceId), ...payout },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
@@ -52,21 +46,13 @@ export type PlanPayoutClaim = 'claimed' | 'transferred' | 'refunded' | 'disputed
  * (data/transfers.ts), so a refund or dispute either comes first and blocks it, or finds it started.
  */
 export async function claimPlanPayout(invoiceId: string, now: Date): Promise<PlanPayoutClaim> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.planPayout(invoiceId),
-        UpdateExpression: 'SET transferStartedAt = if_not_exists(transferStartedAt, :now)',
-        ConditionExpression:
-          'attribute_exists(pk) AND attribute_not_exists(transferId) AND attribute_not_exists(refundId) AND (attribute_not_exists(disputeId) OR disputeOutcome = :won)',
-        ExpressionAttributeValues: { ':now': now.toISOString(), ':won': 'won' },
-      }),
-    );
-    return 'claimed';
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  const claimed = await updateIf(keys.planPayout(invoiceId), {
+    UpdateExpression: 'SET transferStartedAt = if_not_exists(transferStartedAt, :now)',
+    ConditionExpression:
+      'attribute_exists(pk) AND attribute_not_exists(transferId) AND attribute_not_exists(refundId) AND (attribute_not_exists(disputeId) OR disputeOutcome = :won)',
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':won': 'won' },
+  });
+  if (claimed !== null) return 'claimed';
   const payout = await getPlanPayout(invoiceId);
   if (!payout) return 'missing';
   if (payout.transferId) return 'transferred';
@@ -82,21 +68,11 @@ export async function recordPlanPayoutRefund(
   invoiceId: string,
   refundId: string,
 ): Promise<{ afterTransfer: boolean } | null> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.planPayout(invoiceId),
-        UpdateExpression: 'SET refundId = if_not_exists(refundId, :refund)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':refund': refundId },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const before = Attributes as PlanPayoutItem;
-    return { afterTransfer: Boolean(before.transferStartedAt || before.transferId) };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  const before = await updateIf<PlanPayoutItem>(keys.planPayout(invoiceId), {
+    UpdateExpression: 'SET refundId = if_not_exists(refundId, :refund)',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':refund': refundId },
+    ReturnValues: 'ALL_OLD',
+  });
+  return before ? { afterTransfer: Boolean(before.transferStartedAt || before.transferId) } : null;
 }

@@ -1,8 +1,6 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';
-import { db, tableName } from './client';
+import { failedConditions, type TableWrite, transact } from './dynamo';
 import { keys } from './keys';
 import type { RescheduleEntry, SessionItem } from '../domain/session-item';
 import { claimMoves, timeBlocks } from './time-claims';
@@ -33,9 +31,8 @@ export async function moveSession(
     updatedAt: now.toISOString(),
   };
   const indexes = keys.sessionIndexes(moved);
-  const sessionUpdate = {
+  const sessionUpdate: TableWrite = {
     Update: {
-      TableName: tableName(),
       Key: keys.session(session.id),
       UpdateExpression:
         'SET #start = :start, #end = :end, claimedBlocks = :blocks, rescheduleCount = :next, history = list_append(if_not_exists(history, :none), :entry), updatedAt = :now, gsi1sk = :gsi1sk, gsi2sk = :gsi2sk',
@@ -62,15 +59,15 @@ export async function moveSession(
   const items = [sessionUpdate, ...claimMoves(session, moved, now)];
   for (let attempt = 1; ; attempt++) {
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      await transact(items);
       return moved;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-      if (codes[0] === 'ConditionalCheckFailed') {
+      const failed = failedConditions(error);
+      if (!failed) throw error;
+      if (failed[0]) {
         throw new DomainError('CONCURRENT_CHANGE', 'This session changed meanwhile. Reload and try again.');
       }
-      if (codes.includes('ConditionalCheckFailed')) {
+      if (failed.includes(true)) {
         throw new DomainError('SLOT_TAKEN', 'This time was just booked by someone else. Please choose another slot.');
       }
       // Only a clash with a transaction in flight on the same items: try again and see who won.

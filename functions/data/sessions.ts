@@ -1,14 +1,20 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PAYMENT_EXPIRED_REASON, type SessionStatus } from '../domain/session-status';
 import { MAX_UNPAID_HOLDS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';
 import { creditReturns } from '../domain/plans';
 import { freeConsultationReturns } from '../domain/cancellation';
-import { db, tableName } from './client';
+import {
+  failedConditions,
+  getItem,
+  isCancelledTransaction,
+  queryAll,
+  type TableWrite,
+  transact,
+  updateIf,
+  updateItem,
+} from './dynamo';
 import { keys } from './keys';
-import { queryAll } from './query-all';
 import type { FollowUpAttribute, FollowUpMark, SessionItem } from '../domain/session-item';
 import { type RefundRequest, refundRequestUpdate } from './refunds';
 import { creditReturn, type creditSpend, getSubscription } from './subscriptions';
@@ -17,23 +23,18 @@ import type { UnpaidHoldClaim } from './unpaid-holds';
 import { claimConfirmations, claimPuts, claimReleases } from './time-claims';
 
 export async function getSession(sessionId: string): Promise<SessionItem | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.session(sessionId), ConsistentRead: true }),
-  );
-  return (Item as SessionItem | undefined) ?? null;
+  return getItem<SessionItem>(keys.session(sessionId), { ConsistentRead: true });
 }
 
-const sessionPut = (session: SessionItem) => ({
+const sessionPut = (session: SessionItem): TableWrite => ({
   Put: {
-    TableName: tableName(),
     Item: { ...keys.session(session.id), ...keys.sessionIndexes(session), ...session },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
 
-const freeConsultationClaim = (session: SessionItem) => ({
+const freeConsultationClaim = (session: SessionItem): TableWrite => ({
   Put: {
-    TableName: tableName(),
     Item: {
       ...keys.freeConsultation(session.menteeId, session.coachId),
       menteeId: session.menteeId,
@@ -70,25 +71,25 @@ export async function createBooking(
       ...(planCredit ? [planCredit] : []),
     ];
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      await transact(items);
       return;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-      const holdsChanged = holdItems.length > 0 && codes[timeItems.length] === 'ConditionalCheckFailed';
-      if (holdsChanged && !codes.slice(0, timeItems.length).includes('ConditionalCheckFailed')) {
+      const failed = failedConditions(error);
+      if (!failed) throw error;
+      const holdsChanged = holdItems.length > 0 && failed[timeItems.length];
+      if (holdsChanged && !failed.slice(0, timeItems.length).includes(true)) {
         // Another booking of this mentee changed the holds meanwhile: count them again.
         // Each lost race means another booking took a hold, so after MAX_UNPAID_HOLDS the count refuses.
         if (attempt <= MAX_UNPAID_HOLDS + 1) continue;
         throw new DomainError('CONCURRENT_CHANGE', 'Several bookings were made at once. Please try again.');
       }
-      if (planCredit && codes.at(-1) === 'ConditionalCheckFailed') {
+      if (planCredit && failed.at(-1)) {
         throw new DomainError('NO_CREDITS', "This plan's sessions for the month are used, or it is not active.");
       }
-      if (session.isFreeConsultation && codes.at(-1) === 'ConditionalCheckFailed') {
+      if (session.isFreeConsultation && failed.at(-1)) {
         throw new DomainError('FREE_CONSULT_USED', 'You have already used your free consultation with this mentor.');
       }
-      if (codes.includes('ConditionalCheckFailed')) {
+      if (failed.includes(true)) {
         throw new DomainError('SLOT_TAKEN', 'This time was just booked by someone else. Please choose another slot.');
       }
       // Only a clash with a transaction in flight on the same items: try again and see who won.
@@ -133,32 +134,28 @@ export async function confirmPayment(
 ): Promise<PaymentOutcome> {
   if (session.status !== 'pending_payment') return { result: 'not_pending', session };
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.session(session.id),
-              UpdateExpression:
-                'SET #status = :scheduled, paymentIntentId = :intent, updatedAt = :now REMOVE paymentExpiresAt',
-              ConditionExpression: '#status = :pending',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':scheduled': 'scheduled',
-                ':pending': 'pending_payment',
-                ':intent': paymentIntentId,
-                ':now': now.toISOString(),
-              },
-            },
+    await transact([
+      {
+        Update: {
+          Key: keys.session(session.id),
+          UpdateExpression:
+            'SET #status = :scheduled, paymentIntentId = :intent, updatedAt = :now REMOVE paymentExpiresAt',
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':scheduled': 'scheduled',
+            ':pending': 'pending_payment',
+            ':intent': paymentIntentId,
+            ':now': now.toISOString(),
           },
-          ...claimConfirmations(session),
-        ],
-      }),
-    );
+        },
+      },
+      ...claimConfirmations(session),
+    ]);
   } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [sessionFailed] = (error.CancellationReasons ?? []).map((reason) => reason.Code === 'ConditionalCheckFailed');
+    const failed = failedConditions(error);
+    if (!failed) throw error;
+    const [sessionFailed] = failed;
     const current = (await getSession(session.id)) as SessionItem;
     if (sessionFailed || current.status !== 'pending_payment') return { result: 'not_pending', session: current };
     return { result: 'time_lost', session: current };
@@ -196,9 +193,7 @@ export async function cancelSession(
     const held = await blocksStillHeld(session);
     const credit = await creditToReturn(session, now);
     try {
-      await db().send(
-        new TransactWriteCommand({ TransactItems: [...cancelItems(session, held, cancellation, now), ...credit] }),
-      );
+      await transact([...cancelItems(session, held, cancellation, now), ...credit]);
       return {
         ...session,
         ...(cancellation.refund
@@ -214,7 +209,7 @@ export async function cancelSession(
         updatedAt: now.toISOString(),
       };
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_CANCEL_ATTEMPTS) throw error;
+      if (!isCancelledTransaction(error) || attempt >= MAX_CANCEL_ATTEMPTS) throw error;
     }
   }
 }
@@ -228,12 +223,11 @@ async function creditToReturn(session: SessionItem, now: Date) {
     : [];
 }
 
-function cancelItems(session: SessionItem, held: string[], cancellation: Cancellation, now: Date) {
+function cancelItems(session: SessionItem, held: string[], cancellation: Cancellation, now: Date): TableWrite[] {
   const refund = cancellation.refund && refundRequestUpdate(cancellation.refund, now);
   return [
     {
       Update: {
-        TableName: tableName(),
         Key: keys.session(session.id),
         UpdateExpression: `SET #status = :cancelled, cancellationReason = :reason, cancelledBy = :by, updatedAt = :now${refund ? `, ${refund.expression}` : ''} REMOVE paymentExpiresAt`,
         ConditionExpression: '#status = :seen',
@@ -253,7 +247,6 @@ function cancelItems(session: SessionItem, held: string[], cancellation: Cancell
       ? [
           {
             Delete: {
-              TableName: tableName(),
               Key: keys.freeConsultation(session.menteeId, session.coachId),
               ConditionExpression: 'attribute_not_exists(pk) OR sessionId = :session',
               ExpressionAttributeValues: { ':session': session.id },
@@ -276,34 +269,20 @@ export function expirePendingSession(sessionId: string, now: Date): Promise<Sess
   );
 }
 
-/** Runs a conditional write; false when its condition did not hold (the transition already happened or never applies). */
-async function applyIfStill(update: UpdateCommand): Promise<boolean> {
-  try {
-    await db().send(update);
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
 /** A held session whose end has passed becomes completed; earlier calls and other statuses are no-ops. */
-export function completeEndedSession(sessionId: string, now: Date): Promise<boolean> {
-  return applyIfStill(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: 'SET #status = :completed, updatedAt = :now',
-      ConditionExpression: '#status IN (:scheduled, :confirmed) AND #end <= :now',
-      ExpressionAttributeNames: { '#status': 'status', '#end': 'end' },
-      ExpressionAttributeValues: {
-        ':completed': 'completed',
-        ':scheduled': 'scheduled',
-        ':confirmed': 'confirmed',
-        ':now': now.toISOString(),
-      },
-    }),
-  );
+export async function completeEndedSession(sessionId: string, now: Date): Promise<boolean> {
+  const completed = await updateIf(keys.session(sessionId), {
+    UpdateExpression: 'SET #status = :completed, updatedAt = :now',
+    ConditionExpression: '#status IN (:scheduled, :confirmed) AND #end <= :now',
+    ExpressionAttributeNames: { '#status': 'status', '#end': 'end' },
+    ExpressionAttributeValues: {
+      ':completed': 'completed',
+      ':scheduled': 'scheduled',
+      ':confirmed': 'confirmed',
+      ':now': now.toISOString(),
+    },
+  });
+  return completed !== null;
 }
 
 /**
@@ -311,29 +290,22 @@ export function completeEndedSession(sessionId: string, now: Date): Promise<bool
  * cancel and a late payment) exactly one asks. The claim is a lease: when its holder dies before
  * recording the refund, a later attempt may claim it again once `until` has passed.
  */
-export function claimRefund(sessionId: string, until: Date, now: Date): Promise<boolean> {
-  return applyIfStill(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: 'SET refundClaimedUntil = :until',
-      ConditionExpression:
-        'attribute_exists(pk) AND (attribute_not_exists(refundId) OR refundId = :null) AND (attribute_not_exists(refundClaimedUntil) OR refundClaimedUntil <= :now)',
-      ExpressionAttributeValues: { ':until': until.toISOString(), ':now': now.toISOString(), ':null': null },
-    }),
-  );
+export async function claimRefund(sessionId: string, until: Date, now: Date): Promise<boolean> {
+  const claimed = await updateIf(keys.session(sessionId), {
+    UpdateExpression: 'SET refundClaimedUntil = :until',
+    ConditionExpression:
+      'attribute_exists(pk) AND (attribute_not_exists(refundId) OR refundId = :null) AND (attribute_not_exists(refundClaimedUntil) OR refundClaimedUntil <= :now)',
+    ExpressionAttributeValues: { ':until': until.toISOString(), ':now': now.toISOString(), ':null': null },
+  });
+  return claimed !== null;
 }
 
 /** Gives a refund claim back after the provider refused, so the next cancel may try again. */
 export async function releaseRefundClaim(sessionId: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: 'REMOVE refundClaimedUntil',
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
+  await updateItem(keys.session(sessionId), {
+    UpdateExpression: 'REMOVE refundClaimedUntil',
+    ConditionExpression: 'attribute_exists(pk)',
+  });
 }
 
 export type SessionSideFields = Partial<
@@ -354,16 +326,12 @@ export type SessionSideFields = Partial<
 /** Records what a side effect produced (a checkout, a meeting, a refund, a follow-up done). */
 export async function recordSessionFields(sessionId: string, fields: SessionSideFields, now: Date): Promise<void> {
   const entries = Object.entries({ ...fields, updatedAt: now.toISOString() });
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value ?? null])),
-    }),
-  );
+  await updateItem(keys.session(sessionId), {
+    UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value ?? null])),
+  });
 }
 
 /** Longest session there can be (an external-calendar booking), so a busy search reaches back far enough. */
@@ -424,24 +392,16 @@ export async function completedIfEnded(session: SessionItem, now: Date): Promise
  * (or two at once) keeps the first time, and nobody else's id can set it.
  */
 export async function recordMenteeJoin(sessionId: string, menteeId: string, now: Date): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.session(sessionId),
-        UpdateExpression: 'SET menteeJoinedAt = :now',
-        ConditionExpression:
-          'menteeId = :mentee AND #status IN (:confirmed, :scheduled) AND attribute_not_exists(menteeJoinedAt)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':now': now.toISOString(),
-          ':mentee': menteeId,
-          ':confirmed': 'confirmed',
-          ':scheduled': 'scheduled',
-        },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  await updateIf(keys.session(sessionId), {
+    UpdateExpression: 'SET menteeJoinedAt = :now',
+    ConditionExpression:
+      'menteeId = :mentee AND #status IN (:confirmed, :scheduled) AND attribute_not_exists(menteeJoinedAt)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':now': now.toISOString(),
+      ':mentee': menteeId,
+      ':confirmed': 'confirmed',
+      ':scheduled': 'scheduled',
+    },
+  });
 }

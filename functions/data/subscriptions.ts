@@ -1,11 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../domain/errors';
 import type { Credits, SubscriptionState } from '../domain/plans';
-import { db, tableName } from './client';
+import { getItem, isCancelledTransaction, queryIndexPartition, type TableWrite, transact, updateItem } from './dynamo';
 import { keys } from './keys';
 import { type PlanPayoutItem, planPayoutPut } from './plan-payouts';
-import { queryIndexPartition } from './query-all';
 import { tableSchema } from './table-schema';
 
 /**
@@ -34,10 +31,7 @@ export interface SubscriptionItem extends SubscriptionState {
 }
 
 export async function getSubscription(subscriptionId: string): Promise<SubscriptionItem | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.subscription(subscriptionId), ConsistentRead: true }),
-  );
-  return (Item as SubscriptionItem | undefined) ?? null;
+  return getItem<SubscriptionItem>(keys.subscription(subscriptionId), { ConsistentRead: true });
 }
 
 /**
@@ -47,45 +41,35 @@ export async function getSubscription(subscriptionId: string): Promise<Subscript
  */
 export async function createSubscription(subscription: SubscriptionItem): Promise<void> {
   try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.subscription(subscription.id),
-                ...keys.subscriptionIndexes(subscription),
-                ...subscription,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+    await transact([
+      {
+        Put: {
+          Item: { ...keys.subscription(subscription.id), ...keys.subscriptionIndexes(subscription), ...subscription },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          Item: {
+            ...keys.planOfPair(subscription.menteeId, subscription.coachId),
+            subscriptionId: subscription.id,
+            status: subscription.status,
+            createdAt: subscription.createdAt,
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.planOfPair(subscription.menteeId, subscription.coachId),
-                subscriptionId: subscription.id,
-                status: subscription.status,
-                createdAt: subscription.createdAt,
-              },
-              ConditionExpression:
-                'attribute_not_exists(pk) OR #status = :canceled OR (#status = :incomplete AND createdAt < :stale)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':canceled': 'canceled',
-                ':incomplete': 'incomplete',
-                // An unpaid checkout lapses after Stripe's 24 hours; until then the pair waits for it.
-                ':stale': new Date(Date.parse(subscription.createdAt) - 24 * 60 * 60_000).toISOString(),
-              },
-            },
+          ConditionExpression:
+            'attribute_not_exists(pk) OR #status = :canceled OR (#status = :incomplete AND createdAt < :stale)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':canceled': 'canceled',
+            ':incomplete': 'incomplete',
+            // An unpaid checkout lapses after Stripe's 24 hours; until then the pair waits for it.
+            ':stale': new Date(Date.parse(subscription.createdAt) - 24 * 60 * 60_000).toISOString(),
           },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
   } catch (error) {
-    if (error instanceof TransactionCanceledException) {
+    if (isCancelledTransaction(error)) {
       throw new DomainError('ALREADY_SUBSCRIBED', 'You already have a plan with this mentor.');
     }
     throw error;
@@ -96,22 +80,16 @@ export async function recordSubscriptionCheckout(
   subscriptionId: string,
   checkout: { checkoutId: string; url: string },
 ): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.subscription(subscriptionId),
-      UpdateExpression: 'SET checkoutId = :checkout, checkoutUrl = :url',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':checkout': checkout.checkoutId, ':url': checkout.url },
-    }),
-  );
+  await updateItem(keys.subscription(subscriptionId), {
+    UpdateExpression: 'SET checkoutId = :checkout, checkoutUrl = :url',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':checkout': checkout.checkoutId, ':url': checkout.url },
+  });
 }
 
 /** The subscription that holds a mentee and coach's pair while its Checkout is unpaid, if one does. */
 export async function unpaidSubscriptionOfPair(menteeId: string, coachId: string): Promise<SubscriptionItem | null> {
-  const { Item: pair } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.planOfPair(menteeId, coachId), ConsistentRead: true }),
-  );
+  const pair = await getItem(keys.planOfPair(menteeId, coachId), { ConsistentRead: true });
   if (pair?.status !== 'incomplete' || typeof pair.subscriptionId !== 'string') return null;
   const subscription = await getSubscription(pair.subscriptionId);
   return subscription?.status === 'incomplete' ? subscription : null;
@@ -157,59 +135,53 @@ export async function changeSubscription(
     const pairKey = keys.planOfPair(subscription.menteeId, subscription.coachId);
     const pair = next.status !== subscription.status ? await pairOwnedBy(pairKey, subscription.id) : false;
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.subscription(subscriptionId),
-                UpdateExpression:
-                  'SET #status = :status, currentPeriodEnd = :periodEnd, cancelAtPeriodEnd = :cancel, stateAt = :stateAt, credits = :credits, stripeSubscriptionId = :stripeId, payoutInvoices = :payouts, version = :next, updatedAt = :now',
-                ConditionExpression: 'version = :version',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':status': next.status,
-                  ':periodEnd': next.currentPeriodEnd,
-                  ':cancel': next.cancelAtPeriodEnd,
-                  ':stateAt': next.stateAt,
-                  ':credits': next.credits ?? null,
-                  ':stripeId': next.stripeSubscriptionId ?? null,
-                  ':payouts': next.payoutInvoices ?? [],
-                  ':next': next.version,
-                  ':version': subscription.version,
-                  ':now': next.updatedAt,
+      await transact([
+        {
+          Update: {
+            Key: keys.subscription(subscriptionId),
+            UpdateExpression:
+              'SET #status = :status, currentPeriodEnd = :periodEnd, cancelAtPeriodEnd = :cancel, stateAt = :stateAt, credits = :credits, stripeSubscriptionId = :stripeId, payoutInvoices = :payouts, version = :next, updatedAt = :now',
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':status': next.status,
+              ':periodEnd': next.currentPeriodEnd,
+              ':cancel': next.cancelAtPeriodEnd,
+              ':stateAt': next.stateAt,
+              ':credits': next.credits ?? null,
+              ':stripeId': next.stripeSubscriptionId ?? null,
+              ':payouts': next.payoutInvoices ?? [],
+              ':next': next.version,
+              ':version': subscription.version,
+              ':now': next.updatedAt,
+            },
+          },
+        },
+        ...(change.payout ? [planPayoutPut(change.payout)] : []),
+        ...(pair
+          ? [
+              {
+                Update: {
+                  Key: pairKey,
+                  UpdateExpression: 'SET #status = :status',
+                  ConditionExpression: 'subscriptionId = :id',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':status': next.status, ':id': subscription.id },
                 },
               },
-            },
-            ...(change.payout ? [planPayoutPut(change.payout)] : []),
-            ...(pair
-              ? [
-                  {
-                    Update: {
-                      TableName: tableName(),
-                      Key: pairKey,
-                      UpdateExpression: 'SET #status = :status',
-                      ConditionExpression: 'subscriptionId = :id',
-                      ExpressionAttributeNames: { '#status': 'status' },
-                      ExpressionAttributeValues: { ':status': next.status, ':id': subscription.id },
-                    },
-                  },
-                ]
-              : []),
-          ],
-        }),
-      );
+            ]
+          : []),
+      ]);
       return next;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException) || attempt >= MAX_CHANGE_ATTEMPTS) throw error;
+      if (!isCancelledTransaction(error) || attempt >= MAX_CHANGE_ATTEMPTS) throw error;
     }
   }
 }
 
 async function pairOwnedBy(key: { pk: string; sk: string }, subscriptionId: string): Promise<boolean> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return Item?.subscriptionId === subscriptionId;
+  const pair = await getItem(key, { ConsistentRead: true });
+  return pair?.subscriptionId === subscriptionId;
 }
 
 /**
@@ -217,9 +189,8 @@ async function pairOwnedBy(key: { pk: string; sk: string }, subscriptionId: stri
  * it fails when the plan is no longer active, the credits are used up or lapsed, or a new period's
  * credits replaced them meanwhile.
  */
-export const creditSpend = (subscription: SubscriptionItem, credits: Credits, now: Date) => ({
+export const creditSpend = (subscription: SubscriptionItem, credits: Credits, now: Date): TableWrite => ({
   Update: {
-    TableName: tableName(),
     Key: keys.subscription(subscription.id),
     UpdateExpression: 'SET credits.used = credits.used + :one',
     ConditionExpression:
@@ -236,9 +207,8 @@ export const creditSpend = (subscription: SubscriptionItem, credits: Credits, no
 });
 
 /** The transaction item that gives a cancelled session's credit back to the period it was spent from. */
-export const creditReturn = (subscriptionId: string, periodEnd: string) => ({
+export const creditReturn = (subscriptionId: string, periodEnd: string): TableWrite => ({
   Update: {
-    TableName: tableName(),
     Key: keys.subscription(subscriptionId),
     UpdateExpression: 'SET credits.used = credits.used - :one',
     ConditionExpression: 'credits.periodEnd = :periodEnd AND credits.used > :zero',

@@ -1,7 +1,7 @@
 import { isoSeconds } from '../domain/instants';
 import type { SessionItem } from '../domain/session-item';
+import type { TableWrite } from './dynamo';
 import { keys } from './keys';
-import { tableName } from './client';
 
 /**
  * A coach's time is claimed in 15-minute blocks, one item per block, so that two bookings whose
@@ -28,10 +28,13 @@ const epochSeconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000)
  * Puts for every block of a new session. A block is free when nobody holds it, or when an unpaid
  * booking's hold on it has lapsed (its expiry job may not have run yet).
  */
-export function claimPuts(session: SessionItem, now: Date, blocks: readonly string[] = session.claimedBlocks) {
+export function claimPuts(
+  session: SessionItem,
+  now: Date,
+  blocks: readonly string[] = session.claimedBlocks,
+): TableWrite[] {
   return blocks.map((block) => ({
     Put: {
-      TableName: tableName(),
       Item: {
         ...keys.timeClaim(session.coachId, block),
         sessionId: session.id,
@@ -45,10 +48,9 @@ export function claimPuts(session: SessionItem, now: Date, blocks: readonly stri
 }
 
 /** Makes a paid session's holds permanent, on condition the session still holds every block. */
-export function claimConfirmations(session: SessionItem) {
+export function claimConfirmations(session: SessionItem): TableWrite[] {
   return session.claimedBlocks.map((block) => ({
     Update: {
-      TableName: tableName(),
       Key: keys.timeClaim(session.coachId, block),
       UpdateExpression: 'REMOVE heldUntil',
       ConditionExpression: 'sessionId = :session',
@@ -58,10 +60,9 @@ export function claimConfirmations(session: SessionItem) {
 }
 
 /** Releases the given blocks, each only if this session still holds it. */
-export function claimReleases(session: Pick<SessionItem, 'id' | 'coachId'>, blocks: readonly string[]) {
+export function claimReleases(session: Pick<SessionItem, 'id' | 'coachId'>, blocks: readonly string[]): TableWrite[] {
   return blocks.map((block) => ({
     Delete: {
-      TableName: tableName(),
       Key: keys.timeClaim(session.coachId, block),
       ConditionExpression: 'sessionId = :session',
       ExpressionAttributeValues: { ':session': session.id },
@@ -74,7 +75,11 @@ export function claimReleases(session: Pick<SessionItem, 'id' | 'coachId'>, bloc
  * own (their expiry moved with its end), the ones it leaves released. No item appears twice, as one
  * transaction requires.
  */
-export function claimMoves(session: SessionItem, moved: Pick<SessionItem, 'end' | 'claimedBlocks'>, now: Date) {
+export function claimMoves(
+  session: SessionItem,
+  moved: Pick<SessionItem, 'end' | 'claimedBlocks'>,
+  now: Date,
+): TableWrite[] {
   const before = new Set(session.claimedBlocks);
   const after = new Set(moved.claimedBlocks);
   const kept = moved.claimedBlocks.filter((block) => before.has(block));
@@ -86,7 +91,6 @@ export function claimMoves(session: SessionItem, moved: Pick<SessionItem, 'end' 
     ),
     ...kept.map((block) => ({
       Update: {
-        TableName: tableName(),
         Key: keys.timeClaim(session.coachId, block),
         UpdateExpression: 'SET expiresAt = :expires',
         ConditionExpression: 'sessionId = :session',

@@ -1,9 +1,6 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type OwedTransfer, owedTransfer } from '../schemas/ledger';
-import { db, tableName } from './client';
+import { deleteItem, queryAll, transact, updateIf, updateItem } from './dynamo';
 import { keys } from './keys';
-import { queryAll } from './query-all';
 import type { SessionItem } from '../domain/session-item';
 import { getSession } from './sessions';
 
@@ -17,27 +14,19 @@ export type TransferClaim =
  * finds the transfer started (and is alarmed, see {@link recordDispute}). Marking it again (a retry) keeps the first instant.
  */
 export async function claimTransfer(sessionId: string, now: Date): Promise<TransferClaim> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.session(sessionId),
-        UpdateExpression: 'SET transferStartedAt = if_not_exists(transferStartedAt, :now)',
-        ConditionExpression:
-          '#status = :completed AND (attribute_not_exists(disputeId) OR disputeOutcome = :won) AND (attribute_not_exists(transferId) OR transferId = :null)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':completed': 'completed',
-          ':now': now.toISOString(),
-          ':null': null,
-          ':won': 'won',
-        },
-      }),
-    );
-    return 'claimed';
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  const claimed = await updateIf(keys.session(sessionId), {
+    UpdateExpression: 'SET transferStartedAt = if_not_exists(transferStartedAt, :now)',
+    ConditionExpression:
+      '#status = :completed AND (attribute_not_exists(disputeId) OR disputeOutcome = :won) AND (attribute_not_exists(transferId) OR transferId = :null)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':completed': 'completed',
+      ':now': now.toISOString(),
+      ':null': null,
+      ':won': 'won',
+    },
+  });
+  if (claimed !== null) return 'claimed';
   const session = await getSession(sessionId);
   if (session?.transferId) return 'transferred';
   if (session?.disputeId && session.disputeOutcome !== 'won') return 'disputed';
@@ -57,47 +46,38 @@ export async function recordTransfer(
   transferId: string,
   now: Date,
 ): Promise<void> {
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName(),
-            Key: key,
-            UpdateExpression: 'SET transferId = :transfer, updatedAt = :now',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':transfer': transferId, ':now': now.toISOString() },
-          },
-        },
-        { Delete: { TableName: tableName(), Key: keys.owedTransfer(owedId) } },
-      ],
-    }),
-  );
+  await transact([
+    {
+      Update: {
+        Key: key,
+        UpdateExpression: 'SET transferId = :transfer, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':transfer': transferId, ':now': now.toISOString() },
+      },
+    },
+    { Delete: { Key: keys.owedTransfer(owedId) } },
+  ]);
 }
 
 /** A transfer that could not be made now: kept for the daily retry and for finance to see, since its first failure. */
 export async function recordOwedTransfer(owed: Omit<OwedTransfer, 'since' | 'lastTriedAt'>, now: Date): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.owedTransfer(owed.sessionId),
-      UpdateExpression:
-        'SET sessionId = :session, coachId = :coach, amountCents = :amount, currency = :currency, reason = :reason, since = if_not_exists(since, :now), lastTriedAt = :now',
-      ExpressionAttributeValues: {
-        ':session': owed.sessionId,
-        ':coach': owed.coachId,
-        ':amount': owed.amountCents,
-        ':currency': owed.currency,
-        ':reason': owed.reason,
-        ':now': now.toISOString(),
-      },
-    }),
-  );
+  await updateItem(keys.owedTransfer(owed.sessionId), {
+    UpdateExpression:
+      'SET sessionId = :session, coachId = :coach, amountCents = :amount, currency = :currency, reason = :reason, since = if_not_exists(since, :now), lastTriedAt = :now',
+    ExpressionAttributeValues: {
+      ':session': owed.sessionId,
+      ':coach': owed.coachId,
+      ':amount': owed.amountCents,
+      ':currency': owed.currency,
+      ':reason': owed.reason,
+      ':now': now.toISOString(),
+    },
+  });
 }
 
 /** A transfer no longer owed without being made (its charge was disputed meanwhile). */
 export async function forgetOwedTransfer(sessionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.owedTransfer(sessionId) }));
+  await deleteItem(keys.owedTransfer(sessionId));
 }
 
 /** Every transfer the platform owes, oldest first. */
@@ -119,23 +99,14 @@ export async function recordDispute(
   key: TransferItemKey,
   disputeId: string,
 ): Promise<{ firstNotice: boolean; afterTransfer: boolean } | null> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET disputeId = if_not_exists(disputeId, :dispute)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':dispute': disputeId },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const before = Attributes as Pick<SessionItem, 'disputeId' | 'transferStartedAt' | 'transferId'>;
-    return { firstNotice: !before.disputeId, afterTransfer: Boolean(before.transferStartedAt || before.transferId) };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  const before = await updateIf<Pick<SessionItem, 'disputeId' | 'transferStartedAt' | 'transferId'>>(key, {
+    UpdateExpression: 'SET disputeId = if_not_exists(disputeId, :dispute)',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':dispute': disputeId },
+    ReturnValues: 'ALL_OLD',
+  });
+  if (!before) return null;
+  return { firstNotice: !before.disputeId, afterTransfer: Boolean(before.transferStartedAt || before.transferId) };
 }
 
 /**
@@ -147,20 +118,10 @@ export async function recordDisputeOutcome<Item>(
   disputeId: string,
   outcome: 'won' | 'lost',
 ): Promise<Item | null> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET disputeOutcome = if_not_exists(disputeOutcome, :outcome)',
-        ConditionExpression: 'disputeId = :dispute',
-        ExpressionAttributeValues: { ':dispute': disputeId, ':outcome': outcome },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes as Item;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+  return updateIf<Item>(key, {
+    UpdateExpression: 'SET disputeOutcome = if_not_exists(disputeOutcome, :outcome)',
+    ConditionExpression: 'disputeId = :dispute',
+    ExpressionAttributeValues: { ':dispute': disputeId, ':outcome': outcome },
+    ReturnValues: 'ALL_NEW',
+  });
 }

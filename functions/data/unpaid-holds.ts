@@ -1,7 +1,6 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_UNPAID_HOLDS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
-import { db, tableName } from './client';
+import { batchGet, getItem, type TableWrite } from './dynamo';
 import { keys } from './keys';
 
 /** One item per mentee: the sessions still awaiting payment and when each hold lapses, plus a version. */
@@ -11,23 +10,14 @@ interface UnpaidHoldsItem {
 }
 
 /** The transaction item createBooking adds; its condition fails when another booking changed the holds meanwhile. */
-export type UnpaidHoldClaim = Record<string, unknown>;
+export type UnpaidHoldClaim = TableWrite;
 
 async function stillPending(sessionIds: string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: {
-          Keys: sessionIds.map((id) => keys.session(id)),
-          ProjectionExpression: 'id, #status',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ConsistentRead: true,
-        },
-      },
-    }),
+  const sessions = await batchGet<{ id: string; status: string }>(
+    sessionIds.map((id) => keys.session(id)),
+    { ProjectionExpression: 'id, #status', ExpressionAttributeNames: { '#status': 'status' }, ConsistentRead: true },
   );
-  const sessions = (Responses?.[tableName()] ?? []) as { id: string; status: string }[];
   return new Set(sessions.filter((s) => s.status === 'pending_payment').map((s) => s.id));
 }
 
@@ -43,10 +33,7 @@ export async function claimUnpaidHold(
   expiresAt: string,
   now: Date,
 ): Promise<UnpaidHoldClaim> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.unpaidHolds(menteeId), ConsistentRead: true }),
-  );
-  const current = Item as UnpaidHoldsItem | undefined;
+  const current = await getItem<UnpaidHoldsItem>(keys.unpaidHolds(menteeId), { ConsistentRead: true });
   const unexpired = Object.entries(current?.holds ?? {}).filter(([, until]) => until > now.toISOString());
   const pending = await stillPending(unexpired.map(([id]) => id));
   const held = unexpired.filter(([id]) => pending.has(id));
@@ -58,7 +45,6 @@ export async function claimUnpaidHold(
   }
   return {
     Put: {
-      TableName: tableName(),
       Item: {
         ...keys.unpaidHolds(menteeId),
         holds: Object.fromEntries([...held, [sessionId, expiresAt]]),

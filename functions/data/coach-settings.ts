@@ -1,7 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RatesUpdate } from '../schemas/coach-settings';
 import type { PlanInput } from '../schemas/plans';
-import { db, tableName } from './client';
+import { updateIf, updateItem } from './dynamo';
 import { keys } from './keys';
 import { cardExcerpts } from './profiles';
 import type { ProfileItem } from '../domain/profile-item';
@@ -29,17 +28,12 @@ export async function saveRates(userId: string, rates: RatesUpdate, now: Date): 
     set.push('calendlyUrl = :calendly');
     values[':calendly'] = calendlyUrl;
   }
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.profile(userId),
-      UpdateExpression: `SET ${set.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return Attributes as ProfileItem;
+  return updateItem<ProfileItem>(keys.profile(userId), {
+    UpdateExpression: `SET ${set.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_NEW',
+  });
 }
 
 /**
@@ -49,36 +43,27 @@ export async function saveRates(userId: string, rates: RatesUpdate, now: Date): 
  */
 export async function savePublication(profile: ProfileItem, published: boolean, now: Date): Promise<boolean> {
   const directory = keys.directoryEntry(profile);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.profile(profile.userId),
-        UpdateExpression: published
-          ? 'SET published = :true, dirpk = :dirpk, dirsk = :dirsk, updatedAt = :now'
-          : 'SET published = :false, updatedAt = :now REMOVE dirpk, dirsk',
-        // Publishing lists the profile under the name it was checked with, and only while it is a mentor's.
-        ConditionExpression: published
-          ? 'userType = :mentor AND firstName = :first AND lastName = :last'
-          : 'attribute_exists(pk)',
-        ExpressionAttributeValues: published
-          ? {
-              ':true': true,
-              ':dirpk': directory.dirpk,
-              ':dirsk': directory.dirsk,
-              ':now': now.toISOString(),
-              ':mentor': 'mentor',
-              ':first': profile.firstName,
-              ':last': profile.lastName,
-            }
-          : { ':false': false, ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+  const saved = await updateIf(keys.profile(profile.userId), {
+    UpdateExpression: published
+      ? 'SET published = :true, dirpk = :dirpk, dirsk = :dirsk, updatedAt = :now'
+      : 'SET published = :false, updatedAt = :now REMOVE dirpk, dirsk',
+    // Publishing lists the profile under the name it was checked with, and only while it is a mentor's.
+    ConditionExpression: published
+      ? 'userType = :mentor AND firstName = :first AND lastName = :last'
+      : 'attribute_exists(pk)',
+    ExpressionAttributeValues: published
+      ? {
+          ':true': true,
+          ':dirpk': directory.dirpk,
+          ':dirsk': directory.dirsk,
+          ':now': now.toISOString(),
+          ':mentor': 'mentor',
+          ':first': profile.firstName,
+          ':last': profile.lastName,
+        }
+      : { ':false': false, ':now': now.toISOString() },
+  });
+  return saved !== null;
 }
 
 /**
@@ -87,21 +72,17 @@ export async function savePublication(profile: ProfileItem, published: boolean, 
  */
 export async function savePlan(userId: string, plan: PlanInput, now: Date): Promise<void> {
   const { gsi2pk, gsi2sk } = keys.planMentor(userId);
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.profile(userId),
-      UpdateExpression: plan.active
-        ? 'SET #plan = :plan, updatedAt = :now, gsi2pk = :planPartition, gsi2sk = :planSort'
-        : 'SET #plan = :plan, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-      ConditionExpression: 'attribute_exists(pk) AND userType = :mentor',
-      ExpressionAttributeNames: { '#plan': 'plan' },
-      ExpressionAttributeValues: {
-        ':plan': plan,
-        ':now': now.toISOString(),
-        ':mentor': 'mentor',
-        ...(plan.active ? { ':planPartition': gsi2pk, ':planSort': gsi2sk } : {}),
-      },
-    }),
-  );
+  await updateItem(keys.profile(userId), {
+    UpdateExpression: plan.active
+      ? 'SET #plan = :plan, updatedAt = :now, gsi2pk = :planPartition, gsi2sk = :planSort'
+      : 'SET #plan = :plan, updatedAt = :now REMOVE gsi2pk, gsi2sk',
+    ConditionExpression: 'attribute_exists(pk) AND userType = :mentor',
+    ExpressionAttributeNames: { '#plan': 'plan' },
+    ExpressionAttributeValues: {
+      ':plan': plan,
+      ':now': now.toISOString(),
+      ':mentor': 'mentor',
+      ...(plan.active ? { ':planPartition': gsi2pk, ':planSort': gsi2sk } : {}),
+    },
+  });
 }

@@ -1,6 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { updateIf } from './dynamo';
 import { keys } from './keys';
 import { followUpAttribute, type FollowUpMark, type SessionItem } from '../domain/session-item';
 import { getSession, recordSessionFields, type SessionSideFields } from './sessions';
@@ -24,27 +22,19 @@ const held = (session: SessionItem | null) => session?.status === 'confirmed' ||
  */
 export async function claimFollowUp(sessionId: string, name: string, until: Date, now: Date): Promise<FollowUpClaim> {
   const mark: FollowUpMark = { claimedUntil: until.toISOString() };
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.session(sessionId),
-        UpdateExpression: 'SET #mark = :mark',
-        ConditionExpression:
-          '#status IN (:confirmed, :scheduled) AND (attribute_not_exists(#mark) OR (attribute_not_exists(#mark.doneAt) AND #mark.claimedUntil <= :now))',
-        ExpressionAttributeNames: { '#mark': followUpAttribute(name), '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':mark': mark,
-          ':confirmed': 'confirmed',
-          ':scheduled': 'scheduled',
-          ':now': now.toISOString(),
-        },
-      }),
-    );
-    return 'claimed';
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  const claimed = await updateIf(keys.session(sessionId), {
+    UpdateExpression: 'SET #mark = :mark',
+    ConditionExpression:
+      '#status IN (:confirmed, :scheduled) AND (attribute_not_exists(#mark) OR (attribute_not_exists(#mark.doneAt) AND #mark.claimedUntil <= :now))',
+    ExpressionAttributeNames: { '#mark': followUpAttribute(name), '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':mark': mark,
+      ':confirmed': 'confirmed',
+      ':scheduled': 'scheduled',
+      ':now': now.toISOString(),
+    },
+  });
+  if (claimed !== null) return 'claimed';
   const session = await getSession(sessionId);
   const current = session?.[followUpAttribute(name)];
   if (current?.doneAt) return 'done';
@@ -59,19 +49,11 @@ export function markFollowUpDone(sessionId: string, name: string, fields: Sessio
 
 /** Gives a claim back after the follow-up failed, so the job's retry may do it at once. */
 export async function releaseFollowUp(sessionId: string, name: string, until: Date): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.session(sessionId),
-        UpdateExpression: 'REMOVE #mark',
-        ConditionExpression: '#mark.claimedUntil = :until',
-        ExpressionAttributeNames: { '#mark': followUpAttribute(name) },
-        ExpressionAttributeValues: { ':until': until.toISOString() },
-      }),
-    );
-  } catch (error) {
-    // Our lease ran out and another run holds it now: theirs to finish.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  // When our lease ran out and another run holds it now, the condition fails: theirs to finish.
+  await updateIf(keys.session(sessionId), {
+    UpdateExpression: 'REMOVE #mark',
+    ConditionExpression: '#mark.claimedUntil = :until',
+    ExpressionAttributeNames: { '#mark': followUpAttribute(name) },
+    ExpressionAttributeValues: { ':until': until.toISOString() },
+  });
 }

@@ -1,7 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { getItem, isConditionFailure, putNew, type UpdateInput, updateItem } from './dynamo';
 import { keys } from './keys';
 import type { ProfileItem } from '../domain/profile-item';
 import { INDEX_ONLY_ATTRIBUTES, profileRow } from './profiles';
@@ -21,14 +19,7 @@ const stripKeys = (row: Row): ProfileItem => {
   return profile as unknown as ProfileItem;
 };
 
-async function readRow(userId: string): Promise<Row | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.profile(userId), ConsistentRead: true }),
-  );
-  return Item ?? null;
-}
-
-const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
+const readRow = (userId: string) => getItem<Row>(keys.profile(userId), { ConsistentRead: true });
 
 /** A condition that the attribute still holds the value read, absent and null included. */
 function stillHolds(name: string, was: unknown, placeholder: string, values: Record<string, unknown>): string {
@@ -47,7 +38,7 @@ function stillHolds(name: string, was: unknown, placeholder: string, values: Rec
  * read, and answers with the whole row as stored. Other writers of the profile (ratings, rates, publication) touch other attributes, so
  * they neither block this write nor get overwritten by it.
  */
-function changesBetween(before: Row, after: Row): UpdateCommand | null {
+function changesBetween(before: Row, after: Row): UpdateInput | null {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const sets: string[] = [];
@@ -71,9 +62,7 @@ function changesBetween(before: Row, after: Row): UpdateCommand | null {
     }
   });
   if (!changed) return null;
-  return new UpdateCommand({
-    TableName: tableName(),
-    Key: { pk: before.pk, sk: before.sk },
+  return {
     UpdateExpression: [
       sets.length ? `SET ${sets.join(', ')}` : '',
       removes.length ? `REMOVE ${removes.join(', ')}` : '',
@@ -84,7 +73,7 @@ function changesBetween(before: Row, after: Row): UpdateCommand | null {
     ExpressionAttributeNames: names,
     ReturnValues: 'ALL_NEW',
     ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-  });
+  };
 }
 
 export const dynamoProfileStore: ProfileStore = {
@@ -94,21 +83,10 @@ export const dynamoProfileStore: ProfileStore = {
   },
 
   async createOnce(profile) {
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: profileRow(profile),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return { profile, created: true };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const existing = await dynamoProfileStore.get(profile.userId);
-      if (!existing) throw error;
-      return { profile: existing, created: false };
-    }
+    if (await putNew(profileRow(profile))) return { profile, created: true };
+    const existing = await dynamoProfileStore.get(profile.userId);
+    if (!existing) throw new Error(`The profile of ${profile.userId} was there a moment ago and is gone`);
+    return { profile: existing, created: false };
   },
 
   async update(userId, change) {
@@ -116,11 +94,10 @@ export const dynamoProfileStore: ProfileStore = {
       const before = await readRow(userId);
       if (!before) return null;
       const wanted = change(stripKeys(before));
-      const command = changesBetween(before, profileRow({ ...wanted, userId }));
-      if (!command) return wanted;
+      const update = changesBetween(before, profileRow({ ...wanted, userId }));
+      if (!update) return wanted;
       try {
-        const { Attributes } = await db().send(command);
-        return stripKeys(Attributes as Row);
+        return stripKeys(await updateItem<Row>(keys.profile(userId), update));
       } catch (error) {
         if (!isConditionFailure(error) || attempt >= MAX_ATTEMPTS) throw error;
       }

@@ -1,6 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
 import { cardExcerpt } from '../domain/directory';
+import { getItem } from './dynamo';
 import { keys } from './keys';
 import type { ProfileItem } from '../domain/profile-item';
 
@@ -42,6 +41,5 @@ export const INDEX_ONLY_ATTRIBUTES = [
 ] as const;
 
 export async function getProfile(userId: string): Promise<ProfileItem | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.profile(userId) }));
-  return (Item as ProfileItem | undefined) ?? null;
+  return getItem<ProfileItem>(keys.profile(userId));
 }

@@ -1,7 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DAILY_QUOTAS, type QuotaKind, quotaDay, quotaExceeded } from '../domain/quotas';
-import { db, tableName } from './client';
+import { updateIf, updateItem } from './dynamo';
 import { keys } from './keys';
 
 /** A day's counter outlives its day by this much, then goes by TTL. */
@@ -12,43 +10,27 @@ const KEEP_SECONDS = 2 * 24 * 60 * 60;
  * one conditional update, so concurrent requests cannot both take the last use.
  */
 async function takeDailyQuota(userId: string, kind: QuotaKind, now: Date): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.dailyQuota(userId, kind, quotaDay(now)),
-        UpdateExpression: 'ADD #uses :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
-        ConditionExpression: 'attribute_not_exists(#uses) OR #uses < :limit',
-        ExpressionAttributeNames: { '#uses': 'uses' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':limit': DAILY_QUOTAS[kind],
-          ':expiresAt': Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
-        },
-      }),
-    );
-  } catch (error) {
-    if (
-      error instanceof ConditionalCheckFailedException ||
-      (error as { name?: string }).name === 'ConditionalCheckFailedException'
-    )
-      throw quotaExceeded(kind);
-    throw error;
-  }
+  const taken = await updateIf(keys.dailyQuota(userId, kind, quotaDay(now)), {
+    UpdateExpression: 'ADD #uses :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+    ConditionExpression: 'attribute_not_exists(#uses) OR #uses < :limit',
+    ExpressionAttributeNames: { '#uses': 'uses' },
+    ExpressionAttributeValues: {
+      ':one': 1,
+      ':limit': DAILY_QUOTAS[kind],
+      ':expiresAt': Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+    },
+  });
+  if (taken === null) throw quotaExceeded(kind);
 }
 
 /** Gives back a use whose action failed (a slot taken, a session already cancelled): only what was done counts. */
 export async function giveBackDailyQuota(userId: string, kind: QuotaKind, now: Date): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.dailyQuota(userId, kind, quotaDay(now)),
-      UpdateExpression: 'ADD #uses :minusOne',
-      ConditionExpression: '#uses > :zero',
-      ExpressionAttributeNames: { '#uses': 'uses' },
-      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-    }),
-  );
+  await updateItem(keys.dailyQuota(userId, kind, quotaDay(now)), {
+    UpdateExpression: 'ADD #uses :minusOne',
+    ConditionExpression: '#uses > :zero',
+    ExpressionAttributeNames: { '#uses': 'uses' },
+    ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+  });
 }
 
 /** Runs `action` on one use of the day's quota, given back if the action fails. */

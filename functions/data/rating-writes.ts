@@ -1,7 +1,5 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../domain/errors';
-import { db, tableName } from './client';
+import { failedConditions, transact } from './dynamo';
 import { keys } from './keys';
 import type { ProfileItem } from '../domain/profile-item';
 import { getProfile } from './profiles';
@@ -36,63 +34,51 @@ export async function storeRating(rating: RatingItem, now: Date): Promise<void> 
     const count = coach.totalRatings ?? 0;
     const newSum = starsSum(coach, count) + rating.rating;
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: {
-                  ...keys.rating(rating.sessionId),
-                  ...keys.coachRating(rating),
-                  ...rating,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
+      await transact([
+        {
+          Put: {
+            Item: { ...keys.rating(rating.sessionId), ...keys.coachRating(rating), ...rating },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Update: {
+            Key: keys.session(rating.sessionId),
+            UpdateExpression: 'SET rated = :true, updatedAt = :now',
+            ConditionExpression:
+              '#status = :completed AND menteeId = :rater AND coachId = :coach AND attribute_not_exists(rated)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':true': true,
+              ':completed': 'completed',
+              ':rater': rating.ratedBy,
+              ':coach': rating.coachId,
+              ':now': now.toISOString(),
             },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.session(rating.sessionId),
-                UpdateExpression: 'SET rated = :true, updatedAt = :now',
-                ConditionExpression:
-                  '#status = :completed AND menteeId = :rater AND coachId = :coach AND attribute_not_exists(rated)',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':true': true,
-                  ':completed': 'completed',
-                  ':rater': rating.ratedBy,
-                  ':coach': rating.coachId,
-                  ':now': now.toISOString(),
-                },
-              },
+          },
+        },
+        {
+          Update: {
+            Key: keys.profile(rating.coachId),
+            UpdateExpression: 'SET totalRatings = :count, averageRating = :average, ratingSum = :sum',
+            ConditionExpression:
+              count === 0
+                ? 'attribute_exists(pk) AND (attribute_not_exists(totalRatings) OR totalRatings = :seen)'
+                : 'totalRatings = :seen',
+            ExpressionAttributeValues: {
+              ':count': count + 1,
+              ':average': twoDecimals(newSum / (count + 1)),
+              ':sum': newSum,
+              ':seen': count,
             },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.profile(rating.coachId),
-                UpdateExpression: 'SET totalRatings = :count, averageRating = :average, ratingSum = :sum',
-                ConditionExpression:
-                  count === 0
-                    ? 'attribute_exists(pk) AND (attribute_not_exists(totalRatings) OR totalRatings = :seen)'
-                    : 'totalRatings = :seen',
-                ExpressionAttributeValues: {
-                  ':count': count + 1,
-                  ':average': twoDecimals(newSum / (count + 1)),
-                  ':sum': newSum,
-                  ':seen': count,
-                },
-              },
-            },
-          ],
-        }),
-      );
+          },
+        },
+      ]);
       return;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const [ratingFailed, sessionFailed] = (error.CancellationReasons ?? []).map(
-        (reason) => reason.Code === 'ConditionalCheckFailed',
-      );
+      const failed = failedConditions(error);
+      if (!failed) throw error;
+      const [ratingFailed, sessionFailed] = failed;
       if (ratingFailed || (await ratingOfSession(rating.sessionId))) throw alreadyRated();
       if (sessionFailed) throw new DomainError('NOT_RATEABLE', 'Only a completed session you attended can be rated.');
       // The coach's count moved (another rating landed) or a transaction was in flight: read again.

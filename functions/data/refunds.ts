@@ -1,7 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newRefund, type RefundState } from '../domain/refunds';
-import { db, tableName } from './client';
+import { type UpdateInput, updateIf, updateItem } from './dynamo';
 import { keys } from './keys';
 import type { SessionItem } from '../domain/session-item';
 
@@ -23,15 +21,9 @@ export const refundRequestUpdate = (request: RefundRequest, now: Date) => ({
   values: { ':refund': newRefund(request.amountCents, now), ':intent': request.paymentIntentId },
 });
 
-async function updated(command: UpdateCommand): Promise<SessionItem | null> {
-  try {
-    const { Attributes } = await db().send(command);
-    return (Attributes as SessionItem | undefined) ?? null;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
-}
+/** The session as a conditional update left it, or null when its condition did not hold. */
+const updated = (sessionId: string, update: UpdateInput) =>
+  updateIf<SessionItem>(keys.session(sessionId), { ...update, ReturnValues: 'ALL_NEW' });
 
 /**
  * Requests the refund of a session cancelled before its payment arrived (a late payment), once:
@@ -39,17 +31,12 @@ async function updated(command: UpdateCommand): Promise<SessionItem | null> {
  */
 export function requestRefund(sessionId: string, request: RefundRequest, now: Date): Promise<SessionItem | null> {
   const { expression, values } = refundRequestUpdate(request, now);
-  return updated(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: `SET ${expression}, updatedAt = :now`,
-      ConditionExpression: '#status = :cancelled AND attribute_not_exists(refund) AND attribute_not_exists(refundId)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ...values, ':cancelled': 'cancelled', ':now': now.toISOString() },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  return updated(sessionId, {
+    UpdateExpression: `SET ${expression}, updatedAt = :now`,
+    ConditionExpression: '#status = :cancelled AND attribute_not_exists(refund) AND attribute_not_exists(refundId)',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ...values, ':cancelled': 'cancelled', ':now': now.toISOString() },
+  });
 }
 
 /**
@@ -63,23 +50,18 @@ export function recordRefundTry(
   now: Date,
   refundId?: string,
 ): Promise<SessionItem | null> {
-  return updated(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: `SET refund = :next, updatedAt = :now${refundId ? ', refundId = :refundId' : ''}`,
-      ConditionExpression: 'refund.#status = :requested AND refund.failedAttempts = :seen',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':next': next,
-        ':now': now.toISOString(),
-        ':requested': 'requested',
-        ':seen': seen.failedAttempts,
-        ...(refundId ? { ':refundId': refundId } : {}),
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  return updated(sessionId, {
+    UpdateExpression: `SET refund = :next, updatedAt = :now${refundId ? ', refundId = :refundId' : ''}`,
+    ConditionExpression: 'refund.#status = :requested AND refund.failedAttempts = :seen',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':next': next,
+      ':now': now.toISOString(),
+      ':requested': 'requested',
+      ':seen': seen.failedAttempts,
+      ...(refundId ? { ':refundId': refundId } : {}),
+    },
+  });
 }
 
 /** The provider says how the refund ended: a refund in one of the `from` states becomes `status`, once; null if it was not. */
@@ -91,22 +73,17 @@ export function settleRefund(
   from: readonly RefundState['status'][],
 ): Promise<SessionItem | null> {
   const fromValues = Object.fromEntries(from.map((state, index) => [`:from${index}`, state]));
-  return updated(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: 'SET refund.#status = :status, refund.failure = :failure, updatedAt = :now',
-      ConditionExpression: `refund.#status IN (${Object.keys(fromValues).join(', ')})`,
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':status': status,
-        ':failure': failure ?? null,
-        ':now': now.toISOString(),
-        ...fromValues,
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  return updated(sessionId, {
+    UpdateExpression: 'SET refund.#status = :status, refund.failure = :failure, updatedAt = :now',
+    ConditionExpression: `refund.#status IN (${Object.keys(fromValues).join(', ')})`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': status,
+      ':failure': failure ?? null,
+      ':now': now.toISOString(),
+      ...fromValues,
+    },
+  });
 }
 
 /** The e-mails about a refund, each sent once: that it is confirmed, or that it could not be made. */
@@ -114,29 +91,20 @@ export type RefundMail = 'refundMailedAt' | 'refundFailureMailedAt';
 
 /** Claims one e-mail about the refund: false when it went out (or is going out) already. */
 export async function claimRefundMail(sessionId: string, mail: RefundMail, now: Date): Promise<boolean> {
-  const claimed = await updated(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: 'SET #mail = :now',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#mail)',
-      ExpressionAttributeNames: { '#mail': mail },
-      ExpressionAttributeValues: { ':now': now.toISOString() },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  const claimed = await updated(sessionId, {
+    UpdateExpression: 'SET #mail = :now',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#mail)',
+    ExpressionAttributeNames: { '#mail': mail },
+    ExpressionAttributeValues: { ':now': now.toISOString() },
+  });
   return claimed !== null;
 }
 
 /** Gives the claim back when the e-mail could not be sent, so a retry sends it. */
 export async function releaseRefundMail(sessionId: string, mail: RefundMail): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.session(sessionId),
-      UpdateExpression: 'REMOVE #mail',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#mail': mail },
-    }),
-  );
+  await updateItem(keys.session(sessionId), {
+    UpdateExpression: 'REMOVE #mail',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#mail': mail },
+  });
 }

@@ -1,6 +1,5 @@
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { bookingOpensConversation } from '../domain/messages';
-import { db, tableName } from './client';
+import { pages } from './dynamo';
 import { keys } from './keys';
 import type { SessionItem } from '../domain/session-item';
 import { tableSchema } from './table-schema';
@@ -15,23 +14,16 @@ async function someWithCoach<Item>(
   opens: (item: Item) => boolean,
 ): Promise<boolean> {
   const index = tableSchema.indexes.byParty;
-  let startKey: QueryCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index.name,
-        KeyConditionExpression: '#pk = :partition',
-        FilterExpression: `coachId = :coach${projection.filter ? ` AND ${projection.filter}` : ''}`,
-        ProjectionExpression: projection.expression,
-        ExpressionAttributeNames: { '#pk': index.partitionKey, ...projection.names },
-        ExpressionAttributeValues: { ':partition': partition, ':coach': coachId, ...projection.values },
-        ExclusiveStartKey: startKey,
-      }),
-    );
+  for await (const page of pages({
+    IndexName: index.name,
+    KeyConditionExpression: '#pk = :partition',
+    FilterExpression: `coachId = :coach${projection.filter ? ` AND ${projection.filter}` : ''}`,
+    ProjectionExpression: projection.expression,
+    ExpressionAttributeNames: { '#pk': index.partitionKey, ...projection.names },
+    ExpressionAttributeValues: { ':partition': partition, ':coach': coachId, ...projection.values },
+  })) {
     if (((page.Items ?? []) as Item[]).some(opens)) return true;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return false;
 }
 

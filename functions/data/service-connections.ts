@@ -1,7 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { MeetingTokens } from '../adapters/meetings';
 import { tokenCipherFromEnvironment } from '../adapters/token-cipher';
-import { db, tableName } from './client';
+import { deleteItem, getItem, putItem, transact } from './dynamo';
 import { keys } from './keys';
 
 /**
@@ -28,22 +27,19 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Remembers which user started the consent that carries `state`. */
 export async function rememberConsent(service: ConnectedService, userId: string, state: string, now: Date) {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...SERVICES[service].consent(state), userId, expiresAt: epochSeconds(now) + CONSENT_SECONDS },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  await putItem(
+    { ...SERVICES[service].consent(state), userId, expiresAt: epochSeconds(now) + CONSENT_SECONDS },
+    { ConditionExpression: 'attribute_not_exists(pk)' },
   );
 }
 
 /** The user who started this consent, once: the state is deleted as it is read. Null if unknown or stale. */
 export async function takeConsent(service: ConnectedService, state: string, now: Date): Promise<string | null> {
-  const { Attributes } = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: SERVICES[service].consent(state), ReturnValues: 'ALL_OLD' }),
-  );
-  if (!Attributes || (Attributes.expiresAt as number) < epochSeconds(now)) return null;
-  return Attributes.userId as string;
+  const taken = await deleteItem<{ userId: string; expiresAt: number }>(SERVICES[service].consent(state), {
+    ReturnValues: 'ALL_OLD',
+  });
+  if (!taken || taken.expiresAt < epochSeconds(now)) return null;
+  return taken.userId;
 }
 
 const tokenContext = (service: ConnectedService, userId: string) => ({ purpose: service, userId });
@@ -67,22 +63,17 @@ export async function saveServiceTokens(
   tokens: ServiceTokens,
   now: Date,
 ): Promise<void> {
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: await tokenItem(service, userId, tokens, now) } },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.profile(userId),
-            UpdateExpression: `SET ${SERVICES[service].profileFlag} = :true, updatedAt = :now`,
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
-          },
-        },
-      ],
-    }),
-  );
+  await transact([
+    { Put: { Item: await tokenItem(service, userId, tokens, now) } },
+    {
+      Update: {
+        Key: keys.profile(userId),
+        UpdateExpression: `SET ${SERVICES[service].profileFlag} = :true, updatedAt = :now`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
+      },
+    },
+  ]);
 }
 
 /** Keeps refreshed tokens; the connection itself is unchanged. */
@@ -92,26 +83,24 @@ export async function updateServiceTokens(
   tokens: ServiceTokens,
   now: Date,
 ): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: await tokenItem(service, userId, tokens, now) }));
+  await putItem(await tokenItem(service, userId, tokens, now));
 }
 
 export async function serviceTokensOf(service: ConnectedService, userId: string): Promise<ServiceTokens | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: SERVICES[service].connection(userId), ConsistentRead: true }),
-  );
-  if (!Item) return null;
+  const stored = await getItem(SERVICES[service].connection(userId), { ConsistentRead: true });
+  if (!stored) return null;
   // Written before the tokens were encrypted: read as they are, and sealed by the next refresh's write.
   const { accessToken, refreshToken } =
-    typeof Item.tokens === 'string'
-      ? (JSON.parse(await tokenCipherFromEnvironment().decrypt(Item.tokens, tokenContext(service, userId))) as {
+    typeof stored.tokens === 'string'
+      ? (JSON.parse(await tokenCipherFromEnvironment().decrypt(stored.tokens, tokenContext(service, userId))) as {
           accessToken: string;
           refreshToken: string;
         })
-      : { accessToken: Item.accessToken as string, refreshToken: Item.refreshToken as string };
+      : { accessToken: stored.accessToken as string, refreshToken: stored.refreshToken as string };
   return {
     accessToken,
     refreshToken,
-    expiresAt: Item.accessTokenExpiresAt as string,
-    ...(typeof Item.account === 'string' ? { account: Item.account } : {}),
+    expiresAt: stored.accessTokenExpiresAt as string,
+    ...(typeof stored.account === 'string' ? { account: stored.account } : {}),
   };
 }

@@ -1,7 +1,5 @@
 import { conversationEntriesPage } from '../data/conversations';
-import type { ProfileItem } from '../domain/profile-item';
-import { batchGet } from '../data/session-ratings';
-import { keys } from '../data/keys';
+import { profilesById } from '../data/session-ratings';
 import { afterCursor, afterOf } from '../domain/cursor';
 import { httpHandler } from '../http/handler';
 import { toOtherParty } from '../http/views/message';
@@ -17,8 +15,7 @@ export const handler = httpHandler(
       after: afterOf(query.cursor, ORDER),
       limit: CONVERSATIONS_PAGE_SIZE,
     });
-    const rows = await batchGet([...new Set(page.entries.map((entry) => entry.otherPartyId))].map(keys.profile));
-    const profiles = new Map(rows.map((row) => [keys.userIdOf(row.pk), row as unknown as ProfileItem]));
+    const profiles = await profilesById(page.entries.map((entry) => entry.otherPartyId));
     const last = page.entries.at(-1);
     const body: ConversationList = {
       conversations: page.entries.map((entry) => ({

@@ -10,6 +10,7 @@ import {
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { db, tableName } from '../../functions/data/client';
+import { putNew } from '../../functions/data/dynamo';
 import { localPaymentsFromEnvironment } from './stripe-payments';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
 import type { AvailabilityItem } from '../../functions/domain/availability-item';
@@ -90,18 +91,7 @@ async function ensureCognitoUser(
 const put = (item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item: item }));
 
 /** Writes a profile only if it is not there yet, so a demo user's own edits survive a restart. */
-const putProfileOnce = (profile: ProfileItem) =>
-  db()
-    .send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: profileRow(profile),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    )
-    .catch((error: { name?: string }) => {
-      if (error.name !== 'ConditionalCheckFailedException') throw error;
-    });
+const putProfileOnce = (profile: ProfileItem) => putNew(profileRow(profile));
 
 function weeklyAvailability(
   mentor: Pick<DemoMentor, 'userId' | 'timezone' | 'weeklyAvailability'>,

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import Stripe from 'stripe';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
@@ -11,7 +10,7 @@ import type {
 } from '../../functions/adapters/payments';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
-import { queryAll } from '../../functions/data/dynamo';
+import { isConditionFailure, queryAll } from '../../functions/data/dynamo';
 import { MIN_CARD_CHARGE_CENTS } from '../../functions/domain/constants';
 import type { AccountStatus } from '../../functions/domain/payment-account';
 import type { BalanceCategory, BalanceTransaction } from '../../functions/domain/reconciliation';
@@ -253,7 +252,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
           }),
         );
       } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!isConditionFailure(error)) throw error;
       }
       return account.accountId;
     },
@@ -330,7 +329,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
           }),
         );
       } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!isConditionFailure(error)) throw error;
       }
       await db().send(
         new PutCommand({
@@ -428,7 +427,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
           }),
         );
       } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!isConditionFailure(error)) throw error;
         return { result: 'transferred', transferId };
       }
       await db().send(
@@ -470,7 +469,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
           }),
         );
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException)
+        if (isConditionFailure(error))
           throw refusal('lock_timeout', 'The transfer is being reversed by another request.', 429);
         throw error;
       }
@@ -560,7 +559,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
           }),
         )
         .catch((error: unknown) => {
-          throw error instanceof ConditionalCheckFailedException ? alreadyRefunded() : error;
+          throw isConditionFailure(error) ? alreadyRefunded() : error;
         });
       const checkout = Attributes as LocalCheckout;
       if (checkout.refundRequests === 1) {
@@ -693,7 +692,7 @@ export function localPayments(options: { siteOrigin: string; webhookSecrets: Web
       );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import Stripe from 'stripe';
 import type { SubscriptionCheckoutRequest } from '../../functions/adapters/payments';
 import type { CapturedPayment } from '../../functions/domain/ledger';
 import { db, tableName } from '../../functions/data/client';
-import { queryAll } from '../../functions/data/dynamo';
+import { isConditionFailure, queryAll } from '../../functions/data/dynamo';
 import { standInKeys } from './standin-keys';
 import { takeFault } from './stripe-faults';
 
@@ -212,7 +211,7 @@ export function subscriptionStandIn(parts: StandInParts) {
       try {
         await put({ ...standInKeys.stripeSubscriptionCheckout(checkoutId), ...checkout }, 'attribute_not_exists(pk)');
       } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!isConditionFailure(error)) throw error;
       }
       return { checkoutId, url: parts.standInPage('checkout', { id: checkoutId }) };
     },
@@ -238,7 +237,7 @@ export function subscriptionStandIn(parts: StandInParts) {
           }),
         );
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return [];
+        if (isConditionFailure(error)) return [];
         throw error;
       }
       const checkout = (await findSubscriptionCheckout(checkoutId)) as LocalSubscriptionCheckout;
@@ -340,7 +339,7 @@ export function subscriptionStandIn(parts: StandInParts) {
           }),
         );
       } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        if (!isConditionFailure(error)) throw error;
         throw new Stripe.errors.StripeInvalidRequestError({
           type: 'invalid_request_error',
           code: 'charge_already_refunded',

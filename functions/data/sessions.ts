@@ -1,9 +1,7 @@
-import { PAYMENT_EXPIRED_REASON, type SessionStatus } from '../domain/session-status';
 import { MAX_UNPAID_HOLDS } from '../domain/constants';
 import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';
-import { creditReturns } from '../domain/plans';
-import { freeConsultationReturns } from '../domain/cancellation';
+import type { GivenBack } from '../domain/cancellation';
 import {
   failedConditions,
   getItem,
@@ -17,7 +15,7 @@ import {
 import { keys } from './keys';
 import type { FollowUpAttribute, FollowUpMark, SessionItem } from '../domain/session-item';
 import { type RefundRequest, refundRequestUpdate } from './refunds';
-import { creditReturn, type creditSpend, getSubscription } from './subscriptions';
+import { creditReturn, type creditSpend } from './subscriptions';
 import { tableSchema } from './table-schema';
 import type { UnpaidHoldClaim } from './unpaid-holds';
 import { claimConfirmations, claimPuts, claimReleases } from './time-claims';
@@ -169,62 +167,49 @@ export async function confirmPayment(
 export interface Cancellation {
   reason: string;
   cancelledBy: NonNullable<SessionItem['cancelledBy']>;
-  /** The statuses this cancellation may start from; anything else leaves the session as it is. */
-  from: readonly SessionStatus[];
   /** A paid session's refund, requested in the same transaction (the outbox workflows/payments/refunds.ts performs). */
   refund?: RefundRequest;
+  /** What the cancellation gives back, decided on the session as read (domain/cancellation.ts). */
+  givenBack: GivenBack;
 }
 
-const MAX_CANCEL_ATTEMPTS = 5;
-
 /**
- * Cancels a session, releasing the coach's time it still holds and (for a free consultation)
- * giving the mentee's one free consultation with this coach back, in one transaction. Answers
- * with the cancelled session, or null when its status does not allow this cancellation.
+ * Cancels the session as read in one transaction, on condition its status is still the one read:
+ * the coach's time it still holds is released, and what the cancellation gives back is returned.
+ * Answers the cancelled session, or null when the transaction was cancelled (the session or its
+ * claims changed meanwhile), to be read and decided again.
  */
-export async function cancelSession(
-  sessionId: string,
+export async function storeCancellation(
+  session: SessionItem,
   cancellation: Cancellation,
   now: Date,
 ): Promise<SessionItem | null> {
-  for (let attempt = 1; ; attempt++) {
-    const session = await getSession(sessionId);
-    if (!session || !cancellation.from.includes(session.status)) return null;
-    const held = await blocksStillHeld(session);
-    const credit = await creditToReturn(session, now);
-    try {
-      await transact([...cancelItems(session, held, cancellation, now), ...credit]);
-      return {
-        ...session,
-        ...(cancellation.refund
-          ? {
-              paymentIntentId: cancellation.refund.paymentIntentId,
-              refund: refundRequestUpdate(cancellation.refund, now).values[':refund'],
-            }
-          : {}),
-        status: 'cancelled',
-        cancellationReason: cancellation.reason,
-        cancelledBy: cancellation.cancelledBy,
-        paymentExpiresAt: null,
-        updatedAt: now.toISOString(),
-      };
-    } catch (error) {
-      if (!isCancelledTransaction(error) || attempt >= MAX_CANCEL_ATTEMPTS) throw error;
-    }
+  const held = await blocksStillHeld(session);
+  try {
+    await transact(cancelItems(session, held, cancellation, now));
+  } catch (error) {
+    if (isCancelledTransaction(error)) return null;
+    throw error;
   }
-}
-
-/** A plan session cancelled more than 24 hours ahead gives its credit back (domain/plans.ts creditReturns). */
-async function creditToReturn(session: SessionItem, now: Date) {
-  if (session.paidBy !== 'plan' || !session.subscriptionId || !session.creditPeriodEnd) return [];
-  const subscription = await getSubscription(session.subscriptionId);
-  return subscription && creditReturns(session, subscription.credits, now)
-    ? [creditReturn(subscription.id, session.creditPeriodEnd)]
-    : [];
+  return {
+    ...session,
+    ...(cancellation.refund
+      ? {
+          paymentIntentId: cancellation.refund.paymentIntentId,
+          refund: refundRequestUpdate(cancellation.refund, now).values[':refund'],
+        }
+      : {}),
+    status: 'cancelled',
+    cancellationReason: cancellation.reason,
+    cancelledBy: cancellation.cancelledBy,
+    paymentExpiresAt: null,
+    updatedAt: now.toISOString(),
+  };
 }
 
 function cancelItems(session: SessionItem, held: string[], cancellation: Cancellation, now: Date): TableWrite[] {
   const refund = cancellation.refund && refundRequestUpdate(cancellation.refund, now);
+  const { freeConsultation, planCredit } = cancellation.givenBack;
   return [
     {
       Update: {
@@ -243,7 +228,7 @@ function cancelItems(session: SessionItem, held: string[], cancellation: Cancell
       },
     },
     ...claimReleases(session, held),
-    ...(session.isFreeConsultation && freeConsultationReturns(session, cancellation.cancelledBy, now)
+    ...(freeConsultation
       ? [
           {
             Delete: {
@@ -254,19 +239,8 @@ function cancelItems(session: SessionItem, held: string[], cancellation: Cancell
           },
         ]
       : []),
+    ...(planCredit ? [creditReturn(planCredit.subscriptionId, planCredit.periodEnd)] : []),
   ];
-}
-
-/**
- * A payment left pending past its deadline: cancelled, once, whether the schedule or the provider's
- * event comes first. Answers with the cancelled session, or null when it was no longer pending.
- */
-export function expirePendingSession(sessionId: string, now: Date): Promise<SessionItem | null> {
-  return cancelSession(
-    sessionId,
-    { reason: PAYMENT_EXPIRED_REASON, cancelledBy: 'system', from: ['pending_payment'] },
-    now,
-  );
 }
 
 /** A held session whose end has passed becomes completed; earlier calls and other statuses are no-ops. */
@@ -373,18 +347,6 @@ export async function busyIntervalsOfCoach(coachId: string, from: Date, to: Date
     .filter((s) => s.status !== 'cancelled')
     .filter((s) => s.status !== 'pending_payment' || !s.paymentExpiresAt || s.paymentExpiresAt > nowIso)
     .map(({ start, end }) => ({ start, end }));
-}
-
-/**
- * Completion before rating: a held session whose end has passed is completed first, so a mentee
- * can rate it before the scheduled completion job has run.
- */
-export async function completedIfEnded(session: SessionItem, now: Date): Promise<SessionItem> {
-  if ((session.status !== 'confirmed' && session.status !== 'scheduled') || session.end > now.toISOString()) {
-    return session;
-  }
-  await completeEndedSession(session.id, now);
-  return (await getSession(session.id)) ?? session;
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { SessionStatus } from './session-status';
 import { DomainError, type ErrorCode } from './errors';
+import { type Credits, creditReturns } from './plans';
+import type { SessionItem } from './session-item';
 
 /** The reason rule itself (required once trimmed, at most 500) is schemas/session-actions.ts, shared with the SPA. */
 export const CANCELLATION_REASON_REQUIRED = 'Please provide a reason for cancelling this session.';
@@ -69,4 +71,33 @@ export function freeConsultationReturns(
   now: Date,
 ): boolean {
   return cancelledBy !== 'mentee' || Date.parse(session.start) - now.getTime() > FREE_CONSULTATION_RETURN_NOTICE_MS;
+}
+
+/** What a cancellation gives back, written in the cancelling transaction (data/sessions.ts storeCancellation). */
+export interface GivenBack {
+  /** The mentee's one free consultation with this mentor, to book again. */
+  freeConsultation: boolean;
+  /** A plan session's credit, to the period it was spent from. */
+  planCredit: { subscriptionId: string; periodEnd: string } | null;
+}
+
+/**
+ * What cancelling this session gives back, decided on the session as read and, for a plan session,
+ * its subscription's credits as read: the free consultation (freeConsultationReturns) and the plan
+ * credit (domain/plans.ts creditReturns).
+ */
+export function givenBackByCancelling(
+  session: Pick<SessionItem, 'start' | 'isFreeConsultation' | 'paidBy' | 'subscriptionId' | 'creditPeriodEnd'>,
+  cancelledBy: 'coach' | 'mentee' | 'system',
+  credits: Credits | null | undefined,
+  now: Date,
+): GivenBack {
+  const { subscriptionId, creditPeriodEnd } = session;
+  return {
+    freeConsultation: session.isFreeConsultation && freeConsultationReturns(session, cancelledBy, now),
+    planCredit:
+      session.paidBy === 'plan' && subscriptionId && creditPeriodEnd && creditReturns(session, credits, now)
+        ? { subscriptionId, periodEnd: creditPeriodEnd }
+        : null,
+  };
 }

@@ -10,3 +10,10 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 export const PAYMENT_EXPIRED_REASON = 'Payment session expired';
 export const PAYMENT_ABANDONED_REASON = 'Payment cancelled by user';
+
+/**
+ * A held session (confirmed or scheduled) whose end has passed, so it is due to be completed.
+ * Compared as stored, ISO strings, as the completing write's own condition compares them.
+ */
+export const heldPastItsEnd = (session: { status: SessionStatus; end: string }, now: Date): boolean =>
+  (session.status === 'confirmed' || session.status === 'scheduled') && session.end <= now.toISOString();

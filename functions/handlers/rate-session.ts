@@ -1,5 +1,4 @@
 import { moderationOnFirstUse } from '../adapters/moderation';
-import { completedIfEnded } from '../data/sessions';
 import { getProfile } from '../data/profiles';
 import { storeRating } from '../data/rating-writes';
 import { ratingOfSession } from '../data/session-ratings';
@@ -8,7 +7,7 @@ import { isRateable, NOT_RATEABLE_MESSAGE } from '../domain/ratings';
 import { httpHandler } from '../http/handler';
 import { sessionPath } from '../schemas/session';
 import { type RatingResult, rateSessionInput } from '../schemas/session-actions';
-import { sessionOfParty } from '../workflows/booking/party-session';
+import { completedIfEnded, sessionOfParty } from '../workflows/booking/party-session';
 import { reviewerName } from '../domain/display-name';
 
 /**

@@ -5,6 +5,7 @@ import {
   cancelledByOf,
   FREE_CONSULTATION_RETURN_NOTICE_MS,
   freeConsultationReturns,
+  givenBackByCancelling,
 } from '../../functions/domain/cancellation';
 import { DomainError } from '../../functions/domain/errors';
 import { cancelSessionInput } from '../../functions/schemas/session-actions';
@@ -88,5 +89,57 @@ describe('a cancelled free consultation', () => {
   it('always comes back when the mentor or the system cancels', () => {
     expect(freeConsultationReturns(session, 'coach', before(60_000))).toBe(true);
     expect(freeConsultationReturns(session, 'system', before(60_000))).toBe(true);
+  });
+});
+
+describe('what a cancellation gives back', () => {
+  const start = '2026-03-12T12:00:00Z';
+  const dayAhead = new Date('2026-03-11T12:00:00Z');
+  const moreThanADayAhead = new Date('2026-03-11T11:59:59Z');
+  const paid = { start, isFreeConsultation: false };
+  const free = { start, isFreeConsultation: true };
+  const planSession = {
+    start,
+    isFreeConsultation: false,
+    paidBy: 'plan' as const,
+    subscriptionId: 'sub-1',
+    creditPeriodEnd: '2026-04-01T00:00:00.000Z',
+  };
+  const credits = { invoiceId: 'in_1', periodEnd: '2026-04-01T00:00:00.000Z', granted: 2, used: 1 };
+
+  it('is nothing for a paid session', () => {
+    expect(givenBackByCancelling(paid, 'coach', null, moreThanADayAhead)).toEqual({
+      freeConsultation: false,
+      planCredit: null,
+    });
+  });
+
+  it('is the free consultation when the mentee cancels more than 24 hours ahead, not at exactly 24', () => {
+    expect(givenBackByCancelling(free, 'mentee', null, moreThanADayAhead).freeConsultation).toBe(true);
+    expect(givenBackByCancelling(free, 'mentee', null, dayAhead).freeConsultation).toBe(false);
+  });
+
+  it('is the free consultation whenever the mentor or the system cancels', () => {
+    expect(givenBackByCancelling(free, 'coach', null, dayAhead).freeConsultation).toBe(true);
+    expect(givenBackByCancelling(free, 'system', null, dayAhead).freeConsultation).toBe(true);
+  });
+
+  it('is a plan credit, to the period it was spent from, for a cancel more than 24 hours ahead', () => {
+    expect(givenBackByCancelling(planSession, 'mentee', credits, moreThanADayAhead)).toEqual({
+      freeConsultation: false,
+      planCredit: { subscriptionId: 'sub-1', periodEnd: '2026-04-01T00:00:00.000Z' },
+    });
+    expect(givenBackByCancelling(planSession, 'coach', credits, dayAhead).planCredit).toBeNull();
+  });
+
+  it('is no plan credit once the plan moved to a new period, or when its subscription is gone', () => {
+    const newPeriod = { ...credits, invoiceId: 'in_2', periodEnd: '2026-05-01T00:00:00.000Z', used: 0 };
+    expect(givenBackByCancelling(planSession, 'mentee', newPeriod, moreThanADayAhead).planCredit).toBeNull();
+    expect(givenBackByCancelling(planSession, 'mentee', null, moreThanADayAhead).planCredit).toBeNull();
+  });
+
+  it('is no plan credit for a session that names no credit period', () => {
+    const { creditPeriodEnd: _, ...withoutPeriod } = planSession;
+    expect(givenBackByCancelling(withoutPeriod, 'mentee', credits, moreThanADayAhead).planCredit).toBeNull();
   });
 });

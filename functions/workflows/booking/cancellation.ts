@@ -4,8 +4,15 @@ import { type JobName, schedulerFromEnvironment } from '../../adapters/scheduler
 import { serviceTokensOf, updateServiceTokens } from '../../data/service-connections';
 import { getProfile } from '../../data/profiles';
 import type { SessionItem } from '../../domain/session-item';
-import { cancelSession } from '../../data/sessions';
-import { assertCancellable, CANCELLABLE_STATUSES, cancelledByOf } from '../../domain/cancellation';
+import { type Cancellation, getSession, storeCancellation } from '../../data/sessions';
+import { getSubscription } from '../../data/subscriptions';
+import {
+  assertCancellable,
+  CANCELLABLE_STATUSES,
+  cancelledByOf,
+  givenBackByCancelling,
+} from '../../domain/cancellation';
+import type { SessionStatus } from '../../domain/session-status';
 import { DomainError } from '../../domain/errors';
 import { sessionCancellationEmail } from '../../domain/session-emails';
 import { log } from '../../runtime/log';
@@ -14,6 +21,31 @@ import { refundRequestOf } from '../../data/refunds';
 import { deleteBookingEvent } from '../calendars/mentor-calendars';
 
 export const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
+
+const MAX_CANCEL_ATTEMPTS = 5;
+
+/**
+ * Cancels a session whose status is one of `from`: reads it (and a plan session's subscription),
+ * decides what the cancellation gives back (domain/cancellation.ts), and stores it all in one
+ * transaction; a session that changed meanwhile is read and decided again. Answers the cancelled
+ * session, or null when its status does not allow this cancellation.
+ */
+export async function cancelSession(
+  sessionId: string,
+  cancellation: Omit<Cancellation, 'givenBack'> & { from: readonly SessionStatus[] },
+  now: Date,
+): Promise<SessionItem | null> {
+  for (let attempt = 1; attempt <= MAX_CANCEL_ATTEMPTS; attempt++) {
+    const session = await getSession(sessionId);
+    if (!session || !cancellation.from.includes(session.status)) return null;
+    const subscription =
+      session.paidBy === 'plan' && session.subscriptionId ? await getSubscription(session.subscriptionId) : null;
+    const givenBack = givenBackByCancelling(session, cancellation.cancelledBy, subscription?.credits, now);
+    const cancelled = await storeCancellation(session, { ...cancellation, givenBack }, now);
+    if (cancelled) return cancelled;
+  }
+  throw new Error(`Session ${sessionId} changed under each of ${MAX_CANCEL_ATTEMPTS} attempts to cancel it`);
+}
 
 /** Runs one side effect of a cancellation; a failure is logged and never undoes the cancellation. */
 async function attempt(step: string, sessionId: string, effect: () => Promise<unknown>): Promise<void> {

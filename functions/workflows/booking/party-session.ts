@@ -1,6 +1,7 @@
 import type { SessionItem } from '../../domain/session-item';
-import { getSession } from '../../data/sessions';
+import { completeEndedSession, getSession } from '../../data/sessions';
 import { DomainError } from '../../domain/errors';
+import { heldPastItsEnd } from '../../domain/session-status';
 
 /** Another user's session answers exactly as a missing one does, so ids cannot be probed. */
 const isPartyOf = (session: SessionItem, userId: string) => session.coachId === userId || session.menteeId === userId;
@@ -10,4 +11,14 @@ export async function sessionOfParty(sessionId: string, userId: string): Promise
   const session = await getSession(sessionId);
   if (!session || !isPartyOf(session, userId)) throw new DomainError('NOT_FOUND', 'Session not found');
   return session;
+}
+
+/**
+ * Completion before rating: a held session whose end has passed is completed first, so a mentee
+ * can rate it before the scheduled completion job has run.
+ */
+export async function completedIfEnded(session: SessionItem, now: Date): Promise<SessionItem> {
+  if (!heldPastItsEnd(session, now)) return session;
+  await completeEndedSession(session.id, now);
+  return (await getSession(session.id)) ?? session;
 }

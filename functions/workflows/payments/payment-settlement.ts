@@ -2,11 +2,12 @@ import { type CheckoutState, paymentsFromEnvironment } from '../../adapters/paym
 import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import type { SessionItem } from '../../domain/session-item';
 import { requestRefund } from '../../data/refunds';
-import { cancelSession, confirmPayment, expirePendingSession, getSession } from '../../data/sessions';
-import { PAYMENT_ABANDONED_REASON } from '../../domain/session-status';
+import { confirmPayment, getSession } from '../../data/sessions';
+import { PAYMENT_ABANDONED_REASON, PAYMENT_EXPIRED_REASON } from '../../domain/session-status';
 import { type PaidCheckout, settlementMismatch } from '../../domain/settlement';
 import { log } from '../../runtime/log';
 import { isLiveStage } from '../../runtime/stage';
+import { cancelSession } from '../booking/cancellation';
 
 const TIME_LOST_REASON =
   'The time was no longer available when the payment arrived; the payment is being refunded in full.';
@@ -85,6 +86,18 @@ async function settleCheckoutState(
 ): Promise<SessionItem> {
   const paid = { ...state, checkoutId };
   return paymentMatches(session, paid) ? settlePaidCheckout(session, paid, now) : session;
+}
+
+/**
+ * A payment left pending past its deadline: cancelled, once, whether the schedule or the provider's
+ * event comes first. Answers with the cancelled session, or null when it was no longer pending.
+ */
+function expirePendingSession(sessionId: string, now: Date): Promise<SessionItem | null> {
+  return cancelSession(
+    sessionId,
+    { reason: PAYMENT_EXPIRED_REASON, cancelledBy: 'system', from: ['pending_payment'] },
+    now,
+  );
 }
 
 /**

@@ -42,7 +42,7 @@ function facetsOf(coach: Coach): Facets {
 
 /**
  * Each directory list's facets, in its order, worked out at its first filtering: the directory keeps
- * the same list in memory between requests (data/coaches.ts), and lowercasing 10,000 profiles at
+ * the same list in memory between requests (http/directory.ts), and lowercasing 10,000 profiles at
  * every request was most of a search's cost.
  */
 const facetsByList = new WeakMap<readonly Coach[], Facets[]>();
@@ -174,7 +174,7 @@ const SEARCH_OVERHEAD = 100;
 
 /**
  * `filterCoaches` that remembers, for each list it is given (the directory keeps one in memory until
- * it refreshes, data/coaches.ts), the matches of its recent sets of filters, up to `maxMatches` in
+ * it refreshes, http/directory.ts), the matches of its recent sets of filters, up to `maxMatches` in
  * all, each search counting SEARCH_OVERHEAD more, so searches that match nothing are bounded too;
  * the oldest are forgotten first.
  */

@@ -1,4 +1,4 @@
-import { publishedCoach } from '../data/coaches';
+import { publishedCoach } from '../http/directory';
 import { edgeCached } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachPath } from '../schemas/coach';

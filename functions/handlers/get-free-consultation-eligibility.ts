@@ -1,4 +1,4 @@
-import { publishedCoach } from '../data/coaches';
+import { publishedCoach } from '../http/directory';
 import { hasUsedFreeConsultation } from '../data/free-consultations';
 import { httpHandler } from '../http/handler';
 import { coachPath } from '../schemas/coach';

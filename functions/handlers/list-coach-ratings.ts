@@ -1,4 +1,4 @@
-import { publishedCoach } from '../data/coaches';
+import { publishedCoach } from '../http/directory';
 import { ratingSortKey, ratingsPageOfCoach } from '../data/ratings';
 import { afterCursor, afterOf } from '../domain/cursor';
 import { toPublicRating } from '../domain/ratings';

@@ -1,5 +1,5 @@
 import { availabilityOfCoach } from '../data/availability';
-import { publishedCoach } from '../data/coaches';
+import { publishedCoach } from '../http/directory';
 import { busyIntervalsOfCoach } from '../data/sessions';
 import { slotsInWindow, validateSlotWindow } from '../domain/slots';
 import { DomainError } from '../domain/errors';

@@ -1,4 +1,4 @@
-import { directoryListing } from '../data/directory-listing';
+import { directoryListing } from '../http/directory-listing';
 import { edgeCached } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachListQuery } from '../schemas/coach';

@@ -1,4 +1,4 @@
-import { mentorNotFound, publishedCoach } from '../data/coaches';
+import { mentorNotFound, publishedCoach } from '../http/directory';
 import { httpHandler } from '../http/handler';
 import type { RenderedPage } from '../domain/page-html';
 import { renderedPage, requestedUrl } from '../http/render-page';

@@ -1,4 +1,4 @@
-import { directoryListing } from '../data/directory-listing';
+import { directoryListing } from '../http/directory-listing';
 import { httpHandler } from '../http/handler';
 import { validate } from '../http/validate';
 import type { RenderedPage } from '../domain/page-html';

@@ -1,7 +1,8 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { directorySnapshotFromEnvironment } from '../adapters/directory-snapshot';
-import { directoryCards, readDirectoryRows } from '../data/coaches';
+import { readDirectoryRows } from '../data/coaches';
 import { changesDirectoryCard, withWrites } from '../data/directory-stream';
+import { directoryCards } from '../http/directory';
 
 /**
  * Rebuilds the directory snapshot from the directory index (the source of truth) after profile

@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
-import { dynamoCoachStore } from '../../functions/data/coaches';
+import { dynamoCoachStore } from '../../functions/http/directory';
 import { keys } from '../../functions/data/keys';
 import type { RatingItem } from '../../functions/domain/rating-item';
 import { CARD_EXCERPT_LENGTH } from '../../functions/domain/directory';

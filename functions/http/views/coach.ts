@@ -1,5 +1,6 @@
 import type { Coach } from '../../schemas/coach';
 import { DEFAULT_DIRECTORY_TIME_ZONE, DEFAULT_HOURLY_RATE_CENTS } from '../../domain/constants';
+import { cardExcerpt } from '../../domain/directory';
 import type { ProfileItem } from '../../domain/profile-item';
 import { sharedProfileFields } from './profile-fields';
 
@@ -29,3 +30,7 @@ export function toCoach(item: CoachSource): Coach {
       : {}),
   };
 }
+
+/** A coach as the directory's card shows them: the plan's description cut to the card's excerpt, as the bios are. */
+export const toDirectoryCard = ({ plan, ...item }: CoachSource): Coach =>
+  toCoach({ ...item, ...(plan ? { plan: { ...plan, description: cardExcerpt(plan.description) ?? '' } } : {}) });

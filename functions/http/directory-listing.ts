@@ -1,7 +1,7 @@
 import { directorySnapshotFromEnvironment } from '../adapters/directory-snapshot';
 import { pageOf, rememberingFilter } from '../domain/directory';
 import type { CoachList, CoachListQuery } from '../schemas/coach';
-import { cachedCoachStore, dynamoCoachStore, snapshotCoachStore } from './coaches';
+import { cachedCoachStore, dynamoCoachStore, snapshotCoachStore } from './directory';
 
 /** How long a copy of the directory is served from memory; 0 (tests that watch it change) reads the snapshot each time. */
 const maxAgeMs = Number(process.env.DIRECTORY_MAX_AGE_SECONDS ?? 30) * 1000;

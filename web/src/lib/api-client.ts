@@ -18,6 +18,9 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown, ...codes: ErrorCode[]): error is ApiError =>
   error instanceof ApiError && (codes as string[]).includes(error.code);
 
+/** The API's 404: what was asked for is not there, and asking again will not change that. */
+export const isNotFound = (error: unknown) => isApiError(error, 'NOT_FOUND');
+
 type Query = Record<string, string | number | undefined>;
 
 interface ErrorPayload {

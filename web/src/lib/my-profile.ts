@@ -1,11 +1,9 @@
 import { type Profile, profile } from '@functions/schemas/profile';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from './api-client';
+import { api, isNotFound } from './api-client';
 import { queryKeys } from './query-keys';
 
 export const getMyProfile = async (): Promise<Profile> => profile.parse(await api.get('/me'));
-
-const isNotFound = (error: unknown) => isApiError(error, 'NOT_FOUND');
 
 /** `GET /me`, cached once for every screen; a missing profile (404) is an answer, not worth a retry. */
 export const myProfileQuery = () =>

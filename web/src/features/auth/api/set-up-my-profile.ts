@@ -1,5 +1,5 @@
 import type { FirstSignIn } from '@functions/schemas/profile';
-import { api, isApiError } from '@/lib/api-client';
+import { api, isNotFound } from '@/lib/api-client';
 import { browserTimeZone } from '@/lib/use-viewer-time-zone';
 
 /**
@@ -10,7 +10,7 @@ export async function setUpMyProfile(): Promise<void> {
   try {
     await api.get('/me');
   } catch (error) {
-    if (!isApiError(error, 'NOT_FOUND')) throw error;
+    if (!isNotFound(error)) throw error;
     const firstSignIn: FirstSignIn = { timezone: browserTimeZone() };
     await api.post('/me', firstSignIn);
   }

@@ -1,11 +1,9 @@
 import { coach } from '@functions/schemas/coach';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api, isNotFound } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getCoach = async (coachId: string) => coach.parse(await api.get(`/coaches/${coachId}`));
-
-export const isNotFound = (error: unknown) => isApiError(error, 'NOT_FOUND');
 
 export const coachQuery = (coachId: string) =>
   queryOptions({

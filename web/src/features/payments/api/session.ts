@@ -1,16 +1,14 @@
 import { type SessionView, sessionView } from '@functions/schemas/session';
 import { type QueryState, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
+import { api, isNotFound } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-export const isSessionNotFound = (error: unknown) => isApiError(error, 'NOT_FOUND');
 
 /** The server asks the payment provider about a pending session before answering. */
 export const sessionQuery = (sessionId: string) =>
   queryOptions({
     queryKey: queryKeys.sessions.detail(sessionId),
     queryFn: async () => sessionView.parse(await api.get(`/sessions/${sessionId}`)),
-    retry: (failures, error) => !isSessionNotFound(error) && failures < 2,
+    retry: (failures, error) => !isNotFound(error) && failures < 2,
   });
 
 export const PAYMENT_POLL_INTERVAL_MS = 2_000;

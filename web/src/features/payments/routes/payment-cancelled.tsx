@@ -6,7 +6,8 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Spinner } from '@/components/ui/spinner';
 import { runtimeConfig } from '@/lib/config';
-import { isSessionNotFound, useAbandonSession } from '../api/session';
+import { isNotFound } from '@/lib/api-client';
+import { useAbandonSession } from '../api/session';
 import { PaymentReturn } from '../components/payment-return';
 import { ResultPanel, SessionNotFound } from '../components/result-panel';
 
@@ -36,7 +37,7 @@ function LeftCheckout({ sessionId }: { sessionId: string }) {
   useEffect(() => mutate(sessionId), [mutate, sessionId]);
 
   if (abandon.isError) {
-    if (isSessionNotFound(abandon.error)) return <SessionNotFound />;
+    if (isNotFound(abandon.error)) return <SessionNotFound />;
     return <LoadFailed what="your booking" error={abandon.error} onRetry={() => mutate(sessionId)} />;
   }
   if (!abandon.data) return <Spinner label="Updating your booking..." />;

@@ -5,7 +5,8 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useViewerTimeZone } from '@/lib/use-viewer-time-zone';
-import { isSessionNotFound, useSession } from '../api/session';
+import { isNotFound } from '@/lib/api-client';
+import { useSession } from '../api/session';
 import { ResultPanel, SessionNotFound } from '../components/result-panel';
 import { PaymentReturn } from '../components/payment-return';
 import { PlanFacts, SessionFacts } from '../components/session-facts';
@@ -58,7 +59,7 @@ function PaidSession({ sessionId }: { sessionId: string }) {
   const timeZone = useViewerTimeZone();
   if (session.isPending) return <Spinner label="Loading your session..." />;
   if (session.isError) {
-    if (isSessionNotFound(session.error)) return <SessionNotFound />;
+    if (isNotFound(session.error)) return <SessionNotFound />;
     return <LoadFailed what="your session" error={session.error} onRetry={() => void session.refetch()} />;
   }
   const view = session.data;

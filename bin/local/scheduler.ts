@@ -108,7 +108,9 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
   const put = async (name: string, schedule: LocalSchedule) => {
     schedules.set(name, schedule);
     await persist();
-    arm(name, schedule);
+    // Two puts of one name at once may finish their writes in either order: only the latest is armed,
+    // else the earlier one's timer would fire for a schedule no longer kept and stay due for good.
+    if (schedules.get(name) === schedule) arm(name, schedule);
   };
 
   const scheduler: JobScheduler = {

@@ -107,12 +107,23 @@ export interface WebhookSecrets {
   connect: string;
 }
 
-/** Stripe Connect with Express accounts: Stripe hosts onboarding and the mentor's dashboard. */
-export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets): Payments {
+/** The SDK's `host`, `port` and `protocol` for an API base other than Stripe's own (the local stand-in's). */
+function apiBaseSettings(apiBase: string | undefined) {
+  if (!apiBase) return {};
+  const { protocol, hostname, port } = new URL(apiBase);
+  const scheme = protocol === 'http:' ? 'http' : 'https';
+  return { protocol: scheme, host: hostname, port: Number(port) || (scheme === 'http' ? 80 : 443) } as const;
+}
+
+/**
+ * Stripe Connect with Express accounts: Stripe hosts onboarding and the mentor's dashboard.
+ * `apiBase` points the SDK elsewhere than api.stripe.com: the local stand-in of Stripe's API.
+ */
+export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets, apiBase?: string): Payments {
   // The SDK loads with the first call that needs it: a free booking or a cancellation before payment never does.
   const sdk = onFirstUse(async () => {
     const { default: Stripe } = await import('stripe');
-    return new Stripe(secretKey, STRIPE_CLIENT_SETTINGS);
+    return new Stripe(secretKey, { ...STRIPE_CLIENT_SETTINGS, ...apiBaseSettings(apiBase) });
   });
   const events = onFirstUse(() => import('./stripe-events'));
   return {
@@ -351,7 +362,10 @@ function accountRefusal(error: unknown): string | null {
   return type === 'StripeInvalidRequestError' && code && ACCOUNT_REFUSALS.has(code) ? `${code}: ${message}` : null;
 }
 
-/** The payments the host injected (the local stack's stand-in), else Stripe from STRIPE_SECRET_KEY. */
+/**
+ * The payments the host injected (the local stack's stand-in), else Stripe from STRIPE_SECRET_KEY,
+ * at STRIPE_API_BASE when it is set (a stand-in of Stripe's API), else at api.stripe.com.
+ */
 export function paymentsFromEnvironment(): Payments {
   return withinPaymentsBudget(injectedOrCloud('payments', stripeFromEnvironment));
 }
@@ -385,5 +399,9 @@ function stripeFromEnvironment(): Payments {
   if (!STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set');
   if (!STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
   if (!STRIPE_CONNECT_WEBHOOK_SECRET) throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET is not set');
-  return stripePayments(STRIPE_SECRET_KEY, { platform: STRIPE_WEBHOOK_SECRET, connect: STRIPE_CONNECT_WEBHOOK_SECRET });
+  return stripePayments(
+    STRIPE_SECRET_KEY,
+    { platform: STRIPE_WEBHOOK_SECRET, connect: STRIPE_CONNECT_WEBHOOK_SECRET },
+    process.env.STRIPE_API_BASE,
+  );
 }

@@ -12,7 +12,7 @@ import {
   processingFeeEntry,
   transferEntry,
 } from '../../functions/domain/ledger';
-import { bookBalanceTransaction, standInChargeId } from './stripe-payments';
+import { bookBalance, secondsOf } from './stripe-balance';
 
 /** What happened to each demo session after it was paid. */
 type Fate = 'paid' | 'refunded' | 'disputed_open' | 'disputed_lost' | 'disputed_won';
@@ -40,20 +40,13 @@ interface DemoCoach {
  * What the local Stripe stand-in books on the platform's balance for the event, as its refund and
  * dispute calls do, so a local reconciliation of a demo day matches. A lost dispute moves nothing more.
  */
-async function bookStandInMovement(sessionId: string, event: Exclude<MoneyEvent, { kind: 'checkoutPaid' }>) {
-  const created = event.at;
+async function bookStandInMovement(event: Exclude<MoneyEvent, { kind: 'checkoutPaid' }>, chargeId: string) {
+  const created = secondsOf(event.at);
   if (event.kind === 'chargeRefunded')
-    await bookBalanceTransaction({ sessionId, category: 'refund', amountCents: -event.refundedCents, created });
-  if (event.kind === 'disputeOpened')
-    await bookBalanceTransaction({ sessionId, category: 'dispute', amountCents: -event.amountCents, created });
+    await bookBalance.refund(event.refundId ?? `re_${event.id}`, chargeId, event.refundedCents, created);
+  if (event.kind === 'disputeOpened') await bookBalance.dispute(event.disputeId, chargeId, event.amountCents, created);
   if (event.kind === 'disputeClosed' && event.status === 'won')
-    await bookBalanceTransaction({
-      sessionId,
-      category: 'dispute',
-      amountCents: event.amountCents,
-      created,
-      step: 'won',
-    });
+    await bookBalance.dispute(event.disputeId, chargeId, event.amountCents, created, true);
 }
 
 /**
@@ -108,6 +101,8 @@ export async function seedDemoLedger(options: {
       }),
     );
 
+    const chargeId = `ch_demo_${index}`;
+    const processingFeeCents = Math.round(priceCents * 0.029) + 30;
     const payment = paymentEntry(
       {
         id: `evt_demo_paid_${index}`,
@@ -121,7 +116,7 @@ export async function seedDemoLedger(options: {
       },
       {
         paymentIntentId: session.paymentIntentId as string,
-        chargeId: standInChargeId(id),
+        chargeId: chargeId,
         amountCents: priceCents,
         processingFeeCents: Math.round(priceCents * 0.029) + 30,
         currency: 'usd',
@@ -138,7 +133,7 @@ export async function seedDemoLedger(options: {
           id: `evt_demo_refund_${index}`,
           kind: 'chargeRefunded' as const,
           at: at(60 * 24),
-          chargeId: standInChargeId(id),
+          chargeId: chargeId,
           refundedCents: priceCents,
           previouslyRefundedCents: 0,
           refundId: `re_demo_${index}`,
@@ -159,11 +154,11 @@ export async function seedDemoLedger(options: {
       processingFeeEntry(payment, {
         at: payment.at,
         eventId: payment.stripe.eventId,
-        sourceId: standInChargeId(id),
-        feeCents: Math.round(priceCents * 0.029) + 30,
+        sourceId: chargeId,
+        feeCents: processingFeeCents,
       }),
     );
-    await bookBalanceTransaction({ sessionId: id, category: 'charge', amountCents: priceCents, created: payment.at });
+    await bookBalance.charge(chargeId, priceCents, processingFeeCents, secondsOf(payment.at));
     if (transferId) {
       const transfer = transferEntry({
         sessionId: id,
@@ -174,20 +169,15 @@ export async function seedDemoLedger(options: {
         amountCents: priceCents - fee,
         currency: 'usd',
         paymentIntentId: session.paymentIntentId as string,
-        chargeId: standInChargeId(id),
+        chargeId: chargeId,
       });
       await appendLedgerEntry(transfer);
-      await bookBalanceTransaction({
-        sessionId: id,
-        category: 'transfer',
-        amountCents: -(priceCents - fee),
-        created: transfer.at,
-      });
+      await bookBalance.transfer(transferId, chargeId, priceCents - fee, secondsOf(transfer.at));
     }
     for (const event of followUps) {
       const entry = followUpEntry(event, payment);
       if (entry) await appendLedgerEntry(entry);
-      await bookStandInMovement(id, event);
+      await bookStandInMovement(event, chargeId);
     }
   }
 }

@@ -10,13 +10,14 @@ import {
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { db, tableName } from '../../functions/data/client';
+import { paymentsFromEnvironment } from '../../functions/adapters/payments';
 import { putNew } from '../../functions/data/dynamo';
-import { localPaymentsFromEnvironment } from './stripe-payments';
+import { localStripeFromEnvironment } from './stripe-payments';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
 import type { AvailabilityItem } from '../../functions/domain/availability-item';
 import { keys } from '../../functions/data/keys';
 import type { ProfileItem } from '../../functions/domain/profile-item';
-import { profileRow } from '../../functions/data/profiles';
+import { getProfile, profileRow } from '../../functions/data/profiles';
 import type { RatingItem } from '../../functions/domain/rating-item';
 import { localCognitoClient } from './cognito';
 import { seedDemoLedger } from './demo-ledger';
@@ -148,14 +149,18 @@ function mentorRatings(mentor: DemoMentor, now: DateTime): RatingItem[] {
 
 /** A finished (stand-in) Stripe Express account, so paid sessions can be booked right after `npm start`. */
 async function connectPaymentAccount(mentor: DemoMentor, now: Date) {
-  const payments = localPaymentsFromEnvironment();
-  if (!payments) return;
+  const stripe = localStripeFromEnvironment();
+  if (!stripe) return;
+  // Seeded again at every start: an account made before is kept, as Stripe keeps it.
+  const earlier = (await getProfile(mentor.userId))?.stripeAccountId;
+  if (earlier && (await stripe.findAccount(earlier))) return;
+  const payments = paymentsFromEnvironment();
   const accountId = await attachPaymentAccount(
     mentor.userId,
     await payments.createConnectedAccount({ userId: mentor.userId, email: mentor.email }),
     now,
   );
-  await payments.completeOnboarding(accountId);
+  await stripe.completeOnboarding(accountId);
   await savePaymentAccountStatus(mentor.userId, accountId, await payments.accountStatus(accountId), now);
 }
 

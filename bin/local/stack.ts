@@ -28,6 +28,8 @@ import { deploySiteTemplates } from './site-templates';
 import { startDailyReconciliation } from './daily-reconciliation';
 import { type LocalScheduler, startLocalScheduler } from './scheduler';
 import { webhookDeliveriesPending, webhookDeliveriesSettled } from './stripe-event-delivery';
+import { STAND_IN_SECRET_KEY, type StripeRequest, startStripeApi } from './stripe-api/server';
+import { type LocalStripe, localStripeFromEnvironment } from './stripe-payments';
 import { seedDemoData } from './seed';
 import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
 import { CalendarStandInStore } from './calendar-standin-store';
@@ -41,9 +43,18 @@ export interface LocalPorts {
   dynamodb: number;
   cognito: number;
   s3: number;
+  /** The stand-in of Stripe's API (stripe-mock's port). */
+  stripe: number;
 }
 
-export const DEFAULT_PORTS: LocalPorts = { web: 5173, api: 3210, dynamodb: 8000, cognito: 9229, s3: 4569 };
+export const DEFAULT_PORTS: LocalPorts = {
+  web: 5173,
+  api: 3210,
+  dynamodb: 8000,
+  cognito: 9229,
+  s3: 4569,
+  stripe: 12111,
+};
 
 export const PORT_ENV: Record<keyof LocalPorts, string> = {
   web: 'WEB_PORT',
@@ -51,6 +62,7 @@ export const PORT_ENV: Record<keyof LocalPorts, string> = {
   dynamodb: 'DYNAMODB_PORT',
   cognito: 'COGNITO_PORT',
   s3: 'S3_PORT',
+  stripe: 'STRIPE_PORT',
 };
 
 export interface LocalStackOptions {
@@ -88,6 +100,8 @@ export interface LocalStack {
   deadLetters: LocalScheduler['deadLetters'];
   /** The schedules that have not run yet. */
   pendingSchedules: LocalScheduler['pending'];
+  /** What the Stripe stand-in's API was asked and answered, oldest first (none when the stack uses Stripe itself). */
+  stripeRequests(): readonly StripeRequest[];
   /** Resolves once the directory snapshot shows every profile write made before the call. */
   directorySettled(): Promise<void>;
   stop(): Promise<void>;
@@ -99,13 +113,14 @@ const TABLE_NAME = 'physician-mentors-local';
 const JOBS_SETTLED_LIMIT_MS = 45_000;
 
 /**
- * Starts the whole product on this machine: DynamoDB Local, cognito-local, s3rver, the local API
- * server (the real handlers) and the Vite dev server. Each part stops with `stop()`.
+ * Starts the whole product on this machine: DynamoDB Local, cognito-local, s3rver, the stand-in of
+ * Stripe's API, the local API server (the real handlers) and the Vite dev server. Each part stops with `stop()`.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { ports } = options;
+  const realStripe = usesStripeItself();
   for (const name of Object.keys(ports) as (keyof LocalPorts)[]) {
-    if (name === 'web' && !options.web) continue;
+    if ((name === 'web' && !options.web) || (name === 'stripe' && realStripe)) continue;
     await assertPortFree(ports[name], name, PORT_ENV[name]);
   }
   const dataDir = path.resolve(options.dataDir);
@@ -160,10 +175,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...POWERTOOLS_ENVIRONMENT,
       // Metrics reach nobody locally, and every dependency call writes one (DependencyLatency); slow calls are still logged.
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
-      // What the local Stripe stand-in (bin/local/stripe-payments.ts) signs its events with: like Stripe,
-      // Checkout events with the platform endpoint's secret and account events with the Connect one's.
-      LOCAL_STRIPE_WEBHOOK_SECRET: 'whsec_local_platform_standin',
-      LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_local_connect_standin',
       // The NPI Registry stand-in (bin/local/npi-standin.ts), served by the local API server.
       NPI_REGISTRY_URL: `http://127.0.0.1:${ports.api}/_local/npi`,
       // See functions/adapters/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
@@ -171,6 +182,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',
       ...localCalendarEnvironment({ browserOrigin: webOrigin, serverOrigin: `http://127.0.0.1:${ports.api}` }),
     });
+
+    let stripeRequests: LocalStack['stripeRequests'] = () => [];
+    if (realStripe) {
+      delete process.env.LOCAL_STRIPE_WEBHOOK_SECRET;
+      delete process.env.LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET;
+    } else {
+      Object.assign(process.env, standInStripeEnvironment(ports.stripe));
+      const stripeApi = await startStripeApi({
+        port: ports.stripe,
+        stripe: localStripeFromEnvironment() as LocalStripe,
+      });
+      stops.push(stripeApi.stop);
+      stripeRequests = stripeApi.requests;
+    }
 
     const calendarStandIns = new CalendarStandInStore(path.join(dataDir, 'calendar-standins.json'));
     stops.push(async () => calendarStandIns.releaseAll());
@@ -303,6 +328,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       runPendingJobsNow: scheduler.runPendingNow,
       deadLetters: scheduler.deadLetters,
       pendingSchedules: scheduler.pending,
+      stripeRequests,
       calendarStandIns,
       directorySettled: directory.settled,
       stop,
@@ -311,6 +337,29 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
+}
+
+/** With a Stripe test-mode key of the developer's own, the stack talks to Stripe (README "payments"); else to the stand-in. */
+const usesStripeItself = () =>
+  Boolean(process.env.STRIPE_SECRET_KEY && process.env.STRIPE_SECRET_KEY !== STAND_IN_SECRET_KEY);
+
+/**
+ * The product's Stripe configuration for the stand-in, as a deployment's would name Stripe: its
+ * API's address and a test-mode key, and the two endpoints' signing secrets, which the stand-in
+ * signs its events with (LOCAL_…): like Stripe, Checkout events with the platform endpoint's
+ * secret and account events with the Connect one's.
+ */
+function standInStripeEnvironment(port: number) {
+  const platform = 'whsec_local_platform_standin';
+  const connect = 'whsec_local_connect_standin';
+  return {
+    STRIPE_API_BASE: `http://localhost:${port}`,
+    STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: platform,
+    STRIPE_CONNECT_WEBHOOK_SECRET: connect,
+    LOCAL_STRIPE_WEBHOOK_SECRET: platform,
+    LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET: connect,
+  };
 }
 
 async function startVite(port: number, apiOrigin: string): Promise<ViteDevServer> {

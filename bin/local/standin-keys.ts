@@ -9,10 +9,11 @@ export const standInKeys = {
   stripeAccount: (accountId: string) => ({ pk: `LOCALSTRIPE#${accountId}`, sk: 'ACCOUNT' }),
   /** The local Stripe stand-in's record of a Checkout Session. */
   stripeCheckout: (checkoutId: string) => ({ pk: `LOCALSTRIPE#${checkoutId}`, sk: 'CHECKOUT' }),
-  /** Which checkout a PaymentIntent of the local Stripe stand-in belongs to. */
-  stripePaymentIntent: (paymentIntentId: string) => ({ pk: `LOCALSTRIPE#${paymentIntentId}`, sk: 'PAYMENTINTENT' }),
-  /** The local Stripe stand-in's transfer to a session's coach (one per session, as its idempotency key makes it). */
-  stripeTransfer: (sessionId: string) => ({ pk: `LOCALSTRIPE#TRANSFER#${sessionId}`, sk: 'TRANSFER' }),
+  /** Which checkout or invoice a PaymentIntent, charge or refund id of the local Stripe stand-in belongs to. */
+  stripeChargeOwner: (id: string) => ({ pk: `LOCALSTRIPE#${id}`, sk: 'CHARGEOWNER' }),
+  /** The local Stripe stand-in's transfers, in one partition its transfer lists read whole. */
+  stripeTransfersPartition: 'LOCALSTRIPE#TRANSFERS',
+  stripeTransfer: (transferId: string) => ({ pk: 'LOCALSTRIPE#TRANSFERS', sk: transferId }),
   /** The local Stripe stand-in's record of a subscription-mode Checkout Session. */
   stripeSubscriptionCheckout: (checkoutId: string) => ({ pk: `LOCALSTRIPE#${checkoutId}`, sk: 'SUBSCRIPTIONCHECKOUT' }),
   /** The local Stripe stand-in's subscriptions, in one partition its clock reads whole. */
@@ -20,10 +21,6 @@ export const standInKeys = {
   stripeSubscription: (stripeSubscriptionId: string) => ({ pk: 'LOCALSTRIPE#SUBSCRIPTIONS', sk: stripeSubscriptionId }),
   /** The local Stripe stand-in's invoice of a subscription period. */
   stripeInvoice: (invoiceId: string) => ({ pk: `LOCALSTRIPE#${invoiceId}`, sk: 'INVOICE' }),
-  /** Which invoice a charge of the local Stripe stand-in paid (a session's charge has none). */
-  stripeChargeInvoice: (chargeId: string) => ({ pk: `LOCALSTRIPE#${chargeId}`, sk: 'CHARGEINVOICE' }),
-  /** Which session's transfer a transfer id of the local Stripe stand-in is. */
-  stripeTransferId: (transferId: string) => ({ pk: `LOCALSTRIPE#${transferId}`, sk: 'TRANSFERID' }),
   /** The local Stripe stand-in's platform balance transactions, in time order. */
   stripeBalancePartition: 'LOCALSTRIPE#BALANCE',
   stripeBalanceTransaction: (created: string, transactionId: string) => ({

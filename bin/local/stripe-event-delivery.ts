@@ -1,6 +1,6 @@
 import { log } from '../../functions/runtime/log';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
-import type { SignedEvent } from './stripe-subscriptions';
+import type { SignedEvent } from './stripe-records';
 
 /** Stripe retries a failed delivery for three days with backoff; the stand-in retries a few times within a minute. */
 const RETRY_DELAYS_MS = [1_000, 5_000, 25_000];

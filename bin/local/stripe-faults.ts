@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Stripe from 'stripe';
+import { apiError, invalidRequest } from './stripe-api/errors';
 
-/** The stand-in's calls a test or a demo can make fail: `refunds.create`, `transfers.create`, and plan renewals' payments. */
+/** The stand-in's calls a test or a demo can make fail: `POST /v1/refunds`, `POST /v1/transfers`, and plan renewals' payments. */
 export const FAULT_KINDS = ['refunds', 'transfers', 'invoices'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -30,26 +30,13 @@ export const pendingStripeFaults = (): Counts => ({ ...counts() });
  * by the caller later); for a transfer, `balance_insufficient` (HTTP 400), the platform's available
  * balance not covering it yet.
  */
-function stripeError(kind: Exclude<FaultKind, 'invoices'>): Error {
-  const requestId = `req_local_fault_${Date.now().toString(36)}`;
-  if (kind === 'transfers') {
-    return new Stripe.errors.StripeInvalidRequestError({
-      type: 'invalid_request_error',
-      code: 'balance_insufficient',
-      message:
+const stripeError = (kind: Exclude<FaultKind, 'invoices'>) =>
+  kind === 'transfers'
+    ? invalidRequest(
         'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.',
-      doc_url: 'https://stripe.com/docs/error-codes/balance-insufficient',
-      statusCode: 400,
-      requestId,
-    });
-  }
-  return new Stripe.errors.StripeAPIError({
-    type: 'api_error',
-    message: 'An unknown error occurred',
-    statusCode: 500,
-    requestId,
-  });
-}
+        { code: 'balance_insufficient' },
+      )
+    : apiError();
 
 /** Whether the next call of `kind` is to fail, using one armed fault up if so. */
 export function takeFault(kind: FaultKind): boolean {
@@ -59,10 +46,24 @@ export function takeFault(kind: FaultKind): boolean {
   return true;
 }
 
-/** Called by the stand-in at the start of each call of `kind`: throws Stripe's error while a fault is armed, using it up. */
+/** Called by the stand-in's API at the start of each call of `kind`: throws Stripe's error while a fault is armed, using it up. */
 export function failIfFaulted(kind: Exclude<FaultKind, 'invoices'>): void {
   if (takeFault(kind)) throw stripeError(kind);
 }
+
+type Outage = 'fail' | 'hang' | null;
+let outage: Outage = null;
+
+/**
+ * Makes the stand-in's API answer as Stripe does when it is down ('fail': its 500 `api_error`) or
+ * stop answering ('hang': no answer at all), until called with null. For fault tests; the payments
+ * adapter's time budget is what turns a hang into a 503.
+ */
+export function simulateStripeOutage(mode: Outage): void {
+  outage = mode;
+}
+
+export const stripeOutage = (): Outage => outage;
 
 const MAX_BODY_BYTES = 1024;
 

@@ -1,15 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  type LocalAccount,
-  type LocalCheckout,
-  localPaymentsFromEnvironment,
-  type LocalPayments,
-} from './stripe-payments';
+import { type LocalStripe, localStripeFromEnvironment } from './stripe-payments';
+import type { LocalAccount, LocalCheckout, LocalSubscriptionCheckout } from './stripe-records';
 import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
-import Stripe from 'stripe';
+import { StripeApiError } from './stripe-api/errors';
 import { readJson, sendJson, serveStripeFaults } from './stripe-faults';
-import { type LocalSubscriptionCheckout, standInNow } from './stripe-subscriptions';
+import { standInNow } from './stripe-subscriptions';
 
 const statusList = (account: LocalAccount) => `<dl>
 <dt>Account</dt><dd>${escapeHtml(account.accountId)} (${escapeHtml(account.email)})</dd>
@@ -50,9 +46,9 @@ ${statusList(account)}`,
  * `account.updated` to the app's webhook (here over HTTP to the local API's own route), and the
  * browser goes back to the return URL.
  */
-async function completeOnboarding(payments: LocalPayments, accountId: string, apiOrigin: string) {
-  await payments.completeOnboarding(accountId);
-  await deliverEvent(await payments.signedAccountUpdated(accountId), apiOrigin);
+async function completeOnboarding(stripe: LocalStripe, accountId: string, apiOrigin: string) {
+  await stripe.completeOnboarding(accountId);
+  await deliverEvent(await stripe.signedAccountUpdated(accountId), apiOrigin);
 }
 
 /** Sends a signed event to the app's webhook, as Stripe does (here over HTTP to the local API's own route). */
@@ -82,7 +78,7 @@ function checkoutPage(res: ServerResponse, checkout: LocalCheckout) {
 <code>checkout.session.completed</code> event Stripe would send to the app's webhook.</p>
 <dl><dt>For</dt><dd>${escapeHtml(checkout.description)}</dd>
 <dt>Total</dt><dd>${dollars(checkout.amountCents)}</dd>
-<dt>E-mail</dt><dd>${escapeHtml(checkout.customerEmail)}</dd>
+<dt>E-mail</dt><dd>${escapeHtml(checkout.customerEmail ?? '')}</dd>
 <dt>Pay by</dt><dd>${escapeHtml(new Date(checkout.payBy).toUTCString())}</dd>
 <dt>Status</dt><dd>${escapeHtml(checkout.status)}</dd></dl>
 ${
@@ -106,7 +102,7 @@ function subscriptionCheckoutPage(res: ServerResponse, checkout: LocalSubscripti
 the signed <code>customer.subscription.created</code>, <code>invoice.paid</code> and <code>checkout.session.completed</code> events Stripe would send.</p>
 <dl><dt>For</dt><dd>${escapeHtml(checkout.description)}</dd>
 <dt>Billed</dt><dd>${dollars(checkout.amountCents)} every month</dd>
-<dt>E-mail</dt><dd>${escapeHtml(checkout.customerEmail)}</dd>
+<dt>E-mail</dt><dd>${escapeHtml(checkout.customerEmail ?? '')}</dd>
 <dt>Status</dt><dd>${escapeHtml(checkout.status)}</dd></dl>
 ${
   checkout.status === 'open'
@@ -122,7 +118,7 @@ async function serveSubscriptionCheckout(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  payments: LocalPayments,
+  stripe: LocalStripe,
   checkout: LocalSubscriptionCheckout,
   apiOrigin: string,
 ) {
@@ -132,7 +128,7 @@ async function serveSubscriptionCheckout(
     case 'POST /_local/stripe/checkout/cancel':
       return redirect(res, checkout.cancelUrl);
     case 'POST /_local/stripe/checkout/pay': {
-      for (const event of await payments.paySubscriptionCheckout(checkout.checkoutId))
+      for (const event of await stripe.paySubscriptionCheckout(checkout.checkoutId))
         await deliverEvent(event, apiOrigin);
       return redirect(res, checkout.successUrl);
     }
@@ -146,14 +142,14 @@ async function serveCheckout(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  payments: LocalPayments,
+  stripe: LocalStripe,
   apiOrigin: string,
 ) {
   const form = req.method === 'POST' ? await readForm(req) : url.searchParams;
   const checkoutId = form.get('checkout') ?? form.get('id') ?? '';
-  const subscriptionCheckout = await payments.findSubscriptionCheckout(checkoutId);
-  if (subscriptionCheckout) return serveSubscriptionCheckout(req, res, url, payments, subscriptionCheckout, apiOrigin);
-  const checkout = await payments.findCheckout(checkoutId);
+  const subscriptionCheckout = await stripe.findSubscriptionCheckout(checkoutId);
+  if (subscriptionCheckout) return serveSubscriptionCheckout(req, res, url, stripe, subscriptionCheckout, apiOrigin);
+  const checkout = await stripe.findCheckout(checkoutId);
   if (!checkout)
     return stripePage(res, 404, 'Unknown checkout', '<h1>No such checkout in the local Stripe stand-in</h1>');
   switch (`${req.method} ${url.pathname}`) {
@@ -164,7 +160,7 @@ async function serveCheckout(
     case 'POST /_local/stripe/checkout/pay':
     case 'POST /_local/stripe/checkout/expire': {
       const paid = url.pathname.endsWith('/pay');
-      const event = await payments.settleCheckout(checkout.checkoutId, paid ? 'paid' : 'expired');
+      const event = await stripe.settleCheckout(checkout.checkoutId, paid ? 'paid' : 'expired');
       if (event) await deliverEvent(event, apiOrigin);
       return redirect(res, paid && (event || checkout.status === 'paid') ? checkout.successUrl : checkout.cancelUrl);
     }
@@ -174,8 +170,8 @@ async function serveCheckout(
 }
 
 /** The hosted invoice page Stripe links a failed payment's e-mail to. */
-async function invoicePage(res: ServerResponse, url: URL, payments: LocalPayments) {
-  const invoice = await payments.findInvoice(url.searchParams.get('id') ?? '');
+async function invoicePage(res: ServerResponse, url: URL, stripe: LocalStripe) {
+  const invoice = await stripe.findInvoice(url.searchParams.get('id') ?? '');
   if (!invoice) return stripePage(res, 404, 'Unknown invoice', '<h1>No such invoice in the local Stripe stand-in</h1>');
   stripePage(
     res,
@@ -194,7 +190,7 @@ async function invoicePage(res: ServerResponse, url: URL, payments: LocalPayment
  * 400), bills every renewal that falls due (or ends a subscription set to cancel) and delivers
  * the events; answers the stand-in's time and the event types sent.
  */
-async function serveClock(req: IncomingMessage, res: ServerResponse, payments: LocalPayments, apiOrigin: string) {
+async function serveClock(req: IncomingMessage, res: ServerResponse, stripe: LocalStripe, apiOrigin: string) {
   const answer = (status: number, body: unknown) => sendJson(res, status, body);
   if (req.method !== 'POST') return answer(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST' } });
   const body = (await readJson(req)) as { advanceDays?: unknown } | undefined;
@@ -204,7 +200,7 @@ async function serveClock(req: IncomingMessage, res: ServerResponse, payments: L
       error: { code: 'VALIDATION_FAILED', message: 'Send {"advanceDays": N}, a whole number from 1 to 400.' },
     });
   }
-  const events = await payments.advanceClock(days);
+  const events = await stripe.advanceClock(days);
   for (const event of events) await deliverEvent(event, apiOrigin);
   answer(200, {
     now: new Date(standInNow()).toISOString(),
@@ -220,7 +216,7 @@ async function serveClock(req: IncomingMessage, res: ServerResponse, payments: L
 async function serveTransferReversal(
   req: IncomingMessage,
   res: ServerResponse,
-  payments: LocalPayments,
+  stripe: LocalStripe,
   apiOrigin: string,
 ) {
   if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST' } });
@@ -235,27 +231,26 @@ async function serveTransferReversal(
     });
   }
   try {
-    await deliverEvent(await payments.reverseTransfer(body.transfer, amount as number | undefined), apiOrigin);
+    const { event } = await stripe.reverseTransfer(body.transfer, amount as number | undefined);
+    await deliverEvent(event, apiOrigin);
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    return sendJson(res, error.statusCode ?? 400, {
-      error: { type: error.type, code: error.code, message: error.message },
-    });
+    if (!(error instanceof StripeApiError)) throw error;
+    return sendJson(res, error.status, { error: error.error });
   }
   sendJson(res, 200, { reversed: true });
 }
 
-/** `/_local/stripe/*`: the pages the local Payments stand-in links to instead of Stripe's. */
+/** `/_local/stripe/*`: the pages the Stripe stand-in's API links to instead of Stripe's, and its test controls. */
 export async function serveStripeStandIn(req: IncomingMessage, res: ServerResponse, url: URL, apiOrigin: string) {
   if (url.pathname === '/_local/stripe/faults') return serveStripeFaults(req, res);
-  const payments = localPaymentsFromEnvironment();
-  if (!payments) return stripePage(res, 404, 'Not in use', '<h1>The local Stripe stand-in is not in use</h1>');
-  if (url.pathname === '/_local/stripe/clock') return serveClock(req, res, payments, apiOrigin);
-  if (url.pathname === '/_local/stripe/invoice') return invoicePage(res, url, payments);
-  if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, payments, apiOrigin);
-  if (url.pathname === '/_local/stripe/transfers/reverse') return serveTransferReversal(req, res, payments, apiOrigin);
+  const stripe = localStripeFromEnvironment();
+  if (!stripe) return stripePage(res, 404, 'Not in use', '<h1>The local Stripe stand-in is not in use</h1>');
+  if (url.pathname === '/_local/stripe/clock') return serveClock(req, res, stripe, apiOrigin);
+  if (url.pathname === '/_local/stripe/invoice') return invoicePage(res, url, stripe);
+  if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, stripe, apiOrigin);
+  if (url.pathname === '/_local/stripe/transfers/reverse') return serveTransferReversal(req, res, stripe, apiOrigin);
   const form = req.method === 'POST' ? await readForm(req) : url.searchParams;
-  const account = await payments.findAccount(form.get('account') ?? '');
+  const account = await stripe.findAccount(form.get('account') ?? '');
   if (!account) return stripePage(res, 404, 'Unknown account', '<h1>No such account in the local Stripe stand-in</h1>');
   if (req.method === 'GET' && url.pathname === '/_local/stripe/dashboard') return dashboardPage(res, account);
   const returnUrl = appUrl(form.get('return'));
@@ -269,7 +264,7 @@ export async function serveStripeStandIn(req: IncomingMessage, res: ServerRespon
     case 'POST /_local/stripe/onboarding/leave':
       return redirect(res, refreshUrl);
     case 'POST /_local/stripe/onboarding/complete':
-      await completeOnboarding(payments, account.accountId, apiOrigin);
+      await completeOnboarding(stripe, account.accountId, apiOrigin);
       return redirect(res, returnUrl);
     default:
       return stripePage(res, 404, 'Not found', '<h1>Not a page of the local Stripe stand-in</h1>');

@@ -1,67 +1,30 @@
-import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
-import Stripe from 'stripe';
-import type { SubscriptionCheckoutRequest } from '../../functions/adapters/payments';
-import type { CapturedPayment } from '../../functions/domain/ledger';
-import { db, tableName } from '../../functions/data/client';
-import { isConditionFailure, queryAll } from '../../functions/data/dynamo';
+import { getItem, putItem, queryAll, updateIf } from '../../functions/data/dynamo';
 import { standInKeys } from './standin-keys';
+import { invalidRequest, noSuch } from './stripe-api/errors';
+import type { StripeObject } from './stripe-api/expand';
+import type { StripeObjects } from './stripe-api/objects';
+import { bookBalance } from './stripe-balance';
 import { takeFault } from './stripe-faults';
-
-/** A signed event as Stripe would deliver it. */
-export interface SignedEvent {
-  body: string;
-  signature: string;
-}
-
-/** A subscription-mode Checkout Session of the stand-in. */
-export interface LocalSubscriptionCheckout extends SubscriptionCheckoutRequest {
-  checkoutId: string;
-  status: 'open' | 'paid';
-  stripeSubscriptionId?: string;
-}
-
-/** A subscription as the stand-in keeps it; periods in Unix seconds, as Stripe's objects carry them. */
-interface LocalSubscription {
-  id: string;
-  subscriptionId: string;
-  amountCents: number;
-  customerEmail: string;
-  status: 'active' | 'past_due' | 'canceled';
-  periodStart: number;
-  periodEnd: number;
-  cancelAtPeriodEnd: boolean;
-  invoices: number;
-}
-
-interface LocalInvoice {
-  invoiceId: string;
-  stripeSubscriptionId: string;
-  subscriptionId: string;
-  amountCents: number;
-  status: 'paid' | 'open';
-  periodStart: number;
-  periodEnd: number;
-  paymentIntentId: string;
-  chargeId: string;
-  processingFeeCents: number;
-  /** Refunded in full (the Dashboard's refund of an invoice's payment). */
-  refundId?: string;
-}
+import { derivedStripeId, newStripeId } from './stripe-ids';
+import type {
+  LocalCharge,
+  LocalInvoice,
+  LocalSubscription,
+  LocalSubscriptionCheckout,
+  SignedEvent,
+  SubscriptionCheckoutCreation,
+} from './stripe-records';
 
 /** What the stand-in's subscription part needs of the rest of it (bin/local/stripe-payments.ts). */
 export interface StandInParts {
-  standInPage(page: string, query: Record<string, string>): string;
-  signedEvent(type: string, object: Record<string, unknown>, created: number): SignedEvent;
+  objects: StripeObjects;
+  signedEvent(type: string, object: StripeObject, created: number, previousAttributes?: StripeObject): SignedEvent;
   deliverToWebhook(event: SignedEvent): void;
-  bookCharge(sourceId: string, amountCents: number, created: string): Promise<void>;
-  bookRefund(sourceId: string, amountCents: number, created: string): Promise<void>;
   processingFee(amountCents: number): number;
+  /** Notes that these PaymentIntent, charge or refund ids belong to the invoice. */
+  pointAtInvoice(ids: string[], invoiceId: string): Promise<void>;
 }
-
-const derivedId = (prefix: string, key: string) =>
-  `${prefix}_local_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 
 // On globalThis: the stand-in and the `/_local/stripe/clock` route may be loaded as separate module copies.
 const CLOCK = Symbol.for('physician-mentors.stripe-clock');
@@ -79,105 +42,63 @@ export function advanceStandInClock(days: number): void {
 const oneMonthAfter = (seconds: number) =>
   Math.floor(DateTime.fromSeconds(seconds, { zone: 'utc' }).plus({ months: 1 }).toSeconds());
 
-const subscriptionObject = (subscription: LocalSubscription) => ({
-  id: subscription.id,
-  object: 'subscription',
-  status: subscription.status,
-  cancel_at_period_end: subscription.cancelAtPeriodEnd,
+/** The stand-in reads what it just wrote, as Stripe's API answers. */
+const findItem = <T>(key: { pk: string; sk: string }) => getItem<T>(key, { ConsistentRead: true });
+
+export const findInvoice = (invoiceId: string) => findItem<LocalInvoice>(standInKeys.stripeInvoice(invoiceId));
+
+export const findSubscription = (subscriptionId: string) =>
+  findItem<LocalSubscription>(standInKeys.stripeSubscription(subscriptionId));
+
+export const findSubscriptionCheckout = (checkoutId: string) =>
+  getItem<LocalSubscriptionCheckout>(standInKeys.stripeSubscriptionCheckout(checkoutId));
+
+/** A paid invoice's charge. */
+export const chargeOfInvoice = (invoice: LocalInvoice): LocalCharge => ({
+  paymentIntentId: invoice.paymentIntentId,
+  chargeId: invoice.chargeId,
+  amountCents: invoice.amountCents,
   currency: 'usd',
-  livemode: false,
-  metadata: { subscriptionId: subscription.subscriptionId },
-  items: {
-    object: 'list',
-    data: [
-      {
-        id: derivedId('si', subscription.id),
-        object: 'subscription_item',
-        current_period_start: subscription.periodStart,
-        current_period_end: subscription.periodEnd,
-        price: {
-          object: 'price',
-          unit_amount: subscription.amountCents,
-          currency: 'usd',
-          recurring: { interval: 'month' },
-        },
-      },
-    ],
-  },
+  created: invoice.created,
+  paid: invoice.status === 'paid',
+  processingFeeCents: invoice.processingFeeCents,
+  refundId: invoice.refundId,
+  refundedAt: invoice.refundedAt,
+  metadata: {},
+  invoiceId: invoice.invoiceId,
 });
-
-const put = (item: Record<string, unknown>, condition?: string) =>
-  db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: condition }));
-
-async function getItem<T>(key: { pk: string; sk: string }): Promise<T | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return (Item as T | undefined) ?? null;
-}
 
 /**
  * Stripe Billing without Stripe: subscription-mode Checkout, monthly invoices and renewals on the
  * stand-in's own clock, and the events Stripe sends for them, in Stripe's object shapes.
  */
 export function subscriptionStandIn(parts: StandInParts) {
-  const invoiceObject = (invoice: LocalInvoice) => ({
-    id: invoice.invoiceId,
-    object: 'invoice',
-    status: invoice.status,
-    amount_due: invoice.amountCents,
-    amount_paid: invoice.status === 'paid' ? invoice.amountCents : 0,
-    currency: 'usd',
-    livemode: false,
-    billing_reason: 'subscription_cycle',
-    hosted_invoice_url: parts.standInPage('invoice', { id: invoice.invoiceId }),
-    period_start: invoice.periodStart,
-    period_end: invoice.periodEnd,
-    parent: {
-      type: 'subscription_details',
-      quote_details: null,
-      subscription_details: {
-        subscription: invoice.stripeSubscriptionId,
-        metadata: { subscriptionId: invoice.subscriptionId },
-      },
-    },
-    lines: {
-      object: 'list',
-      data: [
-        {
-          id: derivedId('il', invoice.invoiceId),
-          object: 'line_item',
-          amount: invoice.amountCents,
-          currency: 'usd',
-          period: { start: invoice.periodStart, end: invoice.periodEnd },
-          parent: { type: 'subscription_item_details' },
-        },
-      ],
-    },
-  });
-
+  const { objects } = parts;
   const saveSubscription = (subscription: LocalSubscription) =>
-    put({ ...standInKeys.stripeSubscription(subscription.id), ...subscription });
+    putItem({ ...standInKeys.stripeSubscription(subscription.id), ...subscription });
 
   /** Bills one period of the subscription: paid (the charge booked) unless an `invoices` fault declines the card. */
   async function bill(subscription: LocalSubscription, periodStart: number, created: number) {
     const number = subscription.invoices + 1;
-    const invoiceId = derivedId('in', `${subscription.id}-${number}`);
+    const invoiceId = derivedStripeId('in', `${subscription.id}-${number}`);
     const declined = number > 1 && takeFault('invoices');
     const invoice: LocalInvoice = {
       invoiceId,
       stripeSubscriptionId: subscription.id,
-      subscriptionId: subscription.subscriptionId,
+      subscriptionMetadata: subscription.metadata,
       amountCents: subscription.amountCents,
       status: declined ? 'open' : 'paid',
       periodStart,
       periodEnd: oneMonthAfter(periodStart),
-      paymentIntentId: derivedId('pi', invoiceId),
-      chargeId: derivedId('ch', invoiceId),
+      created,
+      paymentIntentId: derivedStripeId('pi', invoiceId),
+      chargeId: derivedStripeId('ch', invoiceId),
       processingFeeCents: parts.processingFee(subscription.amountCents),
     };
-    await put({ ...standInKeys.stripeInvoice(invoiceId), ...invoice });
+    await putItem({ ...standInKeys.stripeInvoice(invoiceId), ...invoice });
     if (!declined) {
-      await put({ ...standInKeys.stripeChargeInvoice(invoice.chargeId), invoiceId });
-      await parts.bookCharge(invoiceId, invoice.amountCents, new Date(created * 1000).toISOString());
+      await parts.pointAtInvoice([invoice.paymentIntentId, invoice.chargeId], invoiceId);
+      await bookBalance.charge(invoice.chargeId, invoice.amountCents, invoice.processingFeeCents, created);
     }
     const next: LocalSubscription = {
       ...subscription,
@@ -190,33 +111,27 @@ export function subscriptionStandIn(parts: StandInParts) {
     return {
       subscription: next,
       events: [
-        parts.signedEvent(declined ? 'invoice.payment_failed' : 'invoice.paid', invoiceObject(invoice), created),
+        parts.signedEvent(declined ? 'invoice.payment_failed' : 'invoice.paid', objects.invoice(invoice), created),
         parts.signedEvent(
           number === 1 ? 'customer.subscription.created' : 'customer.subscription.updated',
-          subscriptionObject(next),
+          objects.subscription(next),
           created,
         ),
       ],
     };
   }
 
-  const findSubscriptionCheckout = (checkoutId: string) =>
-    getItem<LocalSubscriptionCheckout>(standInKeys.stripeSubscriptionCheckout(checkoutId));
-
   return {
-    async createSubscriptionCheckout(request: SubscriptionCheckoutRequest) {
-      if (request.amountCents < 50) throw new Error('Amount must be at least 50 cents');
-      const checkoutId = derivedId('cs', `subscription-${request.subscriptionId}`);
-      const checkout: LocalSubscriptionCheckout = { ...request, checkoutId, status: 'open' };
-      try {
-        await put({ ...standInKeys.stripeSubscriptionCheckout(checkoutId), ...checkout }, 'attribute_not_exists(pk)');
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-      return { checkoutId, url: parts.standInPage('checkout', { id: checkoutId }) };
+    async createSubscriptionCheckout(creation: SubscriptionCheckoutCreation): Promise<LocalSubscriptionCheckout> {
+      const checkout: LocalSubscriptionCheckout = {
+        ...creation,
+        checkoutId: newStripeId('cs'),
+        createdAt: new Date().toISOString(),
+        status: 'open',
+      };
+      await putItem({ ...standInKeys.stripeSubscriptionCheckout(checkout.checkoutId), ...checkout });
+      return checkout;
     },
-
-    findSubscriptionCheckout,
 
     /**
      * The customer pays a subscription checkout: the subscription starts, its first invoice is
@@ -224,30 +139,21 @@ export function subscriptionStandIn(parts: StandInParts) {
      * `checkout.session.completed`). Empty when the checkout was not open.
      */
     async paySubscriptionCheckout(checkoutId: string): Promise<SignedEvent[]> {
-      const stripeSubscriptionId = derivedId('sub', checkoutId);
-      try {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: standInKeys.stripeSubscriptionCheckout(checkoutId),
-            UpdateExpression: 'SET #status = :paid, stripeSubscriptionId = :sub',
-            ConditionExpression: '#status = :open',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':paid': 'paid', ':open': 'open', ':sub': stripeSubscriptionId },
-          }),
-        );
-      } catch (error) {
-        if (isConditionFailure(error)) return [];
-        throw error;
-      }
+      const stripeSubscriptionId = derivedStripeId('sub', checkoutId);
+      const paid = await updateIf(standInKeys.stripeSubscriptionCheckout(checkoutId), {
+        UpdateExpression: 'SET #status = :paid, stripeSubscriptionId = :sub',
+        ConditionExpression: '#status = :open',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':paid': 'paid', ':open': 'open', ':sub': stripeSubscriptionId },
+      });
+      if (!paid) return [];
       const checkout = (await findSubscriptionCheckout(checkoutId)) as LocalSubscriptionCheckout;
       const created = nowSeconds();
       const { events } = await bill(
         {
           id: stripeSubscriptionId,
-          subscriptionId: checkout.subscriptionId,
+          metadata: checkout.subscriptionMetadata,
           amountCents: checkout.amountCents,
-          customerEmail: checkout.customerEmail,
           status: 'active',
           periodStart: created,
           periodEnd: created,
@@ -259,110 +165,64 @@ export function subscriptionStandIn(parts: StandInParts) {
       );
       const completed = parts.signedEvent(
         'checkout.session.completed',
-        {
-          id: checkoutId,
-          object: 'checkout.session',
-          mode: 'subscription',
-          status: 'complete',
-          payment_status: 'paid',
-          subscription: stripeSubscriptionId,
-          amount_total: checkout.amountCents,
-          currency: 'usd',
-          livemode: false,
-          client_reference_id: checkout.subscriptionId,
-          metadata: { subscriptionId: checkout.subscriptionId },
-        },
+        objects.subscriptionCheckoutSession(checkout),
         created,
       );
       return [...events.reverse(), completed];
     },
 
-    async cancelSubscriptionAtPeriodEnd(stripeSubscriptionId: string) {
-      const subscription = await getItem<LocalSubscription>(standInKeys.stripeSubscription(stripeSubscriptionId));
-      if (!subscription) {
-        throw new Stripe.errors.StripeInvalidRequestError({
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          message: `No such subscription: '${stripeSubscriptionId}'`,
-          statusCode: 404,
+    /** `cancel_at_period_end` and `metadata` changed as asked; Stripe tells the webhook with `customer.subscription.updated`. */
+    async updateSubscription(
+      subscriptionId: string,
+      change: { cancelAtPeriodEnd?: boolean; metadata?: Record<string, string> },
+    ): Promise<LocalSubscription> {
+      const subscription = await findSubscription(subscriptionId);
+      if (!subscription) throw noSuch('subscription', subscriptionId);
+      if (subscription.status === 'canceled' && change.cancelAtPeriodEnd !== undefined) {
+        throw invalidRequest('A canceled subscription can only update its cancellation_details and metadata.', {
+          param: 'cancel_at_period_end',
         });
       }
-      if (subscription.status === 'canceled') {
-        throw new Stripe.errors.StripeInvalidRequestError({
-          type: 'invalid_request_error',
-          message: 'A canceled subscription can only update its cancellation_details and metadata.',
-          statusCode: 400,
-        });
-      }
-      const next = { ...subscription, cancelAtPeriodEnd: true };
+      const next: LocalSubscription = {
+        ...subscription,
+        cancelAtPeriodEnd: change.cancelAtPeriodEnd ?? subscription.cancelAtPeriodEnd,
+        metadata: change.metadata ? { ...subscription.metadata, ...change.metadata } : subscription.metadata,
+      };
       await saveSubscription(next);
       parts.deliverToWebhook(
-        parts.signedEvent('customer.subscription.updated', subscriptionObject(next), nowSeconds()),
+        parts.signedEvent('customer.subscription.updated', objects.subscription(next), nowSeconds(), {
+          cancel_at_period_end: subscription.cancelAtPeriodEnd,
+        }),
       );
-    },
-
-    async invoicePayment(invoiceId: string): Promise<CapturedPayment> {
-      const invoice = await getItem<LocalInvoice>(standInKeys.stripeInvoice(invoiceId));
-      if (invoice?.status !== 'paid') throw new Error(`The local Stripe stand-in has no paid invoice ${invoiceId}`);
-      return {
-        paymentIntentId: invoice.paymentIntentId,
-        chargeId: invoice.chargeId,
-        amountCents: invoice.amountCents,
-        processingFeeCents: invoice.processingFeeCents,
-        currency: 'usd',
-      };
-    },
-
-    findInvoice: (invoiceId: string) => getItem<LocalInvoice>(standInKeys.stripeInvoice(invoiceId)),
-
-    /** The paid invoice a charge paid, for a transfer whose source it is; null for any other charge. */
-    async invoiceOfCharge(chargeId: string): Promise<LocalInvoice | null> {
-      const pointer = await getItem<{ invoiceId: string }>(standInKeys.stripeChargeInvoice(chargeId));
-      return pointer ? getItem<LocalInvoice>(standInKeys.stripeInvoice(pointer.invoiceId)) : null;
+      return next;
     },
 
     /**
      * Refunds a paid invoice's charge in full, as an operator does in Stripe's Dashboard (the app
-     * never refunds an invoice), and answers the `charge.refunded` event Stripe sends for it.
+     * never refunds an invoice) or the API does, and answers the `charge.refunded` event Stripe sends for it.
      */
     async refundInvoice(invoiceId: string): Promise<SignedEvent> {
-      const refundId = derivedId('re', invoiceId);
-      try {
-        await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: standInKeys.stripeInvoice(invoiceId),
-            UpdateExpression: 'SET refundId = :refund',
-            ConditionExpression: '#status = :paid AND attribute_not_exists(refundId)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':refund': refundId, ':paid': 'paid' },
-          }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-        throw new Stripe.errors.StripeInvalidRequestError({
-          type: 'invalid_request_error',
+      const refundId = derivedStripeId('re', invoiceId);
+      const created = nowSeconds();
+      const marked = await updateIf(standInKeys.stripeInvoice(invoiceId), {
+        UpdateExpression: 'SET refundId = :refund, refundedAt = :at',
+        ConditionExpression: '#status = :paid AND attribute_not_exists(refundId)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':refund': refundId, ':at': created, ':paid': 'paid' },
+      });
+      if (!marked) {
+        throw invalidRequest(`The charge of invoice ${invoiceId} is not paid or has already been refunded.`, {
           code: 'charge_already_refunded',
-          message: `The charge of invoice ${invoiceId} is not paid or has already been refunded.`,
-          statusCode: 400,
         });
       }
-      const invoice = (await getItem<LocalInvoice>(standInKeys.stripeInvoice(invoiceId))) as LocalInvoice;
-      const created = nowSeconds();
-      await parts.bookRefund(invoiceId, -invoice.amountCents, new Date(created * 1000).toISOString());
+      const invoice = (await findInvoice(invoiceId)) as LocalInvoice;
+      await parts.pointAtInvoice([refundId], invoiceId);
+      await bookBalance.refund(refundId, invoice.chargeId, invoice.amountCents, created);
       return parts.signedEvent(
         'charge.refunded',
-        {
-          id: invoice.chargeId,
-          object: 'charge',
-          amount: invoice.amountCents,
-          amount_refunded: invoice.amountCents,
-          refunded: true,
-          currency: 'usd',
-          payment_intent: invoice.paymentIntentId,
-          refunds: { object: 'list', data: [{ id: refundId, object: 'refund' }] },
-        },
+        objects.refundedChargeOfEvent({ ...chargeOfInvoice(invoice), refundId, refundedAt: created }),
         created,
+        { amount_refunded: 0, refunded: false },
       );
     },
 
@@ -386,7 +246,9 @@ export function subscriptionStandIn(parts: StandInParts) {
           if (subscription.cancelAtPeriodEnd) {
             subscription = { ...subscription, status: 'canceled' };
             await saveSubscription(subscription);
-            events.push(parts.signedEvent('customer.subscription.deleted', subscriptionObject(subscription), created));
+            events.push(
+              parts.signedEvent('customer.subscription.deleted', objects.subscription(subscription), created),
+            );
             break;
           }
           const billed = await bill(subscription, subscription.periodEnd, created);

@@ -1,7 +1,7 @@
 /**
  * Adapters a host process puts in place of the cloud ones before it runs any handler: the local
- * stack (bin/local) injects its Stripe, Zoom and Calendly stand-ins, its mailbox, its timers, its job runner and its
- * token key.
+ * stack (bin/local) injects its Zoom and Calendly stand-ins, its mailbox, its timers, its job runner and its
+ * token key (its Stripe stand-in is reached over HTTP, as Stripe is).
  * Lambda injects nothing, so a deployed function only ever reaches the real services.
  * Each adapter adds its own slot to InjectedAdapters (`declare module './injected'`), so this module
  * imports none of them: they all import it.

@@ -3,7 +3,6 @@ import type { AccountStatus } from '../domain/payment-account';
 import type { BalanceTransaction } from '../domain/reconciliation';
 import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from './dependency-budget';
 import { timedCall } from './dependency-latency';
-import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import { reversedTransferOf, toBalanceTransaction } from './stripe-balance';
 import type { PaymentEvent } from './stripe-events';
@@ -91,12 +90,6 @@ export interface Payments {
   balanceTransactions(from: Date, to: Date): Promise<BalanceTransaction[]>;
   /** Throws DomainError VALIDATION_FAILED when the signature is missing or does not match the raw body. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<PaymentEvent>;
-}
-
-declare module './injected' {
-  interface InjectedAdapters {
-    payments?: Payments;
-  }
 }
 
 /** The signing secrets of the two webhook endpoints a Connect platform has at Stripe. */
@@ -363,14 +356,22 @@ function accountRefusal(error: unknown): string | null {
 }
 
 /**
- * The payments the host injected (the local stack's stand-in), else Stripe from STRIPE_SECRET_KEY,
- * at STRIPE_API_BASE when it is set (a stand-in of Stripe's API), else at api.stripe.com.
+ * Stripe from STRIPE_SECRET_KEY, at STRIPE_API_BASE when it is set (the local stack and the tests
+ * point it at the stand-in of Stripe's API, bin/local/stripe-api), else at api.stripe.com.
  */
 export function paymentsFromEnvironment(): Payments {
-  return withinPaymentsBudget(injectedOrCloud('payments', stripeFromEnvironment));
+  const { STRIPE_SECRET_KEY, STRIPE_API_BASE } = process.env;
+  const key = `${STRIPE_API_BASE ?? ''} ${STRIPE_SECRET_KEY ?? ''}`;
+  let payments = clients.get(key);
+  if (!payments) {
+    payments = withinPaymentsBudget(stripeFromEnvironment());
+    clients.set(key, payments);
+  }
+  return payments;
 }
 
-const bounded = new WeakMap<Payments, Payments>();
+/** One SDK client per process (not per request), per place and key: a test run starts a stand-in per stack. */
+const clients = new Map<string, Payments>();
 
 /**
  * Every call that goes to the provider ends within PAYMENTS_CALL_BUDGET_MS, retries included, so a
@@ -378,8 +379,6 @@ const bounded = new WeakMap<Payments, Payments>();
  * each is timed as a `Stripe` dependency call named after the method.
  */
 function withinPaymentsBudget(payments: Payments): Payments {
-  const known = bounded.get(payments);
-  if (known) return known;
   const wrapped = { ...payments };
   for (const [name, method] of Object.entries(payments) as [keyof Payments, (...args: unknown[]) => unknown][]) {
     if (name === 'verifyWebhook') continue;
@@ -390,7 +389,6 @@ function withinPaymentsBudget(payments: Payments): Payments {
         ),
     });
   }
-  bounded.set(payments, wrapped);
   return wrapped;
 }
 

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
@@ -12,10 +12,11 @@ import { readMailbox, type StoredMail } from '../../bin/local/mailbox';
 import { standInKeys } from '../../bin/local/standin-keys';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
+import { refundsAnswered } from '../support/paid-sessions';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
-let payments: LocalPayments;
+let payments: LocalStripe;
 let coach: SignedInUser;
 let mentee: SignedInUser;
 
@@ -49,7 +50,7 @@ const checkoutIdOf = (url: string) => new URL(url).searchParams.get('id') as str
 
 beforeAll(async () => {
   stack = await startTestStack();
-  payments = localPaymentsFromEnvironment() as LocalPayments;
+  payments = localStripeFromEnvironment() as LocalStripe;
   [coach, mentee] = await Promise.all([
     publishedCoach(stack.config, { payments: true }),
     signedInUserWithProfile(stack.config, 'mentee'),
@@ -407,7 +408,7 @@ describe('a paid session through the local checkout', () => {
     const stored = await getSession(session.id);
     expect(stored?.status).toBe('cancelled');
     expect(stored?.refundId).toBeTruthy();
-    expect((await payments.findCheckout(checkoutId))?.refundRequests).toBe(1);
+    expect(await refundsAnswered(stack, checkoutId)).toBe(1);
   });
 });
 

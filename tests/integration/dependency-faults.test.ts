@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { simulateStripeOutage } from '../../bin/local/stripe-payments';
+import { simulateStripeOutage } from '../../bin/local/stripe-faults';
 import { getSession } from '../../functions/data/sessions';
 import { bookingResult } from '../../functions/schemas/session';
 import { mySessions } from '../../functions/schemas/session-actions';

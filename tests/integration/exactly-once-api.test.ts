@@ -3,7 +3,7 @@ import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { readMailbox } from '../../bin/local/mailbox';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { type InjectedAdapters, injectAdapters, injectedAdapters } from '../../functions/adapters/injected';
 import type { JobName, JobScheduler } from '../../functions/adapters/scheduler';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
@@ -23,7 +23,7 @@ import { type SignedInUser, signedInUserWithProfile } from '../support/users';
  */
 
 let stack: TestStack;
-let payments: LocalPayments;
+let payments: LocalStripe;
 let coach: SignedInUser;
 let mentee: SignedInUser;
 let original: InjectedAdapters;
@@ -37,7 +37,7 @@ const job = async (name: JobName) => (await lambdaHandler(name)) as Job;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  payments = localPaymentsFromEnvironment() as LocalPayments;
+  payments = localStripeFromEnvironment() as LocalStripe;
   original = { ...injectedAdapters() };
   const meetings = original.meetings as NonNullable<InjectedAdapters['meetings']>;
   const scheduler = original.scheduler as NonNullable<InjectedAdapters['scheduler']>;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { standInKeys } from '../../bin/local/standin-keys';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { injectedAdapters } from '../../functions/adapters/injected';
 import type { JobQueue } from '../../functions/adapters/job-queue';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
@@ -28,7 +28,7 @@ import { type SignedInUser, signedInUserWithProfile } from '../support/users';
  */
 
 let stack: TestStack;
-let payments: LocalPayments;
+let payments: LocalStripe;
 let coach: SignedInUser;
 let mentee: SignedInUser;
 /** The EMF lines the functions wrote (metrics are on in this file). */
@@ -46,7 +46,7 @@ beforeAll(async () => {
   vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
   // Lambda's two retries, a few milliseconds apart instead of minutes.
   stack = await startTestStack();
-  payments = localPaymentsFromEnvironment() as LocalPayments;
+  payments = localStripeFromEnvironment() as LocalStripe;
   coach = await publishedCoach(stack.config, { payments: true });
 });
 
@@ -248,7 +248,7 @@ describe("a coach's transfer reversed at Stripe", () => {
     expect(await reversalsOf(session.id)).toEqual([[-1_000, -1_000, transferId]]);
 
     // The rest, its event delivered twice as Stripe may.
-    const rest = await payments.reverseTransfer(transferId);
+    const { event: rest } = await payments.reverseTransfer(transferId);
     expect((await deliver(rest)).status).toBe(200);
     const again = await deliver(rest);
     expect(await again.json()).toEqual({ received: true, duplicate: true });

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
@@ -22,7 +22,7 @@ import {
 } from '../support/users';
 
 let stack: TestStack;
-let standIn: LocalPayments;
+let standIn: LocalStripe;
 let webhookSecret: string;
 let connectWebhookSecret: string;
 
@@ -90,7 +90,7 @@ beforeAll(async () => {
   // These tests drive the local stand-in, never a real Stripe account.
   delete process.env.STRIPE_SECRET_KEY;
   stack = await startTestStack();
-  standIn = localPaymentsFromEnvironment() as LocalPayments;
+  standIn = localStripeFromEnvironment() as LocalStripe;
   webhookSecret = process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string;
   connectWebhookSecret = process.env.LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET as string;
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { standInNow } from '../../bin/local/stripe-subscriptions';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
@@ -34,13 +34,13 @@ const PLAN = {
 };
 
 let stack: TestStack;
-let payments: LocalPayments;
+let payments: LocalStripe;
 let coach: SignedInUser;
 let finance: SignedInUser;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  payments = localPaymentsFromEnvironment() as LocalPayments;
+  payments = localStripeFromEnvironment() as LocalStripe;
   [coach, finance] = await Promise.all([
     publishedCoach(stack.config, { payments: true }),
     signedInUser(stack.config, undefined, [FINANCE_GROUP]),

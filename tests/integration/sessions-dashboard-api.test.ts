@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
 import { getProfile } from '../../functions/data/profiles';
 import type { SessionItem } from '../../functions/domain/session-item';
 import { createBooking, getSession } from '../../functions/data/sessions';
@@ -10,12 +9,11 @@ import { mySessions } from '../../functions/schemas/session-actions';
 import { readMailbox } from '../../bin/local/mailbox';
 import { handler as remindDayBefore } from '../../functions/jobs/remind-day-before';
 import { at, publishedCoach } from '../support/coaches';
-import { bookAndPay } from '../support/paid-sessions';
+import { bookAndPay, refundsAnswered } from '../support/paid-sessions';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
-let payments: LocalPayments;
 let coach: SignedInUser;
 let mentee: SignedInUser;
 let stranger: SignedInUser;
@@ -72,7 +70,6 @@ const listOf = async (user: SignedInUser, when: 'upcoming' | 'past' = 'upcoming'
 
 beforeAll(async () => {
   stack = await startTestStack();
-  payments = localPaymentsFromEnvironment() as LocalPayments;
   coach = await publishedCoach(stack.config, { payments: true, specialty: 'Cardiology' });
   [mentee, stranger] = await Promise.all([
     signedInUserWithProfile(stack.config, 'mentee'),
@@ -263,7 +260,7 @@ describe('POST /api/sessions/{id}/cancel', () => {
     expect(retry.status).toBe(409);
     // The refund is requested with the cancellation and made by its job (workflows/payments/refunds.ts).
     await stack.jobsSettled();
-    expect((await payments.findCheckout(checkoutId))?.refundRequests).toBe(1);
+    expect(await refundsAnswered(stack, checkoutId)).toBe(1);
     const stored = await getSession(session.id);
     expect(stored).toMatchObject({ status: 'cancelled', cancelledBy: 'mentee' });
     expect(stored?.refundId).toBeTruthy();

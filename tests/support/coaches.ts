@@ -1,5 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
+import { paymentsFromEnvironment } from '../../functions/adapters/payments';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
@@ -69,13 +70,14 @@ export async function publishedCoach(
     });
   }
   if (options.payments) {
-    const payments = localPaymentsFromEnvironment() as LocalPayments;
+    // Through the product's adapter, as the payment account page makes it; then onboarded at the stand-in.
+    const payments = paymentsFromEnvironment();
     const accountId = await attachPaymentAccount(
       user.userId,
       await payments.createConnectedAccount({ userId: user.userId, email: user.email }),
       new Date(),
     );
-    await payments.completeOnboarding(accountId);
+    await (localStripeFromEnvironment() as LocalStripe).completeOnboarding(accountId);
     await savePaymentAccountStatus(user.userId, accountId, await payments.accountStatus(accountId), new Date());
   }
   return user;

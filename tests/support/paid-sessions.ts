@@ -1,8 +1,10 @@
 import { expect } from 'vitest';
-import { type LocalPayments, localPaymentsFromEnvironment } from '../../bin/local/stripe-payments';
+import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { bookingResult } from '../../functions/schemas/session';
 import type { TestStack } from './local-stack';
 import type { SignedInUser } from './users';
+
+const standIn = () => localStripeFromEnvironment() as LocalStripe;
 
 interface SignedEvent {
   body: string;
@@ -43,9 +45,25 @@ export async function bookSession(stack: TestStack, { mentee, coach, start, dura
  */
 export async function bookAndPay(stack: TestStack, booking: Booking) {
   const { session, checkoutId } = await bookSession(stack, booking);
-  const paid = await (localPaymentsFromEnvironment() as LocalPayments).settleCheckout(checkoutId, 'paid');
+  const paid = await standIn().settleCheckout(checkoutId, 'paid');
   if (!paid) throw new Error('the checkout was not open');
   expect((await deliverStripeEvent(stack, paid)).status).toBe(200);
   await stack.jobsSettled();
   return { session, checkoutId, paid };
+}
+
+/**
+ * How many refunds of the checkout's payment the Stripe stand-in's API answered with success: made,
+ * or answered again for a repeated idempotency key. One means the product asked for its refund once.
+ */
+export async function refundsAnswered(stack: TestStack, checkoutId: string): Promise<number> {
+  const paymentIntentId = (await standIn().findCheckout(checkoutId))?.paymentIntentId;
+  return stack
+    .stripeRequests()
+    .filter(
+      (request) =>
+        request.endpoint === 'POST /v1/refunds' &&
+        request.status === 200 &&
+        request.params.payment_intent === paymentIntentId,
+    ).length;
 }

@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
+import { StripeApiError } from '../../bin/local/stripe-api/errors';
 import { armStripeFaults, failIfFaulted, pendingStripeFaults } from '../../bin/local/stripe-faults';
 
 afterEach(() => armStripeFaults({ refunds: 0, transfers: 0, invoices: 0 }));
@@ -15,9 +15,9 @@ describe('the Stripe stand-in faults', () => {
         return error;
       }
     });
-    expect(errors[0]).toBeInstanceOf(Stripe.errors.StripeAPIError);
-    expect(errors[0]).toMatchObject({ type: 'StripeAPIError', statusCode: 500 });
-    expect(errors[1]).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(errors[0]).toBeInstanceOf(StripeApiError);
+    expect(errors[0]).toMatchObject({ status: 500, error: { type: 'api_error' } });
+    expect(errors[1]).toBeInstanceOf(StripeApiError);
     expect(errors[2]).toBeNull();
     expect(() => failIfFaulted('transfers')).not.toThrow();
     expect(pendingStripeFaults()).toEqual({ refunds: 0, transfers: 0, invoices: 0 });
@@ -26,7 +26,10 @@ describe('the Stripe stand-in faults', () => {
   it('fails a transfer with balance_insufficient', () => {
     armStripeFaults({ transfers: 1 });
     expect(() => failIfFaulted('transfers')).toThrow(
-      expect.objectContaining({ type: 'StripeInvalidRequestError', code: 'balance_insufficient', statusCode: 400 }),
+      expect.objectContaining({
+        status: 400,
+        error: expect.objectContaining({ type: 'invalid_request_error', code: 'balance_insufficient' }),
+      }),
     );
   });
 });

@@ -46,7 +46,7 @@ export class AccessTokenRejectedError extends Error {
 /**
  * One calendar provider over plain fetch (no SDK: googleapis alone is tens of MB). Every call takes
  * an access token; refreshing, retrying after a 401 and keeping the tokens is the caller's
- * (functions/workflows/calendars/mentor-calendars.ts).
+ * (functions/workflows/calendars/calendar-access.ts).
  */
 export interface CalendarProvider {
   readonly id: CalendarProviderId;

@@ -24,7 +24,7 @@ export interface SessionFacts {
   priceCents: number;
   isFreeConsultation: boolean;
   meetingUrl?: string | null;
-  /** The mentor's own calendar did not answer the live check at booking (workflows/calendars/mentor-calendars.ts). */
+  /** The mentor's own calendar did not answer the live check at booking (workflows/calendars/check-at-booking.ts). */
   calendarUnchecked?: boolean | null;
   /** How often it was moved: the invitation's SEQUENCE (domain/rescheduling.ts). */
   rescheduleCount?: number;

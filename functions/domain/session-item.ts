@@ -70,7 +70,7 @@ export interface SessionItem {
   meetingNote?: string | null;
   /** The coach's own calendar did not answer the live check at booking; the coach's e-mail says so. */
   calendarUnchecked?: boolean;
-  /** Where the booking was written in the coach's own calendar (workflows/calendars/mentor-calendars.ts). */
+  /** Where the booking was written in the coach's own calendar (workflows/calendars/booking-events.ts). */
   calendarEvent?: { provider: 'google' | 'microsoft'; calendarId: string; eventId: string } | null;
   rated?: boolean;
   /** When the mentee first followed the join link while the session was on (sessions/join.ts); a free consultation is rateable only with it. */

@@ -3,7 +3,7 @@ import { httpHandler } from '../http/handler';
 import { siteOrigin } from '../runtime/site';
 import { calendarProviderPath } from '../schemas/mentor-calendars';
 import { serviceCallbackQuery } from '../schemas/service-connection';
-import { finishCalendarConnect } from '../workflows/calendars/mentor-calendars';
+import { finishCalendarConnect } from '../workflows/calendars/connect-calendar';
 
 /**
  * `GET /api/calendars/{provider}/callback`: the provider sends the browser here after consent; it

@@ -3,7 +3,7 @@ import { bindToBrowser, calendarConsentPurpose } from '../http/browser-binding';
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
 import { calendarProviderPath } from '../schemas/mentor-calendars';
-import { startCalendarConnect } from '../workflows/calendars/mentor-calendars';
+import { startCalendarConnect } from '../workflows/calendars/connect-calendar';
 
 /** `POST /api/me/calendars/{provider}/connect` → `{url}`, the provider's consent page; the cookie binds it to this browser. */
 export const handler = httpHandler(

@@ -1,6 +1,6 @@
 import { httpHandler } from '../http/handler';
 import { calendarProviderPath } from '../schemas/mentor-calendars';
-import { disconnectCalendar } from '../workflows/calendars/mentor-calendars';
+import { disconnectCalendar } from '../workflows/calendars/disconnect-calendar';
 
 /** `DELETE /api/me/calendars/{provider}` → 204: the grant revoked and the tokens deleted. */
 export const handler = httpHandler(

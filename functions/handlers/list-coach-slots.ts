@@ -6,7 +6,7 @@ import { DomainError } from '../domain/errors';
 import { edgeCached, isCurrentFreshKey } from '../http/edge-cache';
 import { httpHandler } from '../http/handler';
 import { coachPath, type SlotList, slotQuery } from '../schemas/coach';
-import { cachedBusyTimes } from '../workflows/calendars/mentor-calendars';
+import { cachedBusyTimes } from '../workflows/calendars/busy-times';
 
 export const handler = httpHandler({ schemas: { path: coachPath, query: slotQuery } }, async ({ path, query, now }) => {
   if (query.fresh !== undefined && !isCurrentFreshKey(query.fresh, now)) {

@@ -5,7 +5,7 @@ import { getProfile } from '../data/profiles';
 import { calendarReauthEmail } from '../domain/mentor-calendars';
 import { log } from '../runtime/log';
 import { siteOrigin } from '../runtime/site';
-import { refreshBusyCache } from '../workflows/calendars/mentor-calendars';
+import { refreshBusyCache } from '../workflows/calendars/busy-times';
 import { jobHandler } from '../runtime/job-handler';
 
 /** Mentors refreshed at once: each waits on its providers, not on this function's CPU. */

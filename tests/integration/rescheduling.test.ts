@@ -7,7 +7,7 @@ import { GOOGLE_CALENDAR_SCOPES } from '../../functions/adapters/google-calendar
 import { getSession } from '../../functions/data/sessions';
 import { handler as remindDayBefore } from '../../functions/jobs/remind-day-before';
 import { sessionView } from '../../functions/schemas/session';
-import { storeNewConnection } from '../../functions/workflows/calendars/mentor-calendars';
+import { storeNewConnection } from '../../functions/workflows/calendars/connect-calendar';
 import { storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';

@@ -21,7 +21,7 @@ import { siteOrigin } from '../../runtime/site';
 import type { NewBooking } from '../../schemas/session';
 import { cancelSession } from './cancellation';
 import { externalEventRequest } from '../calendars/external-events';
-import { checkCalendarsAtBooking } from '../calendars/mentor-calendars';
+import { checkCalendarsAtBooking } from '../calendars/check-at-booking';
 import { nameWithCredentials } from '../../domain/display-name';
 
 /** An external event's times come from the coach's calendar, never from the request. */

@@ -18,7 +18,7 @@ import { sessionCancellationEmail } from '../../domain/session-emails';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import { refundRequestOf } from '../../data/refunds';
-import { deleteBookingEvent } from '../calendars/mentor-calendars';
+import { deleteBookingEvent } from '../calendars/booking-events';
 
 export const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
 

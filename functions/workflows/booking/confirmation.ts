@@ -9,7 +9,7 @@ import { getSession, type SessionSideFields } from '../../data/sessions';
 import { sessionConfirmationEmail } from '../../domain/session-emails';
 import { siteOrigin } from '../../runtime/site';
 import { followUpOnce, followUpOnceRecording } from './follow-ups';
-import { bookingEventOf, writeBookingEvent } from '../calendars/mentor-calendars';
+import { bookingEventOf, writeBookingEvent } from '../calendars/booking-events';
 import { REMINDERS, reminderTime } from './reminders';
 
 export const NO_MEETING_NOTE =

@@ -15,7 +15,8 @@ import type { RescheduleSessionInput } from '../../schemas/session-actions';
 import { deleteMeeting, JOBS_OF_A_HELD_SESSION } from './cancellation';
 import { createMeeting, schedulesOf } from './confirmation';
 import { followUpOnce, followUpOnceRecording } from './follow-ups';
-import { bookingEventOf, checkCalendarsAtBooking, moveBookingEvent } from '../calendars/mentor-calendars';
+import { bookingEventOf, moveBookingEvent } from '../calendars/booking-events';
+import { checkCalendarsAtBooking } from '../calendars/check-at-booking';
 
 /**
  * `POST /api/sessions/{id}/reschedule`: either party moves a held session within the policy

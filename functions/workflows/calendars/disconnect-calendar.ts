@@ -1,0 +1,25 @@
+import type { CalendarProviderId } from '../../adapters/calendar-providers';
+import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
+import { calendarConnection, deleteCalendarConnection } from '../../data/calendar-connections';
+import { log } from '../../runtime/log';
+import { refreshBusyCacheQuietly } from './busy-times';
+import { openTokens } from './calendar-access';
+
+/** `DELETE /api/me/calendars/{provider}`: the grant revoked where the provider can, the tokens deleted. */
+export async function disconnectCalendar(userId: string, providerId: CalendarProviderId, now: Date): Promise<void> {
+  const item = await calendarConnection(userId, providerId);
+  if (!item) return;
+  const provider = calendarProviderFromEnvironment(providerId);
+  try {
+    if (provider) await provider.revoke(await openTokens(item));
+  } catch (error) {
+    // The tokens go either way: the mentor asked us to stop, and without them we cannot act.
+    log('warn', 'calendar grant could not be revoked at the provider', {
+      userId,
+      provider: providerId,
+      error: String(error),
+    });
+  }
+  await deleteCalendarConnection(userId, providerId);
+  await refreshBusyCacheQuietly(userId, now);
+}

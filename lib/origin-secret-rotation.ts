@@ -27,7 +27,7 @@ export interface OriginSecretRotationProps {
 
 /**
  * Rotates the origin secret every ORIGIN_SECRET_ROTATION_DAYS days through Secrets Manager's four
- * steps (functions/jobs/rotate-origin-secret.ts): a new value as AWSPENDING, CloudFront's origin header
+ * steps (functions/workflows/operations/rotate-origin-secret.ts): a new value as AWSPENDING, CloudFront's origin header
  * set to it, checked, then made AWSCURRENT; the API accepts all three labels meanwhile. The function
  * may read and change that one distribution and that one secret, and show UpdateDistribution that
  * it may use what the distribution's configuration names (distributionParts), nothing else.

@@ -17,7 +17,7 @@ export const RELOAD_AFTER_MS = 15_000;
 /** Known values are looked up again after this long even when they match, so a retired value stops working. */
 const KEEP_VALUES_MS = 5 * 60_000;
 /**
- * Every value a request may carry while a rotation runs (functions/jobs/rotate-origin-secret.ts): the
+ * Every value a request may carry while a rotation runs (functions/workflows/operations/rotate-origin-secret.ts): the
  * current one, the pending one CloudFront's edges switch to one by one once setSecret has changed the
  * distribution, and the previous one, which edges not yet updated may still send after finishSecret.
  */

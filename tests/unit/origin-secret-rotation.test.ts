@@ -8,7 +8,7 @@ import {
   RELOAD_AFTER_MS,
 } from '../../functions/adapters/origin-secret';
 import type { RotatingSecret } from '../../functions/adapters/rotating-secret';
-import { rotateOriginSecret } from '../../functions/jobs/rotate-origin-secret';
+import { rotateOriginSecret } from '../../functions/workflows/operations/rotate-origin-secret';
 import {
   type RotationStep,
   rotationAction,

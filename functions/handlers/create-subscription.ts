@@ -1,6 +1,7 @@
 import { httpHandler } from '../http/handler';
-import { subscribe } from '../workflows/plans/subscriptions';
+import { toSubscriptionView } from '../http/views/subscription';
 import { newSubscription } from '../schemas/plans';
+import { subscribe } from '../workflows/plans/subscriptions';
 
 /**
  * `POST /api/subscriptions {coachId}` → 201 `{subscription, checkoutUrl}`, or 200 with the same
@@ -9,7 +10,10 @@ import { newSubscription } from '../schemas/plans';
 export const handler = httpHandler(
   { schemas: { body: newSubscription }, auth: true },
   async ({ body, caller, now }) => {
-    const { resumed, ...started } = await subscribe(caller.userId, body.coachId, now);
-    return { status: resumed ? 200 : 201, body: started };
+    const { resumed, subscription, coach, checkoutUrl } = await subscribe(caller.userId, body.coachId, now);
+    return {
+      status: resumed ? 200 : 201,
+      body: { subscription: toSubscriptionView(subscription, caller.userId, coach, now), checkoutUrl },
+    };
   },
 );

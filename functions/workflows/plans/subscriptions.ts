@@ -14,12 +14,10 @@ import {
 } from '../../data/subscriptions';
 import { DomainError } from '../../domain/errors';
 import { platformFee } from '../../domain/fees';
-import { creditsLeft, planEndingEmail, planSummary } from '../../domain/plans';
+import { planEndingEmail, planSummary } from '../../domain/plans';
 import { feeRule } from '../../runtime/fee-rule';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
-import type { SubscriptionView } from '../../schemas/plans';
-import { otherPartyOf } from '../../http/views/session';
 import { nameWithCredentials } from '../../domain/display-name';
 
 /**
@@ -62,11 +60,7 @@ export async function subscribe(menteeId: string, coachId: string, now: Date) {
         ? await unpaidSubscriptionOfPair(menteeId, coachId)
         : null;
     if (!unpaid?.checkoutUrl) throw error;
-    return {
-      resumed: true,
-      subscription: toSubscriptionView(unpaid, menteeId, coach, now),
-      checkoutUrl: unpaid.checkoutUrl,
-    };
+    return { resumed: true, subscription: unpaid, coach, checkoutUrl: unpaid.checkoutUrl };
   }
   try {
     const { checkoutId, url } = await paymentsFromEnvironment().createSubscriptionCheckout({
@@ -79,7 +73,7 @@ export async function subscribe(menteeId: string, coachId: string, now: Date) {
       cancelUrl: `${siteOrigin()}/payment-cancelled?subscription_id=${subscription.id}`,
     });
     await recordSubscriptionCheckout(subscription.id, { checkoutId, url });
-    return { resumed: false, subscription: toSubscriptionView(subscription, menteeId, coach, now), checkoutUrl: url };
+    return { resumed: false, subscription, coach, checkoutUrl: url };
   } catch (error) {
     log('error', 'subscription checkout could not be started; releasing the pair', {
       subscriptionId: subscription.id,
@@ -99,7 +93,7 @@ export async function cancelAtPeriodEnd(userId: string, subscriptionId: string, 
   if (!subscription || (subscription.menteeId !== userId && subscription.coachId !== userId)) {
     throw new DomainError('NOT_FOUND', 'No such plan.');
   }
-  if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd) return viewFor(subscription, userId, now);
+  if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd) return withOtherParty(subscription, userId);
   if (!subscription.stripeSubscriptionId)
     throw new DomainError('PLAN_NOT_PAID', 'This plan has not been paid for yet.');
   await paymentsFromEnvironment().cancelSubscriptionAtPeriodEnd(subscription.stripeSubscriptionId);
@@ -109,7 +103,7 @@ export async function cancelAtPeriodEnd(userId: string, subscriptionId: string, 
       : { state: { ...current, cancelAtPeriodEnd: true } },
   );
   if (userId === subscription.coachId) await tellMenteePlanEnds(subscription);
-  return viewFor(changed ?? subscription, userId, now);
+  return withOtherParty(changed ?? subscription, userId);
 }
 
 async function tellMenteePlanEnds(subscription: SubscriptionItem): Promise<void> {
@@ -124,39 +118,19 @@ async function tellMenteePlanEnds(subscription: SubscriptionItem): Promise<void>
   );
 }
 
-async function viewFor(subscription: SubscriptionItem, viewerId: string, now: Date) {
+/** A subscription and the profile of its other party, as the viewer's answer shows them. */
+export interface SubscriptionOfParty {
+  subscription: SubscriptionItem;
+  other: ProfileItem | null;
+}
+
+async function withOtherParty(subscription: SubscriptionItem, viewerId: string): Promise<SubscriptionOfParty> {
   const other = await getProfile(subscription.coachId === viewerId ? subscription.menteeId : subscription.coachId);
-  return toSubscriptionView(subscription, viewerId, other, now);
+  return { subscription, other };
 }
 
 /** `GET /api/me/subscriptions`: the caller's plans as mentee and as coach, never one still unpaid. */
-export async function mySubscriptions(userId: string, now: Date): Promise<SubscriptionView[]> {
+export async function mySubscriptions(userId: string): Promise<SubscriptionOfParty[]> {
   const listed = (await subscriptionsOf(userId)).filter((subscription) => subscription.status !== 'incomplete');
-  return Promise.all(listed.map((subscription) => viewFor(subscription, userId, now)));
-}
-
-function toSubscriptionView(
-  subscription: SubscriptionItem,
-  viewerId: string,
-  other: ProfileItem | null,
-  now: Date,
-): SubscriptionView {
-  const viewerRole = subscription.coachId === viewerId ? 'coach' : 'mentee';
-  return {
-    id: subscription.id,
-    coachId: subscription.coachId,
-    menteeId: subscription.menteeId,
-    viewerRole,
-    status: subscription.status,
-    currentPeriodEnd: subscription.currentPeriodEnd,
-    creditsLeft:
-      subscription.status === 'active' || subscription.status === 'past_due'
-        ? creditsLeft(subscription.credits, now)
-        : 0,
-    sessionsPerMonth: subscription.sessionsPerMonth,
-    sessionMinutes: subscription.sessionMinutes,
-    monthlyPriceCents: subscription.priceCents,
-    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-    otherParty: otherPartyOf(viewerRole === 'coach' ? subscription.menteeId : subscription.coachId, other),
-  };
+  return Promise.all(listed.map((subscription) => withOtherParty(subscription, userId)));
 }

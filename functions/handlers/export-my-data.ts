@@ -1,48 +1,13 @@
-import { everyConversationOf } from '../data/conversations';
-import { personalDataOf } from '../data/personal-data';
-import { toProfileView } from '../http/views/profile';
 import { httpHandler } from '../http/handler';
-import { toMessageView } from '../http/views/message';
-import { toSessionView } from '../http/views/session';
+import { toPersonalDataView } from '../http/views/personal-data';
+import { personalDataExport } from '../workflows/accounts/export-my-data';
 
 /**
  * `GET /api/me/export`: the caller's data as a JSON file (profile, sessions either side, the ratings
- * they wrote, their conversations with every message), in the shapes the API shows them; provider
- * ids and tokens stay out, and a message moderation removed stays removed.
+ * they wrote, their conversations with every message), in the shapes the API shows them.
  */
 export const handler = httpHandler({ auth: true }, async ({ caller, now }) => {
-  const [{ profile, sessions, counterparts, ratings }, conversations] = await Promise.all([
-    personalDataOf(caller.userId),
-    everyConversationOf(caller.userId),
-  ]);
-  const otherOf = (coachId: string, menteeId: string) => (coachId === caller.userId ? menteeId : coachId);
-  const body = {
-    exportedAt: now.toISOString(),
-    userId: caller.userId,
-    profile: profile && toProfileView(profile),
-    sessions: sessions.map((session) =>
-      toSessionView(
-        session,
-        caller.userId,
-        counterparts.get(otherOf(session.coachId, session.menteeId)) ?? null,
-        ratings.get(session.id) ?? null,
-      ),
-    ),
-    ratingsWritten: [...ratings.values()]
-      .filter((rating) => rating.ratedBy === caller.userId)
-      .map(({ sessionId, coachId, rating, reviewText, createdAt }) => ({
-        sessionId,
-        coachId,
-        rating,
-        reviewText,
-        createdAt,
-      })),
-    conversations: conversations.map(({ entry, messages }) => ({
-      conversationId: entry.conversationId,
-      otherPartyId: entry.otherPartyId,
-      messages: messages.map(toMessageView),
-    })),
-  };
+  const body = toPersonalDataView(await personalDataExport(caller.userId), caller.userId, now);
   return {
     status: 200,
     text: JSON.stringify(body, null, 2),

@@ -1,19 +1,7 @@
-import { messagesPage, partsOfMessageId } from '../data/conversations';
-import { DomainError } from '../domain/errors';
 import { httpHandler } from '../http/handler';
-import { conversationOfParty } from '../workflows/messages/conversation-access';
 import { toMessageView } from '../http/views/message';
 import { conversationPath, type MessagePage, messagePageQuery } from '../schemas/messages';
-
-/** The sequence number of a message id given as a position, which must be of this conversation. */
-function seqIn(conversationId: string, messageId: string | undefined, name: string): number | undefined {
-  if (messageId === undefined) return undefined;
-  const parts = partsOfMessageId(messageId);
-  if (parts.conversationId !== conversationId) {
-    throw new DomainError('VALIDATION_FAILED', `${name} is not a message of this conversation.`);
-  }
-  return parts.seq;
-}
+import { conversationMessages } from '../workflows/messages/conversation-messages';
 
 /**
  * `GET /api/conversations/{id}/messages?before&after&limit`: a page of the thread, oldest first
@@ -22,15 +10,8 @@ function seqIn(conversationId: string, messageId: string | undefined, name: stri
 export const handler = httpHandler(
   { schemas: { path: conversationPath, query: messagePageQuery }, auth: true },
   async ({ path, query, caller }) => {
-    await conversationOfParty(path.id, caller.userId);
-    const afterSeq = seqIn(path.id, query.after, 'after');
-    const beforeSeq = seqIn(path.id, query.before, 'before');
-    const page = await messagesPage(path.id, { afterSeq, beforeSeq, limit: query.limit });
-    const edge = afterSeq === undefined ? page.messages[0] : page.messages.at(-1);
-    const body: MessagePage = {
-      messages: page.messages.map(toMessageView),
-      ...(page.more && edge ? { nextCursor: edge.id } : {}),
-    };
+    const { messages, nextCursor } = await conversationMessages(path.id, caller.userId, query);
+    const body: MessagePage = { messages: messages.map(toMessageView), ...(nextCursor ? { nextCursor } : {}) };
     return { status: 200, body };
   },
 );

@@ -1,16 +1,11 @@
 import { jobQueueFromEnvironment } from '../adapters/job-queue';
-import { verifiedMentorIds } from '../data/npi-verifications';
-import { log } from '../runtime/log';
 import { jobHandler } from '../runtime/job-handler';
+import { log } from '../runtime/log';
+import { recheckVerifiedMentors } from '../workflows/verification/recheck-verified-mentors';
 
-/**
- * Monthly (lib/npi-recheck.ts): a re-check of every verified mentor, each its own `checkNpi` job, so
- * one that fails is retried and dead-lettered alone while the others go on.
- */
+/** Monthly (lib/npi-recheck.ts): every verified mentor's NPI checked again. */
 export const handler = jobHandler('recheckVerifiedMentors', async () => {
-  const mentorIds = await verifiedMentorIds();
-  const jobs = jobQueueFromEnvironment();
-  for (const userId of mentorIds) await jobs.start('checkNpi', userId);
-  log('info', 'recheckVerifiedMentors', { started: mentorIds.length });
-  return { started: mentorIds.length };
+  const result = await recheckVerifiedMentors(jobQueueFromEnvironment());
+  log('info', 'recheckVerifiedMentors', result);
+  return result;
 });

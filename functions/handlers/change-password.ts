@@ -1,20 +1,16 @@
 import { identityFromEnvironment } from '../adapters/identity';
 import { mailerFromEnvironment } from '../adapters/mailer';
-import { passwordChangedEmail } from '../domain/auth-emails';
 import { bearerToken } from '../http/caller';
 import { httpHandler } from '../http/handler';
-import { siteOrigin } from '../runtime/site';
 import { passwordChange } from '../schemas/sign-in-methods';
+import { changePassword } from '../workflows/accounts/change-password';
 
-/**
- * The signed-in user changes their password here rather than straight with Cognito, so the account's
- * address is told of it afterwards.
- */
+/** `POST /api/me/password-change {currentPassword, password}` → 204, and an e-mail to the account's address. */
 export const handler = httpHandler({ auth: true, schemas: { body: passwordChange } }, async ({ body, event }) => {
-  const token = bearerToken(event);
-  const identity = identityFromEnvironment();
-  await identity.changePassword(token, body);
-  const { email } = await identity.userInfo(token);
-  await mailerFromEnvironment().send({ to: email, ...passwordChangedEmail(siteOrigin(), 'changed') });
+  await changePassword(
+    { identity: identityFromEnvironment(), mailer: mailerFromEnvironment() },
+    bearerToken(event),
+    body,
+  );
   return { status: 204 };
 });

@@ -1,24 +1,20 @@
 import { identityFromEnvironment } from '../adapters/identity';
 import { dynamoProfileStore } from '../data/profile-store';
-import { DomainError } from '../domain/errors';
-import { profileFromIdentity } from '../domain/profile';
-import { toProfileView } from '../http/views/profile';
 import { bearerToken } from '../http/caller';
 import { httpHandler } from '../http/handler';
+import { toProfileView } from '../http/views/profile';
 import { firstSignIn } from '../schemas/profile';
+import { profileOnFirstSignIn } from '../workflows/accounts/first-sign-in';
 
-/**
- * The first sign-in through a third-party provider creates the profile from the account's own
- * attributes; calling it again, or after e-mail sign-up, answers with the profile already there.
- */
+/** `POST /api/me {timezone?}` → 201 with the profile made from the account, or 200 with the one already there. */
 export const handler = httpHandler(
   { auth: true, schemas: { body: firstSignIn } },
   async ({ body, caller, event, now }) => {
-    const existing = await dynamoProfileStore.get(caller.userId);
-    if (existing) return { status: 200, body: toProfileView(existing) };
-    const user = await identityFromEnvironment().userInfo(bearerToken(event));
-    if (user.sub !== caller.userId) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
-    const { profile, created } = await dynamoProfileStore.createOnce(profileFromIdentity(user, now, body.timezone));
+    const { profile, created } = await profileOnFirstSignIn(
+      { identity: identityFromEnvironment(), profiles: dynamoProfileStore },
+      { userId: caller.userId, accessToken: () => bearerToken(event), timezone: body.timezone },
+      now,
+    );
     return { status: created ? 201 : 200, body: toProfileView(profile) };
   },
 );

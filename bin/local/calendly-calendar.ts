@@ -51,7 +51,7 @@ export function localCalendar(siteOrigin: string): ExternalCalendar {
   const prefix = localEventsPrefix(siteOrigin);
   const isEventUri = (eventUri: string) => eventUri.startsWith(prefix) && UUID_TAIL.test(eventUri.slice(prefix.length));
   return {
-    authorizeUrl: (state, redirectUri) =>
+    authorizeUrl: ({ state, redirectUri }) =>
       `${siteOrigin}/_local/calendly/authorize?${new URLSearchParams({ state, redirect_uri: redirectUri })}`,
     async exchangeCode(code) {
       const calendarUrl = /^local-code-([A-Za-z0-9_-]+)$/.exec(code)?.[1];

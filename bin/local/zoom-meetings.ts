@@ -12,7 +12,7 @@ export function localMeetings(siteOrigin: string): Meetings {
     expiresAt: new Date(Date.now() + 60 * 60_000).toISOString(),
   });
   return {
-    authorizeUrl: (state, redirectUri) =>
+    authorizeUrl: ({ state, redirectUri }) =>
       `${siteOrigin}/_local/zoom/authorize?${new URLSearchParams({ state, redirect_uri: redirectUri })}`,
     async exchangeCode(code) {
       if (!code.startsWith('local-code-')) throw new Error('The local Zoom stand-in did not issue this code');

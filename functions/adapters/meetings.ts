@@ -17,9 +17,9 @@ export interface NewMeeting {
 
 /** Video meetings on the coach's own Zoom account, through Zoom's OAuth app flow. */
 export interface Meetings {
-  /** Where the browser goes to let the app create meetings for the user. */
-  authorizeUrl(state: string, redirectUri: string): string;
-  exchangeCode(code: string, redirectUri: string): Promise<MeetingTokens>;
+  /** Where the browser goes to let the app create meetings for the user (PKCE: the verifier's S256 challenge). */
+  authorizeUrl(request: { state: string; codeChallenge: string; redirectUri: string }): string;
+  exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<MeetingTokens>;
   /** Answers with the tokens to keep: refreshed ones when the access token had expired. */
   createMeeting(
     tokens: MeetingTokens,
@@ -69,11 +69,18 @@ export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
       : tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
 
   return {
-    authorizeUrl: (state, redirectUri) =>
-      `${ZOOM_OAUTH}/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state })}`,
+    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
+      `${ZOOM_OAUTH}/authorize?${new URLSearchParams({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      })}`,
 
-    exchangeCode: (code, redirectUri) =>
-      tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }),
+    exchangeCode: (code, codeVerifier, redirectUri) =>
+      tokenRequest({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }),
 
     async createMeeting(tokens, meeting) {
       const current = await fresh(tokens);

@@ -1,4 +1,5 @@
 import type { MeetingTokens } from '../adapters/meetings';
+import type { OAuthConsent } from '../domain/oauth-consent';
 import { tokenCipherFromEnvironment } from '../adapters/token-cipher';
 import { deleteItem, getItem, putItem, transact } from './dynamo';
 import { keys } from './keys';
@@ -25,21 +26,22 @@ const CONSENT_SECONDS = 10 * 60;
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** Remembers which user started the consent that carries `state`. */
-export async function rememberConsent(service: ConnectedService, userId: string, state: string, now: Date) {
+/** Remembers the consent that carries `state`: its user, PKCE verifier and browser binding. */
+export async function rememberConsent(service: ConnectedService, state: string, consent: OAuthConsent, now: Date) {
   await putItem(
-    { ...SERVICES[service].consent(state), userId, expiresAt: epochSeconds(now) + CONSENT_SECONDS },
+    { ...SERVICES[service].consent(state), ...consent, expiresAt: epochSeconds(now) + CONSENT_SECONDS },
     { ConditionExpression: 'attribute_not_exists(pk)' },
   );
 }
 
-/** The user who started this consent, once: the state is deleted as it is read. Null if unknown or stale. */
-export async function takeConsent(service: ConnectedService, state: string, now: Date): Promise<string | null> {
-  const taken = await deleteItem<{ userId: string; expiresAt: number }>(SERVICES[service].consent(state), {
+/** The consent of this state, once: the state is deleted as it is read. Null if unknown or stale. */
+export async function takeConsent(service: ConnectedService, state: string, now: Date): Promise<OAuthConsent | null> {
+  const taken = await deleteItem<OAuthConsent & { expiresAt: number }>(SERVICES[service].consent(state), {
     ReturnValues: 'ALL_OLD',
   });
   if (!taken || taken.expiresAt < epochSeconds(now)) return null;
-  return taken.userId;
+  const { userId, codeVerifier, browserHash } = taken;
+  return { userId, codeVerifier, browserHash };
 }
 
 const tokenContext = (service: ConnectedService, userId: string) => ({ purpose: service, userId });

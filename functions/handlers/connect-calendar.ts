@@ -1,7 +1,7 @@
-import { CALENDAR_CONSENT_SECONDS } from '../data/calendar-connections';
-import { bindToBrowser, calendarConsentPurpose } from '../http/browser-binding';
+import { calendarConsentPages } from '../http/calendar-consent';
 import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
+import { consentStarted } from '../http/oauth-consent';
 import { calendarProviderPath } from '../schemas/mentor-calendars';
 import { startCalendarConnect } from '../workflows/calendars/connect-calendar';
 
@@ -10,8 +10,8 @@ export const handler = httpHandler(
   { schemas: { path: calendarProviderPath }, auth: true },
   async ({ caller, path, now }) => {
     const profile = await requireMentor(caller);
-    const binding = bindToBrowser(calendarConsentPurpose(path.provider), CALENDAR_CONSENT_SECONDS);
-    const url = await startCalendarConnect(profile.userId, path.provider, binding.hash, now);
-    return { status: 200, body: { url }, headers: { 'set-cookie': binding.setCookie } };
+    return consentStarted(calendarConsentPages(path.provider), (browserHash) =>
+      startCalendarConnect(profile.userId, path.provider, browserHash, now),
+    );
   },
 );

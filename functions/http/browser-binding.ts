@@ -18,9 +18,6 @@ export interface BrowserBinding {
 
 const hashOf = (nonce: string) => createHash('sha256').update(nonce).digest('base64url');
 
-/** The binding of a mentor calendar's consent in flight (handlers/connect-calendar.ts, calendar-callback.ts). */
-export const calendarConsentPurpose = (provider: string) => `calendar-${provider}`;
-
 /** `__Host-`: the browser keeps the cookie only for this origin, Secure and Path=/. */
 const cookieName = (purpose: string) => `__Host-pm-${purpose}`;
 

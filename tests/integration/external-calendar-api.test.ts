@@ -56,7 +56,7 @@ const connect = (user: SignedInUser) =>
 async function connectThroughConsent(coach: SignedInUser, schedulingUrl: string, answer: 'Allow' | 'Decline') {
   const response = await connect(coach);
   expect(response.status).toBe(200);
-  // The browser that asked keeps the state's cookie, which the callback checks.
+  // The browser that asked keeps the cookie binding the consent to it, which the callback checks.
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] as string;
   const { url } = serviceConnectLink.parse(await response.json());
   expect(url).toContain('/_local/calendly/authorize');

@@ -48,7 +48,7 @@ describe('connecting Zoom', () => {
     expect(response.status).toBe(200);
     const cookie = browserCookie(response);
     expect(response.headers.get('set-cookie')).toMatch(
-      /; Path=\/api\/zoom\/callback; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/,
+      /^__Host-pm-zoom=[\w-]+; Max-Age=600; Path=\/; Secure; HttpOnly; SameSite=Lax$/,
     );
     const { url } = serviceConnectLink.parse(await response.json());
     expect(url).toContain('/_local/zoom/authorize');
@@ -91,19 +91,22 @@ describe('connecting Zoom', () => {
   it("refuses a callback with another browser's state: an attacker's consent cannot land on a victim's profile", async () => {
     const attacker = await signedInUserWithProfile(stack.config, 'mentor');
     const victim = await signedInUserWithProfile(stack.config, 'mentor');
-    const attackerConnect = await connect(attacker);
-    const attackerAllow = await consentAnswer(serviceConnectLink.parse(await attackerConnect.json()).url, 'Allow');
+    const attackerAllow = async () =>
+      consentAnswer(serviceConnectLink.parse(await (await connect(attacker)).json()).url, 'Allow');
     const victimCookie = browserCookie(await connect(victim));
-    // The victim's browser is lured to the attacker's callback link: its cookie holds another state.
+    // The victim's browser is lured to the attacker's callback link: its cookie binds another consent, or none.
     for (const cookie of [victimCookie, '']) {
-      expect((await callback(attackerAllow, cookie)).searchParams.get('zoom_error')).toMatch(/expired/);
+      expect((await callback(await attackerAllow(), cookie)).searchParams.get('zoom_error')).toMatch(/another browser/);
     }
     for (const user of [attacker, victim]) {
       const me = await (await fetch(`${stack.apiUrl}/api/me`, { headers: user.auth })).json();
       expect(me.zoomConnected).toBe(false);
     }
-    // The attacker's own browser still completes its own connection.
-    expect((await callback(attackerAllow, browserCookie(attackerConnect))).searchParams.get('zoom')).toBe('connected');
+    // A state is used once, wherever it came back: the attacker's own browser cannot use the lured one either.
+    const attackerConnect = await connect(attacker);
+    const lured = await consentAnswer(serviceConnectLink.parse(await attackerConnect.json()).url, 'Allow');
+    expect((await callback(lured, victimCookie)).searchParams.get('zoom_error')).toMatch(/another browser/);
+    expect((await callback(lured, browserCookie(attackerConnect))).searchParams.get('zoom_error')).toMatch(/expired/);
   });
 
   it('is for mentors only', async () => {

@@ -40,14 +40,22 @@ describe('isCalendlyEventUri', () => {
     );
   });
 
-  it('sends the browser to Calendly’s authorize page with the state', () => {
-    const url = new URL(calendlyCalendar('client', 'secret').authorizeUrl('st', 'https://site.example/cb'));
+  it('sends the browser to Calendly’s authorize page with the state and the PKCE challenge', () => {
+    const url = new URL(
+      calendlyCalendar('client', 'secret').authorizeUrl({
+        state: 'st',
+        codeChallenge: 'challenge',
+        redirectUri: 'https://site.example/cb',
+      }),
+    );
     expect(url.origin + url.pathname).toBe('https://auth.calendly.com/oauth/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
       client_id: 'client',
       redirect_uri: 'https://site.example/cb',
       state: 'st',
+      code_challenge: 'challenge',
+      code_challenge_method: 'S256',
     });
   });
 });

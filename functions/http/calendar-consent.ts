@@ -1,0 +1,9 @@
+import type { CalendarProviderId } from '../adapters/calendar-providers';
+import type { ConsentPages } from './oauth-consent';
+
+/** A mentor's calendar consent: back on the settings page's coaching tab with `calendar=connected` or `calendar_error=…`. */
+export const calendarConsentPages = (provider: CalendarProviderId): ConsentPages => ({
+  purpose: `calendar-${provider}`,
+  resultParameter: 'calendar',
+  settingsQuery: { tab: 'coaching' },
+});

@@ -7,7 +7,7 @@ import { toProfileView } from './profile';
 import { toSessionView } from './session';
 
 /** What the table holds about one user (workflows/accounts/export-my-data.ts). */
-export interface PersonalDataExport {
+interface PersonalDataExport {
   profile: ProfileItem | null;
   sessions: { session: SessionItem; other: ProfileItem | null; rating: RatingItem | null }[];
   ratingsWritten: RatingItem[];

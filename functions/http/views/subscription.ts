@@ -4,7 +4,7 @@ import type { SubscriptionView } from '../../schemas/plans';
 import { otherPartyOf } from './session';
 
 /** What the view reads of a subscription item (data/subscriptions.ts). */
-export interface ShownSubscription extends SubscriptionState {
+interface ShownSubscription extends SubscriptionState {
   id: string;
   coachId: string;
   menteeId: string;

@@ -14,7 +14,7 @@ import {
 import type { ProfileItem } from '../../domain/profile-item';
 import { siteOrigin } from '../../runtime/site';
 
-export interface PaymentAccountPorts {
+interface PaymentAccountPorts {
   payments: Payments;
   accounts: AccountDirectory;
 }

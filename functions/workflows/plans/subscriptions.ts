@@ -119,7 +119,7 @@ async function tellMenteePlanEnds(subscription: SubscriptionItem): Promise<void>
 }
 
 /** A subscription and the profile of its other party, as the viewer's answer shows them. */
-export interface SubscriptionOfParty {
+interface SubscriptionOfParty {
   subscription: SubscriptionItem;
   other: ProfileItem | null;
 }

@@ -1,3 +1,4 @@
+import { type AuthorizeRequest, pkceAuthorizeUrl } from './oauth-authorize';
 import { boundedFetch } from './dependency-budget';
 
 /** The mentors' own calendars we read busy times from and write bookings into. */
@@ -52,7 +53,7 @@ export interface CalendarProvider {
   readonly id: CalendarProviderId;
   /** As the mentor reads it: 'Google Calendar'. */
   readonly label: string;
-  authorizeUrl(request: { state: string; codeChallenge: string; redirectUri: string }): string;
+  authorizeUrl(request: AuthorizeRequest): string;
   exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<ProviderTokens>;
   refresh(refreshToken: string): Promise<ProviderTokens>;
   /** Ends the grant at the provider where it offers that (Google); a grant already gone is fine. */
@@ -134,16 +135,7 @@ export function authorizationCodeFlow(
 ): Pick<CalendarProvider, 'authorizeUrl' | 'exchangeCode' | 'refresh'> {
   const form = { client_id: client.clientId, client_secret: client.clientSecret, ...extra.token };
   return {
-    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
-      `${client.authorizeUrl}?${new URLSearchParams({
-        client_id: client.clientId,
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-        ...extra.authorize,
-      })}`,
+    authorizeUrl: (request) => pkceAuthorizeUrl(client.authorizeUrl, client.clientId, request, extra.authorize),
     exchangeCode: (code, codeVerifier, redirectUri) =>
       tokenRequest(label, client.tokenUrl, {
         ...form,

@@ -1,3 +1,4 @@
+import { type AuthorizeRequest, pkceAuthorizeUrl } from './oauth-authorize';
 import { injectedAdapters } from './injected';
 import { boundedFetch } from './dependency-budget';
 
@@ -37,7 +38,7 @@ export class UnknownEventError extends Error {
 /** Bookings made in a coach's own calendar (Calendly), read through the coach's OAuth authorization. */
 export interface ExternalCalendar {
   /** Where the browser goes to let the app read the user's scheduled events (PKCE: the verifier's S256 challenge). */
-  authorizeUrl(request: { state: string; codeChallenge: string; redirectUri: string }): string;
+  authorizeUrl(request: AuthorizeRequest): string;
   exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<CalendarTokens>;
   /** Whether the embed's event URI is one of this provider's scheduled events (checked before any request). */
   isEventUri(eventUri: string): boolean;
@@ -117,15 +118,7 @@ export function calendlyCalendar(clientId: string, clientSecret: string): Extern
       : tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, tokens.account);
 
   return {
-    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
-      `${CALENDLY_AUTH}/authorize?${new URLSearchParams({
-        response_type: 'code',
-        client_id: clientId,
-        redirect_uri: redirectUri,
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-      })}`,
+    authorizeUrl: (request) => pkceAuthorizeUrl(`${CALENDLY_AUTH}/authorize`, clientId, request),
 
     exchangeCode: (code, codeVerifier, redirectUri) =>
       tokenRequest({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }),

@@ -1,3 +1,4 @@
+import { type AuthorizeRequest, pkceAuthorizeUrl } from './oauth-authorize';
 import { boundedFetch } from './dependency-budget';
 import { injectedAdapters } from './injected';
 
@@ -18,7 +19,7 @@ export interface NewMeeting {
 /** Video meetings on the coach's own Zoom account, through Zoom's OAuth app flow. */
 export interface Meetings {
   /** Where the browser goes to let the app create meetings for the user (PKCE: the verifier's S256 challenge). */
-  authorizeUrl(request: { state: string; codeChallenge: string; redirectUri: string }): string;
+  authorizeUrl(request: AuthorizeRequest): string;
   exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<MeetingTokens>;
   /** Answers with the tokens to keep: refreshed ones when the access token had expired. */
   createMeeting(
@@ -69,15 +70,7 @@ export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
       : tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
 
   return {
-    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
-      `${ZOOM_OAUTH}/authorize?${new URLSearchParams({
-        response_type: 'code',
-        client_id: clientId,
-        redirect_uri: redirectUri,
-        state,
-        code_challenge: codeChallenge,
-        code_challenge_method: 'S256',
-      })}`,
+    authorizeUrl: (request) => pkceAuthorizeUrl(`${ZOOM_OAUTH}/authorize`, clientId, request),
 
     exchangeCode: (code, codeVerifier, redirectUri) =>
       tokenRequest({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }),

@@ -17,7 +17,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budget';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/runtime/dependency-budget';
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
 import { DIRECTORY_SNAPSHOT_KEY } from '../functions/adapters/directory-snapshot';
 import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery';

@@ -175,7 +175,7 @@ export class Observability extends Construct {
       operations: TABLE_OPERATIONS,
       period: FIVE_MINUTES,
     });
-    // The functions time every dependency call (functions/adapters/dependency-latency.ts) by dependency
+    // The functions time every dependency call (functions/runtime/dependency-latency.ts) by dependency
     // and operation; a Metrics Insights query folds a dependency's operations into one series.
     const dependencyLatency = `SCHEMA(${METRICS_NAMESPACE}, ${Object.keys(metricDimensions(props.stage)).join(', ')}, dependency, operation)`;
     for (const [dependency, slowMs] of Object.entries(SLOW_CALL_MS)) {

@@ -92,7 +92,7 @@ export async function printColdStarts(): Promise<void> {
     `  ${over.length} of ${measured.length} over their floor.\n` +
       '  Bound: code behind import() is in chunks read on first use (lib/bundling.ts: the profanity filter is read by the\n' +
       '  first accepted report or review of an instance, about 40 ms of CPU then, not at init), the schemas use zod/mini, no X-Ray\n' +
-      "  SDK (functions/adapters/dependency-latency.ts), S3 through the SDK's signer, not the S3 client (adapters/s3-bucket.ts),\n" +
+      "  SDK (functions/runtime/dependency-latency.ts), S3 through the SDK's signer, not the S3 client (adapters/s3-bucket.ts),\n" +
       "  React's legacy server renderer only (lib/bundling.ts), and no module formats with ICU at import. What is left is\n" +
       "  what those functions run on every request: React's renderer, React Router, TanStack Query and the SPA's route code\n" +
       "  (page functions); Cognito's client (register, createMe); luxon and the booking rules (createSession, rescheduleSession,\n" +

@@ -5,7 +5,7 @@
  */
 // First: it sets the functions' log level before any of them is imported.
 import { ms, row } from './bench-support';
-import { FUNCTION_TIMEOUT_SECONDS } from '../functions/adapters/dependency-budget';
+import { FUNCTION_TIMEOUT_SECONDS } from '../functions/runtime/dependency-budget';
 import { whileDatabasePaused } from '../tests/support/faults';
 import { startTestStack } from '../tests/support/local-stack';
 

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/runtime/dependency-budget';
 import { ORIGIN_HEADER } from '../../functions/adapters/origin-secret';
 import { DEFAULT_MEMORY_MB, routes, type Route } from '../../functions/routes';
 import type { RuntimeConfig } from '../../functions/schemas/config';

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { log } from '../../functions/runtime/log';
-import { awsClientSettings } from '../../functions/adapters/dependency-budget';
+import { awsClientSettings } from '../../functions/runtime/dependency-budget';
 import { LOCAL_AWS } from './aws-local';
 import { withinFunctionTimeout } from './function-timeout';
 import { localClient } from './dynamodb';

@@ -1,4 +1,4 @@
-import { FUNCTION_TIMEOUT_SECONDS, withDeadline } from '../../functions/adapters/dependency-budget';
+import { FUNCTION_TIMEOUT_SECONDS, withDeadline } from '../../functions/runtime/dependency-budget';
 
 /** Lambda's own words for an invocation it stopped. */
 export class FunctionTimedOut extends Error {

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { ORIGIN_SECRET_VARIABLE } from '../../functions/adapters/origin-secret';
-import { withDeadline } from '../../functions/adapters/dependency-budget';
+import { withDeadline } from '../../functions/runtime/dependency-budget';
 import { feeRule } from '../../functions/runtime/fee-rule';
 import { POWERTOOLS_ENVIRONMENT } from '../../functions/runtime/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
@@ -177,7 +177,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       // The NPI Registry stand-in (bin/local/npi-standin.ts), served by the local API server.
       NPI_REGISTRY_URL: `http://127.0.0.1:${ports.api}/_local/npi`,
-      // See functions/adapters/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
+      // See functions/runtime/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
       AWS_REQUEST_TIMEOUT_MS: process.env.AWS_REQUEST_TIMEOUT_MS ?? '8000',
       AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',
       ...localCalendarEnvironment({ browserOrigin: webOrigin, serverOrigin: `http://127.0.0.1:${ports.api}` }),

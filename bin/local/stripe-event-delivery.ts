@@ -1,5 +1,5 @@
 import { log } from '../../functions/runtime/log';
-import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/adapters/dependency-budget';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/runtime/dependency-budget';
 import type { SignedEvent } from './stripe-records';
 
 /** Stripe retries a failed delivery for three days with backoff; the stand-in retries a few times within a minute. */

@@ -1,5 +1,5 @@
 import { type AuthorizeRequest, pkceAuthorizeUrl } from './oauth-authorize';
-import { boundedFetch } from './dependency-budget';
+import { boundedFetch } from '../runtime/dependency-budget';
 
 /** The mentors' own calendars we read busy times from and write bookings into. */
 export const CALENDAR_PROVIDERS = ['google', 'microsoft'] as const;

@@ -4,7 +4,7 @@ import {
   GetDistributionConfigCommand,
   UpdateDistributionCommand,
 } from '@aws-sdk/client-cloudfront';
-import { awsClientSettings } from './dependency-budget';
+import { awsClientSettings } from '../runtime/dependency-budget';
 
 /** One CloudFront distribution's configuration, read and written whole with its ETag, as CloudFront requires. */
 export interface DistributionConfigStore {

@@ -1,6 +1,6 @@
 import { type AuthorizeRequest, pkceAuthorizeUrl } from './oauth-authorize';
 import { injectedAdapters } from './injected';
-import { boundedFetch } from './dependency-budget';
+import { boundedFetch } from '../runtime/dependency-budget';
 
 /** A coach's Calendly authorization; kept server-side only, never sent to a browser. */
 export interface CalendarTokens {

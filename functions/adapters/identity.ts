@@ -23,8 +23,8 @@ import {
   type FederatedIdentity,
   NO_PASSWORD_GROUP,
 } from '../domain/sign-in-methods';
-import { awsClientSettings } from './dependency-budget';
-import { timed } from './dependency-latency';
+import { awsClientSettings } from '../runtime/dependency-budget';
+import { timed } from '../runtime/dependency-latency';
 import type { UserInfo } from '../domain/ports';
 
 /**

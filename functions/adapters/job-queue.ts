@@ -1,11 +1,11 @@
 import type { InvokeCommandInput } from '@aws-sdk/client-lambda';
 import { jobArnVariable } from '../routes';
-import { awsClientSettings } from './dependency-budget';
+import { awsClientSettings } from '../runtime/dependency-budget';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import { requiredEnvironment } from './required-environment';
 import type { JobName } from './scheduler';
-import { timed } from './dependency-latency';
+import { timed } from '../runtime/dependency-latency';
 
 /** Jobs a request or a webhook hands its slow follow-ups to, to run now but not in its own time. */
 export interface JobQueue {

@@ -1,5 +1,5 @@
-import { awsClientSettings } from './dependency-budget';
-import { timed } from './dependency-latency';
+import { awsClientSettings } from '../runtime/dependency-budget';
+import { timed } from '../runtime/dependency-latency';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import type { Mail } from '../domain/ports';

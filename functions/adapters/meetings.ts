@@ -1,5 +1,5 @@
 import { type AuthorizeRequest, pkceAuthorizeUrl } from './oauth-authorize';
-import { boundedFetch } from './dependency-budget';
+import { boundedFetch } from '../runtime/dependency-budget';
 import { injectedAdapters } from './injected';
 
 /** A coach's Zoom authorization; kept server-side only, never sent to a browser. */

@@ -1,5 +1,5 @@
 import type { RegistryAnswer } from '../domain/npi';
-import { boundedFetch, DependencyUnavailableError, OUTBOUND_REQUEST_TIMEOUT_MS } from './dependency-budget';
+import { boundedFetch, DependencyUnavailableError, OUTBOUND_REQUEST_TIMEOUT_MS } from '../runtime/dependency-budget';
 import { requiredEnvironment } from './required-environment';
 
 export type RegistryLookup = { state: 'answered'; answer: RegistryAnswer } | { state: 'unavailable'; detail: string };

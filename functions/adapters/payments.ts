@@ -1,8 +1,8 @@
 import type { CapturedPayment } from '../domain/ledger';
 import type { AccountStatus } from '../domain/payment-account';
 import type { BalanceTransaction } from '../domain/reconciliation';
-import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from './dependency-budget';
-import { timedCall } from './dependency-latency';
+import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from '../runtime/dependency-budget';
+import { timedCall } from '../runtime/dependency-latency';
 import { onFirstUse } from './on-first-use';
 import { reversedTransferOf, toBalanceTransaction } from './stripe-balance';
 import type { PaymentEvent } from './stripe-events';

@@ -6,7 +6,7 @@ import {
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
 import type { SecretVersions } from '../domain/origin-secret-rotation';
-import { awsClientSettings } from './dependency-budget';
+import { awsClientSettings } from '../runtime/dependency-budget';
 
 /** A secret as its rotation function sees it (Secrets Manager's rotation contract). */
 export interface RotatingSecret {

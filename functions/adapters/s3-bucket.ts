@@ -1,7 +1,7 @@
 import { HttpRequest } from '@smithy/core/protocols';
 import { NodeHttpHandler, streamCollector } from '@smithy/node-http-handler';
-import { awsClientSettings, isDependencyUnavailable } from './dependency-budget';
-import { timedCall } from './dependency-latency';
+import { awsClientSettings, isDependencyUnavailable } from '../runtime/dependency-budget';
+import { timedCall } from '../runtime/dependency-latency';
 import { requiredEnvironment } from './required-environment';
 import { type S3Endpoint, s3EndpointFromEnvironment } from './s3-endpoint';
 
@@ -14,7 +14,7 @@ export interface S3ObjectRead {
 /**
  * The object requests the functions make to one bucket, over S3's REST API with the SDK's signer
  * (s3-endpoint.ts says why not the S3 client), timed as every dependency call is and given the same
- * timeouts and attempts as the AWS SDK clients (dependency-budget.ts).
+ * timeouts and attempts as the AWS SDK clients (runtime/dependency-budget.ts).
  */
 export interface S3Bucket {
   /** Null when there is no such object; `unchanged` when it still carries the ETag `ifNoneMatch`. */
@@ -77,7 +77,7 @@ export function s3Bucket(bucket: string, endpoint: S3Endpoint = s3EndpointFromEn
     return { status: response.statusCode, headers: response.headers, body: answerBody } satisfies Answer;
   }
 
-  /** One operation, retried while transient and timed in all, as the SDK clients are timed (dependency-latency.ts). */
+  /** One operation, retried while transient and timed in all, as the SDK clients are timed (runtime/dependency-latency.ts). */
   const send = (
     operation: string,
     method: string,

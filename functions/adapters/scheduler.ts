@@ -1,7 +1,7 @@
 import type { CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
 import { jobArnVariable } from '../routes';
-import { awsClientSettings } from './dependency-budget';
-import { timed } from './dependency-latency';
+import { awsClientSettings } from '../runtime/dependency-budget';
+import { timed } from '../runtime/dependency-latency';
 import { injectedOrCloud } from './injected';
 import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
 import { onFirstUse } from './on-first-use';

@@ -1,7 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from '../schemas/zod';
-import { awsClientSettings } from './dependency-budget';
-import { timed } from './dependency-latency';
+import { awsClientSettings } from '../runtime/dependency-budget';
+import { timed } from '../runtime/dependency-latency';
 
 const secretsManager = timed(new SecretsManagerClient(awsClientSettings()));
 

@@ -1,7 +1,7 @@
-import { awsClientSettings } from './dependency-budget';
+import { awsClientSettings } from '../runtime/dependency-budget';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
-import { timed } from './dependency-latency';
+import { timed } from '../runtime/dependency-latency';
 
 /**
  * Encrypts the third-party tokens we keep (calendar refresh tokens), so the table never holds them

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsClientSettings } from '../adapters/dependency-budget';
-import { timed } from '../adapters/dependency-latency';
+import { awsClientSettings } from '../runtime/dependency-budget';
+import { timed } from '../runtime/dependency-latency';
 
 let cached:
   | { endpoint: string | undefined; client: DynamoDBClient; documentClient: DynamoDBDocumentClient }

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type * as z from '../schemas/zod';
-import { answeredBeforeTimeout } from '../adapters/dependency-budget';
+import { answeredBeforeTimeout } from '../runtime/dependency-budget';
 import { integrationSecretsLoaded } from '../adapters/integration-secrets';
 import { cameThroughCloudFront, ORIGIN_HEADER } from '../adapters/origin-secret';
 import { DomainError } from '../domain/errors';

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../adapters/dependency-budget';
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../runtime/dependency-budget';
 import { DomainError, errorStatus } from '../domain/errors';
 import { log } from '../runtime/log';
 

@@ -41,7 +41,7 @@ export const POWERTOOLS_ENVIRONMENT = {
   POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
 };
 
-/** How long each call to a dependency took (functions/adapters/dependency-latency.ts), by `dependency` and `operation`. */
+/** How long each call to a dependency took (functions/runtime/dependency-latency.ts), by `dependency` and `operation`. */
 export const DEPENDENCY_LATENCY = 'DependencyLatency';
 
 /**

@@ -7,7 +7,7 @@ import { logger } from './log';
  * every log line of the invocation (request id, cold start, function name; reset afterwards).
  * Lambda's active tracing (lib/api.ts) records the invocation's segment with its init; the trace
  * id is on every log line (functions/runtime/log.ts) and dependency calls are timed as metrics
- * (functions/adapters/dependency-latency.ts), so no X-Ray SDK runs in the function.
+ * (functions/runtime/dependency-latency.ts), so no X-Ray SDK runs in the function.
  */
 export const observedHandler = <Event, Result>() =>
   middy<Event, Result>().use(injectLambdaContext(logger, { resetKeys: true }));

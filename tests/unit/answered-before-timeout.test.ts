@@ -5,7 +5,7 @@ import {
   answeredBeforeTimeout,
   DependencyUnavailableError,
   isDependencyUnavailable,
-} from '../../functions/adapters/dependency-budget';
+} from '../../functions/runtime/dependency-budget';
 
 const contextWith = (remainingMs: number) => ({ getRemainingTimeInMillis: () => remainingMs }) as Context;
 const never = () => new Promise<never>(() => undefined);

@@ -15,8 +15,8 @@ const { BUSINESS_METRICS, METRICS_NAMESPACE, POWERTOOLS_ENVIRONMENT, SLOW_CALL_M
   '../../functions/runtime/metrics'
 );
 const { jobHandler } = await import('../../functions/runtime/job-handler');
-const { httpOperation, timed, timedCall } = await import('../../functions/adapters/dependency-latency');
-const { boundedFetch } = await import('../../functions/adapters/dependency-budget');
+const { httpOperation, timed, timedCall } = await import('../../functions/runtime/dependency-latency');
+const { boundedFetch } = await import('../../functions/runtime/dependency-budget');
 const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
 const { DynamoDBDocumentClient, GetCommand } = await import('@aws-sdk/lib-dynamodb');
 

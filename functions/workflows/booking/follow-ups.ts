@@ -1,4 +1,4 @@
-import { FUNCTION_TIMEOUT_SECONDS } from '../../adapters/dependency-budget';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../runtime/dependency-budget';
 import { claimFollowUp, markFollowUpDone, releaseFollowUp } from '../../data/follow-ups';
 import type { SessionSideFields } from '../../data/sessions';
 

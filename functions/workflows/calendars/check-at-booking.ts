@@ -1,4 +1,4 @@
-import { withinBudget } from '../../adapters/dependency-budget';
+import { withinBudget } from '../../runtime/dependency-budget';
 import { busyCacheOf, calendarConnectionsOf } from '../../data/calendar-connections';
 import { type BusyRange, overlapsBusy } from '../../domain/calendar-busy';
 import { DomainError } from '../../domain/errors';

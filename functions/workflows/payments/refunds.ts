@@ -1,4 +1,4 @@
-import { FUNCTION_TIMEOUT_SECONDS } from '../../adapters/dependency-budget';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../runtime/dependency-budget';
 import { mailerFromEnvironment } from '../../adapters/mailer';
 import { paymentsFromEnvironment } from '../../adapters/payments';
 import { schedulerFromEnvironment } from '../../adapters/scheduler';

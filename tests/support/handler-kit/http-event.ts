@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { routeMatcher } from '../../../bin/local/route-matcher';
-import { FUNCTION_TIMEOUT_SECONDS } from '../../../functions/adapters/dependency-budget';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../../functions/runtime/dependency-budget';
 import { routes } from '../../../functions/routes';
 
 /** The signed-in user of a test request, as the JWT authorizer would have verified them. */

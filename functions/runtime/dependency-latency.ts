@@ -1,5 +1,5 @@
-import { log } from '../runtime/log';
-import { recordDependencyLatency, slowCallMs } from '../runtime/metrics';
+import { log } from './log';
+import { recordDependencyLatency, slowCallMs } from './metrics';
 
 /**
  * The one place every call to a dependency is timed: AWS SDK clients (DynamoDB, S3, SES,

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type ExternalCalendar, UnknownEventError, UUID_TAIL } from '../../functions/adapters/external-calendar';
+import { UnknownEventError, UUID_TAIL } from '../../functions/adapters/external-calendar';
 import { db, tableName } from '../../functions/data/client';
 import { standInKeys } from './standin-keys';
+import type { ExternalCalendar } from '../../functions/domain/ports';
 
 /** What the local stand-in keeps of an event scheduled in its embed page. */
 export interface LocalCalendlyEvent {

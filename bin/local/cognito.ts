@@ -16,13 +16,13 @@ import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-email
 import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
-import type { Mailer } from '../../functions/adapters/mailer';
 import { PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
 import { localHostedUi } from './cognito-hosted-ui';
 import { localTotpMfa } from './cognito-mfa';
 import { claimsOf, withClaims } from './cognito-tokens';
 import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
+import type { Mailer } from '../../functions/domain/ports';
 
 const require = createRequire(import.meta.url);
 // cognito-local is built on the AWS SDK v2, which prints a maintenance notice on load.

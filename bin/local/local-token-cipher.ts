@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import type { TokenCipher } from '../../functions/adapters/token-cipher';
+import type { TokenCipher } from '../../functions/domain/ports';
 
 const PREFIX = 'local-aes256gcm:';
 

@@ -1,6 +1,5 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
-import type { Mail } from '../../functions/domain/ports';
-import type { Mailer } from '../../functions/adapters/mailer';
+import type { Mail, Mailer } from '../../functions/domain/ports';
 import { escapeHtml } from '../../functions/domain/html';
 
 export interface StoredMail extends Mail {

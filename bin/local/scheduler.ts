@@ -1,11 +1,11 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { injectAdapters } from '../../functions/adapters/injected';
-import type { JobQueue } from '../../functions/adapters/job-queue';
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
-import { type JobName, type JobScheduler, jobPayload, scheduleName } from '../../functions/adapters/scheduler';
+import { jobPayload, scheduleName } from '../../functions/adapters/scheduler';
 import { log } from '../../functions/runtime/log';
 import { withinFunctionTimeout } from './function-timeout';
 import { lambdaHandler } from './lambda-modules';
+import type { JobQueue, JobName, JobScheduler } from '../../functions/domain/ports';
 
 export interface LocalSchedule {
   job: JobName;

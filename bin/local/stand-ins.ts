@@ -1,8 +1,8 @@
 import { injectAdapters } from '../../functions/adapters/injected';
-import type { TokenCipher } from '../../functions/adapters/token-cipher';
 import { localCalendar } from './calendly-calendar';
 import { mailboxFileMailer } from './mailbox';
 import { localMeetings } from './zoom-meetings';
+import type { TokenCipher } from '../../functions/domain/ports';
 
 /**
  * Puts the local stack's stand-ins where the handlers look for their adapters: the mailbox

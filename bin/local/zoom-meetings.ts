@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { MeetingTokens, Meetings } from '../../functions/adapters/meetings';
+import type { MeetingTokens, Meetings } from '../../functions/domain/ports';
 
 /**
  * Zoom without Zoom, for the local stack: consent is a local page (bin/local/zoom-standin.ts) and

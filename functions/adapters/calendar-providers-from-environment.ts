@@ -1,6 +1,6 @@
-import type { CalendarProvider, CalendarProviderId } from './calendar-providers';
 import { googleCalendar } from './google-calendar';
 import { microsoftCalendar } from './microsoft-calendar';
+import type { CalendarProvider, CalendarProviderId } from '../domain/ports';
 
 /** The provider with its app credentials, or null where this deployment has none (`npm start` sets the stand-ins'). */
 export function calendarProviderFromEnvironment(id: CalendarProviderId): CalendarProvider | null {

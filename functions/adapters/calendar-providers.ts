@@ -1,38 +1,6 @@
-import { type AuthorizeRequest, pkceAuthorizeUrl } from './oauth-authorize';
+import { pkceAuthorizeUrl } from './oauth-authorize';
 import { boundedFetch } from '../runtime/dependency-budget';
-
-/** The mentors' own calendars we read busy times from and write bookings into. */
-export const CALENDAR_PROVIDERS = ['google', 'microsoft'] as const;
-export type CalendarProviderId = (typeof CALENDAR_PROVIDERS)[number];
-
-/** A mentor's grant at the provider; kept encrypted in the table, never sent to a browser. */
-export interface ProviderTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** ISO instant after which the access token must be refreshed. */
-  expiresAt: string;
-}
-
-export interface ProviderCalendar {
-  id: string;
-  name: string;
-  primary: boolean;
-}
-
-export interface BusyInterval {
-  start: string;
-  end: string;
-}
-
-/** A booked session as it is written into the mentor's calendar. */
-export interface BookingEvent {
-  sessionId: string;
-  title: string;
-  description: string;
-  meetingUrl?: string;
-  start: string;
-  end: string;
-}
+import type { CalendarProvider, ProviderTokens } from '../domain/ports';
 
 /** The provider answered `invalid_grant`: the mentor revoked access (or it lapsed); only a new consent helps. */
 export class GrantRevokedError extends Error {
@@ -42,36 +10,6 @@ export class GrantRevokedError extends Error {
 /** The provider refused the access token (401): refresh it and try once more. */
 export class AccessTokenRejectedError extends Error {
   override name = 'AccessTokenRejectedError';
-}
-
-/**
- * One calendar provider over plain fetch (no SDK: googleapis alone is tens of MB). Every call takes
- * an access token; refreshing, retrying after a 401 and keeping the tokens is the caller's
- * (functions/workflows/calendars/calendar-access.ts).
- */
-export interface CalendarProvider {
-  readonly id: CalendarProviderId;
-  /** As the mentor reads it: 'Google Calendar'. */
-  readonly label: string;
-  authorizeUrl(request: AuthorizeRequest): string;
-  exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<ProviderTokens>;
-  refresh(refreshToken: string): Promise<ProviderTokens>;
-  /** Ends the grant at the provider where it offers that (Google); a grant already gone is fine. */
-  revoke(tokens: ProviderTokens): Promise<void>;
-  /** The account the grant acts for (its e-mail) and its calendars. */
-  calendars(accessToken: string): Promise<{ account: string; calendars: ProviderCalendar[] }>;
-  /** Busy times of the given calendars in [from, to): free/transparent and cancelled events left out. */
-  busy(
-    accessToken: string,
-    calendarIds: readonly string[],
-    from: Date,
-    to: Date,
-    timeoutMs?: number,
-  ): Promise<BusyInterval[]>;
-  createEvent(accessToken: string, calendarId: string, event: BookingEvent): Promise<string>;
-  updateEvent(accessToken: string, calendarId: string, eventId: string, event: BookingEvent): Promise<void>;
-  /** A provider's 404 or 410 means the event is already gone, which is what was asked. */
-  deleteEvent(accessToken: string, calendarId: string, eventId: string): Promise<void>;
 }
 
 /** Refresh a little before the provider's hour is up, so a token never expires mid-request. */

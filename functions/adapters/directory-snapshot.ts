@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Coach } from '../schemas/coach';
 import { type S3Bucket, s3BucketFromEnvironment } from './s3-bucket';
+import type { DirectorySnapshot } from '../domain/ports';
 
 /**
  * The directory snapshot's one object, in the media bucket but outside its media/ prefix, so
@@ -14,18 +15,6 @@ interface SnapshotBody {
   version: typeof SNAPSHOT_VERSION;
   builtAt: string;
   coaches: Coach[];
-}
-
-export type SnapshotRead =
-  | { state: 'current'; etag: string; coaches: Coach[]; bytes: number }
-  | { state: 'unchanged' }
-  | { state: 'missing' };
-
-/** Every published coach's card as one gzip JSON object: read in one GetObject, rewritten whole. */
-export interface DirectorySnapshot {
-  /** With `ifNoneMatch`, an object still carrying that ETag answers `unchanged` without a body. */
-  read(ifNoneMatch?: string): Promise<SnapshotRead>;
-  write(coaches: readonly Coach[], builtAt: Date): Promise<{ bytes: number }>;
 }
 
 export function s3DirectorySnapshot(bucket: S3Bucket): DirectorySnapshot {

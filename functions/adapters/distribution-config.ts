@@ -5,15 +5,9 @@ import {
   UpdateDistributionCommand,
 } from '@aws-sdk/client-cloudfront';
 import { awsClientSettings } from '../runtime/dependency-budget';
+import type { DistributionConfigStore } from '../domain/ports';
 
-/** One CloudFront distribution's configuration, read and written whole with its ETag, as CloudFront requires. */
-export interface DistributionConfigStore {
-  read(): Promise<{ config: DistributionConfig; etag: string }>;
-  /** Fails when the configuration changed since `etag` was read (PreconditionFailed). */
-  write(config: DistributionConfig, etag: string): Promise<void>;
-}
-
-export function cloudFrontDistribution(distributionId: string): DistributionConfigStore {
+export function cloudFrontDistribution(distributionId: string): DistributionConfigStore<DistributionConfig> {
   const client = new CloudFrontClient(awsClientSettings());
   return {
     async read() {

@@ -1,27 +1,7 @@
-import { type AuthorizeRequest, pkceAuthorizeUrl } from './oauth-authorize';
+import { pkceAuthorizeUrl } from './oauth-authorize';
 import { injectedAdapters } from './injected';
 import { boundedFetch } from '../runtime/dependency-budget';
-
-/** A coach's Calendly authorization; kept server-side only, never sent to a browser. */
-export interface CalendarTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** ISO instant after which the access token must be refreshed. */
-  expiresAt: string;
-  /** The calendar's user the tokens act for (Calendly's `owner` URI). */
-  account?: string;
-}
-
-/** One scheduled event, as the calendar provider tells it. */
-export interface ScheduledEvent {
-  start: string;
-  end: string;
-  /** The event type's name, e.g. "30 Minute Meeting". */
-  name: string;
-  status: 'active' | 'canceled';
-  /** The calendar users hosting the event (Calendly user URIs). */
-  hosts: string[];
-}
+import type { CalendarTokens, ExternalCalendar } from '../domain/ports';
 
 const UNKNOWN_EVENT = Symbol.for('physician-mentors.UnknownEventError');
 
@@ -33,17 +13,6 @@ export class UnknownEventError extends Error {
   static [Symbol.hasInstance](value: unknown): boolean {
     return typeof value === 'object' && value !== null && UNKNOWN_EVENT in value;
   }
-}
-
-/** Bookings made in a coach's own calendar (Calendly), read through the coach's OAuth authorization. */
-export interface ExternalCalendar {
-  /** Where the browser goes to let the app read the user's scheduled events (PKCE: the verifier's S256 challenge). */
-  authorizeUrl(request: AuthorizeRequest): string;
-  exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<CalendarTokens>;
-  /** Whether the embed's event URI is one of this provider's scheduled events (checked before any request). */
-  isEventUri(eventUri: string): boolean;
-  /** Answers with the tokens to keep: refreshed ones when the access token had expired. */
-  scheduledEvent(tokens: CalendarTokens, eventUri: string): Promise<ScheduledEvent & { tokens: CalendarTokens }>;
 }
 
 declare module './injected' {

@@ -1,6 +1,6 @@
-import type { CalendarProvider } from './calendar-providers';
 import { authorizationCodeFlow, failedCall, type OAuthClient } from './calendar-providers';
 import { boundedFetch } from '../runtime/dependency-budget';
+import type { CalendarProvider } from '../domain/ports';
 
 /** Read the calendar list, read free/busy, and write events only on calendars the mentor owns. */
 export const GOOGLE_CALENDAR_SCOPES = [

@@ -17,15 +17,10 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DomainError } from '../domain/errors';
-import {
-  type AccountStatus,
-  type DirectoryUser,
-  type FederatedIdentity,
-  NO_PASSWORD_GROUP,
-} from '../domain/sign-in-methods';
+import { type FederatedIdentity, NO_PASSWORD_GROUP } from '../domain/sign-in-methods';
 import { awsClientSettings } from '../runtime/dependency-budget';
 import { timed } from '../runtime/dependency-latency';
-import type { UserInfo } from '../domain/ports';
+import type { Identity, AccountDirectory } from '../domain/ports';
 
 /**
  * What a user may write about themselves through the app client (SignUp, UpdateUserAttributes, and
@@ -33,27 +28,6 @@ import type { UserInfo } from '../domain/ports';
  * nor, with their own token, `email_verified`. The local Cognito front refuses the rest as Cognito does.
  */
 export const APP_CLIENT_WRITE_ATTRIBUTES = ['email', 'given_name', 'family_name'] as const;
-
-export interface NewAccount {
-  email: string;
-  password: string;
-  userType: 'mentee' | 'mentor';
-}
-
-/** The user directory (Cognito) as the API needs it. */
-export interface Identity {
-  /**
-   * Creates an unconfirmed account (the directory e-mails the code) and returns its user id, or
-   * null when an account holds the address already.
-   */
-  signUp(account: NewAccount): Promise<string | null>;
-  /** The signed-in user's own attributes, read with their access token. */
-  userInfo(accessToken: string): Promise<UserInfo>;
-  /** The signed-in user changes their password, proving the current one. */
-  changePassword(accessToken: string, change: { currentPassword: string; password: string }): Promise<void>;
-  /** Sets a new password with the code of a reset e-mail. */
-  resetPassword(reset: { email: string; code: string; password: string }): Promise<void>;
-}
 
 const errorName = (error: unknown) => (error as { name?: string }).name;
 
@@ -171,36 +145,6 @@ export function cognitoIdentity(client: CognitoIdentityProviderClient, clientId:
       });
     },
   };
-}
-
-export interface Account {
-  status: AccountStatus;
-  groups: string[];
-  identities: FederatedIdentity[];
-}
-
-/** One user pool's accounts, administered with the function's own credentials (IAM). */
-export interface AccountDirectory {
-  /** The account signed in as `username` (the token's `username` claim). */
-  account(username: string): Promise<Account>;
-  /** Whether `username` has two-step verification with an authenticator app (TOTP) on. */
-  hasAuthenticatorMfa(username: string): Promise<boolean>;
-  /** Gives the account a password of its own, permanently: it signs in with it from now on. */
-  setOwnPassword(username: string, password: string): Promise<void>;
-  /** Every user holding this e-mail address (native and federated). */
-  usersWithEmail(email: string): Promise<DirectoryUser[]>;
-  /**
-   * Creates a native account for an address its provider has verified, without mailing it, and
-   * returns its username (null when an account holds the address already); withoutOwnPassword()
-   * then finishes it.
-   */
-  createVerifiedAccount(attributes: { email: string; givenName?: string; familyName?: string }): Promise<string | null>;
-  /** Confirms the account with a random password nobody knows, as one with no password of its own. */
-  withoutOwnPassword(username: string): Promise<void>;
-  /** From now on, signing in with `identity` signs in as `username`. */
-  link(username: string, identity: FederatedIdentity): Promise<void>;
-  /** Deletes the account (its refresh tokens stop working); an account already gone is fine. */
-  deleteAccount(username: string): Promise<void>;
 }
 
 /** Cognito's `identities` attribute: a JSON list of `{providerName, userId, …}`. */

@@ -4,14 +4,8 @@ import { awsClientSettings } from '../runtime/dependency-budget';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import { requiredEnvironment } from './required-environment';
-import type { JobName } from './scheduler';
 import { timed } from '../runtime/dependency-latency';
-
-/** Jobs a request or a webhook hands its slow follow-ups to, to run now but not in its own time. */
-export interface JobQueue {
-  /** Runs the job once, soon, with the session id; a failed run is retried, then dead-lettered (job-delivery.ts). */
-  start(job: JobName, sessionId: string): Promise<void>;
-}
+import type { JobQueue } from '../domain/ports';
 
 declare module './injected' {
   interface InjectedAdapters {

@@ -2,11 +2,7 @@ import { awsClientSettings } from '../runtime/dependency-budget';
 import { timed } from '../runtime/dependency-latency';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
-import type { Mail } from '../domain/ports';
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-}
+import type { Mailer } from '../domain/ports';
 
 declare module './injected' {
   interface InjectedAdapters {

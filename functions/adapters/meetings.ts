@@ -1,33 +1,7 @@
-import { type AuthorizeRequest, pkceAuthorizeUrl } from './oauth-authorize';
+import { pkceAuthorizeUrl } from './oauth-authorize';
 import { boundedFetch } from '../runtime/dependency-budget';
 import { injectedAdapters } from './injected';
-
-/** A coach's Zoom authorization; kept server-side only, never sent to a browser. */
-export interface MeetingTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** ISO instant after which the access token must be refreshed. */
-  expiresAt: string;
-}
-
-export interface NewMeeting {
-  topic: string;
-  start: string;
-  durationMinutes: number;
-}
-
-/** Video meetings on the coach's own Zoom account, through Zoom's OAuth app flow. */
-export interface Meetings {
-  /** Where the browser goes to let the app create meetings for the user (PKCE: the verifier's S256 challenge). */
-  authorizeUrl(request: AuthorizeRequest): string;
-  exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<MeetingTokens>;
-  /** Answers with the tokens to keep: refreshed ones when the access token had expired. */
-  createMeeting(
-    tokens: MeetingTokens,
-    meeting: NewMeeting,
-  ): Promise<{ meetingId: string; joinUrl: string; tokens: MeetingTokens }>;
-  deleteMeeting(tokens: MeetingTokens, meetingId: string): Promise<MeetingTokens>;
-}
+import type { MeetingTokens, Meetings } from '../domain/ports';
 
 declare module './injected' {
   interface InjectedAdapters {

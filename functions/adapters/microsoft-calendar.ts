@@ -1,6 +1,6 @@
-import type { BookingEvent, CalendarProvider } from './calendar-providers';
 import { authorizationCodeFlow, failedCall, type OAuthClient } from './calendar-providers';
 import { boundedFetch } from '../runtime/dependency-budget';
+import type { BookingEvent, CalendarProvider } from '../domain/ports';
 
 /** Calendars.ReadWrite for busy times and events; offline_access for a refresh token. Nothing else. */
 export const MICROSOFT_CALENDAR_SCOPES = ['offline_access', 'Calendars.ReadWrite'];

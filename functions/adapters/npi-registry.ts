@@ -1,14 +1,7 @@
 import type { RegistryAnswer } from '../domain/npi';
 import { boundedFetch, DependencyUnavailableError, OUTBOUND_REQUEST_TIMEOUT_MS } from '../runtime/dependency-budget';
 import { requiredEnvironment } from './required-environment';
-
-export type RegistryLookup = { state: 'answered'; answer: RegistryAnswer } | { state: 'unavailable'; detail: string };
-
-/** The NPPES NPI Registry's public API (no key), or its local stand-in (bin/local/npi-standin.ts). */
-export interface NpiRegistry {
-  /** What the registry answers for one NPI; a timeout, a refusal, a 5xx or a body that is not JSON is `unavailable`. */
-  lookup(npi: string): Promise<RegistryLookup>;
-}
+import type { NpiRegistry } from '../domain/ports';
 
 /** `GET {baseUrl}/api/?version=2.1&number=…` with plain fetch. */
 export function httpNpiRegistry(baseUrl: string, timeoutMs: number): NpiRegistry {

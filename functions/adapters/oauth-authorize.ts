@@ -1,9 +1,4 @@
-/** What the one consent flow (workflows/connections/oauth-consent.ts) gives every provider's consent page. */
-export interface AuthorizeRequest {
-  state: string;
-  codeChallenge: string;
-  redirectUri: string;
-}
+import type { AuthorizeRequest } from '../domain/ports';
 
 /** A provider's consent page for an authorization-code grant with PKCE (S256). */
 export const pkceAuthorizeUrl = (

@@ -1,13 +1,6 @@
-import { type DataPage, prerenderedFileOf } from '../domain/data-pages';
+import { prerenderedFileOf } from '../domain/data-pages';
 import { type S3Bucket, s3BucketFromEnvironment } from './s3-bucket';
-
-/**
- * The deployed prerendered page of a screen (its loading state, with the deployment's config inlined
- * and the current build's scripts), which a page function renders the screen's data into.
- */
-export interface PageTemplates {
-  read(page: DataPage): Promise<string>;
-}
+import type { PageTemplates } from '../domain/ports';
 
 /**
  * Read at every render, not kept: a deploy replaces the pages and prunes the old build's scripts, and

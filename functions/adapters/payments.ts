@@ -1,96 +1,9 @@
-import type { CapturedPayment } from '../domain/ledger';
-import type { AccountStatus } from '../domain/payment-account';
 import type { BalanceTransaction } from '../domain/reconciliation';
 import { PAYMENTS_CALL_BUDGET_MS, STRIPE_CLIENT_SETTINGS, withinBudget } from '../runtime/dependency-budget';
 import { timedCall } from '../runtime/dependency-latency';
 import { onFirstUse } from './on-first-use';
 import { reversedTransferOf, toBalanceTransaction } from './stripe-balance';
-import type { PaymentEvent } from './stripe-events';
-
-/**
- * A hosted payment page for one paid session. The platform charges and holds the money; the
- * coach's share is transferred once the session is delivered (createTransfer).
- */
-export interface CheckoutRequest {
-  sessionId: string;
-  amountCents: number;
-  description: string;
-  customerEmail: string;
-  successUrl: string;
-  cancelUrl: string;
-  expiresAt: Date;
-}
-
-export interface CheckoutState {
-  status: 'open' | 'paid' | 'expired';
-  paymentIntentId: string | null;
-  /** What the checkout charges (its total), and whether it is a live-mode (real money) checkout. */
-  amountCents: number;
-  livemode: boolean;
-}
-
-/** Stripe Checkout in subscription mode for one subscription of ours to a coach's plan, billed monthly. */
-export interface SubscriptionCheckoutRequest {
-  subscriptionId: string;
-  amountCents: number;
-  description: string;
-  customerEmail: string;
-  successUrl: string;
-  cancelUrl: string;
-}
-
-/** The coach's share of a delivered session, paid from the charge that paid for it. */
-export interface TransferRequest {
-  sessionId: string;
-  amountCents: number;
-  currency: string;
-  destinationAccountId: string;
-  /** The charge the money comes from (Stripe's source_transaction), so it moves once that charge's funds are available. */
-  sourceChargeId: string;
-}
-
-export type TransferOutcome =
-  | { result: 'transferred'; transferId: string }
-  /** The coach's account may not receive transfers yet (onboarding unfinished, capability inactive). */
-  | { result: 'account_cannot_receive'; reason: string };
-
-/** The payment provider's connected accounts (mentors being paid), checkouts, refunds and signed events. */
-export interface Payments {
-  /** Answers with the same account when asked again for the same user, so a double click makes one account. */
-  createConnectedAccount(owner: { userId: string; email: string }): Promise<string>;
-  /** A single-use link to the provider's onboarding (identity and bank verification). */
-  onboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<string>;
-  /** A single-use link into the provider's dashboard for the account's owner. */
-  dashboardLink(accountId: string): Promise<string>;
-  accountStatus(accountId: string): Promise<AccountStatus>;
-  /** Asking again for the same session answers with the same checkout. */
-  createCheckout(request: CheckoutRequest): Promise<{ checkoutId: string; url: string }>;
-  checkoutState(checkoutId: string): Promise<CheckoutState>;
-  /** Closes an unpaid checkout so it can no longer be paid; a no-op once it is paid or expired. */
-  expireCheckout(checkoutId: string): Promise<void>;
-  /**
-   * Refunds a payment in full. Each try has its own idempotency key (the provider answers a key's
-   * first failure again for a day); a try after one that got through is refused with
-   * `charge_already_refunded`, so nothing is refunded twice.
-   */
-  refund(paymentIntentId: string, sessionId: string, tryNumber: number): Promise<string>;
-  /** Asking again for the same subscription answers with the same checkout. */
-  createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ checkoutId: string; url: string }>;
-  /** The subscription ends when its paid period does; Stripe sends `customer.subscription.updated` now and `.deleted` then. */
-  cancelSubscriptionAtPeriodEnd(stripeSubscriptionId: string): Promise<void>;
-  /** The charge that paid an invoice and the processing fee Stripe kept of it. */
-  invoicePayment(invoiceId: string): Promise<CapturedPayment>;
-  /** The charge of a paid payment and the processing fee Stripe kept of it. */
-  capturedPayment(paymentIntentId: string): Promise<CapturedPayment>;
-  /** The processing fee Stripe kept (positive) or gave back (negative) on a refund, by its balance transaction. */
-  refundProcessingFee(refundId: string): Promise<number>;
-  /** Asking again for the same session answers with the same transfer and moves no more money. */
-  createTransfer(request: TransferRequest): Promise<TransferOutcome>;
-  /** The platform account's balance transactions created in [from, to) that a ledger entry has a twin of. */
-  balanceTransactions(from: Date, to: Date): Promise<BalanceTransaction[]>;
-  /** Throws DomainError VALIDATION_FAILED when the signature is missing or does not match the raw body. */
-  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): Promise<PaymentEvent>;
-}
+import type { Payments } from '../domain/ports';
 
 /** The signing secrets of the two webhook endpoints a Connect platform has at Stripe. */
 export interface WebhookSecrets {

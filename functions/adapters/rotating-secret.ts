@@ -5,18 +5,8 @@ import {
   SecretsManagerClient,
   UpdateSecretVersionStageCommand,
 } from '@aws-sdk/client-secrets-manager';
-import type { SecretVersions } from '../domain/origin-secret-rotation';
 import { awsClientSettings } from '../runtime/dependency-budget';
-
-/** A secret as its rotation function sees it (Secrets Manager's rotation contract). */
-export interface RotatingSecret {
-  versions(): Promise<SecretVersions>;
-  /** The value of `version` under AWSPENDING and when it was stored, or undefined while it has none. */
-  pending(version: string): Promise<{ value: string; createdAt: Date } | undefined>;
-  putPending(version: string, value: string): Promise<void>;
-  /** Moves AWSCURRENT to `version`, from `fromVersion` (which Secrets Manager labels AWSPREVIOUS). */
-  promote(version: string, fromVersion: string | undefined): Promise<void>;
-}
+import type { RotatingSecret } from '../domain/ports';
 
 export function rotatingSecret(secretId: string): RotatingSecret {
   const client = new SecretsManagerClient(awsClientSettings());

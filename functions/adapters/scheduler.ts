@@ -6,28 +6,7 @@ import { injectedOrCloud } from './injected';
 import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
 import { onFirstUse } from './on-first-use';
 import { requiredEnvironment } from './required-environment';
-
-/** The one-off jobs (functions/jobs/), by their route-table operation name. */
-export type JobName =
-  | 'expirePendingPayment'
-  | 'completeSession'
-  | 'finishBooking'
-  | 'remindDayBefore'
-  | 'remindHourBefore'
-  /** Its id is `<mentor's user id>.<retry>` (functions/verification/npi-check.ts), not a session's. */
-  | 'checkNpi'
-  | 'refundSession';
-
-/** One-off jobs that run once at a given time with a session id. */
-export interface JobScheduler {
-  /**
-   * Scheduling the same job for the same session (and try) again is a no-op. A job that retries
-   * itself (the refund) names the try, so each try is its own schedule and its payload says which.
-   */
-  schedule(job: JobName, sessionId: string, at: Date, tryNumber?: number): Promise<void>;
-  /** Drops a schedule that has not run; a no-op when there is none. */
-  unschedule(job: JobName, sessionId: string): Promise<void>;
-}
+import type { JobName, JobScheduler } from '../domain/ports';
 
 declare module './injected' {
   interface InjectedAdapters {

@@ -1,50 +1,6 @@
 import Stripe from 'stripe';
 import { DomainError } from '../domain/errors';
-import type { MoneyEvent } from '../domain/ledger';
-
-/** A provider event, verified and reduced to what the API acts on. */
-export type PaymentEvent =
-  | { id: string; kind: 'accountUpdated'; accountId: string }
-  | MoneyEvent
-  | { id: string; kind: 'checkoutExpired'; checkoutId: string; sessionId: string }
-  | SubscriptionEvent
-  | { id: string; kind: 'unhandled'; type: string };
-
-interface InvoiceFacts {
-  id: string;
-  at: string;
-  subscriptionId: string;
-  stripeSubscriptionId: string;
-  invoiceId: string;
-  amountCents: number;
-  /** The end of the service period the invoice bills (its subscription line's period). */
-  periodEnd: string;
-  /** Where the customer pays the invoice or fixes their card. */
-  hostedInvoiceUrl: string | null;
-}
-
-/** What a subscription's events say, each naming our subscription by the metadata given at Checkout. */
-export type SubscriptionEvent =
-  | {
-      id: string;
-      kind: 'subscriptionCheckoutCompleted';
-      at: string;
-      subscriptionId: string;
-      stripeSubscriptionId: string;
-    }
-  | (InvoiceFacts & { kind: 'invoicePaid' })
-  | (InvoiceFacts & { kind: 'invoicePaymentFailed' })
-  | {
-      id: string;
-      kind: 'subscriptionChanged';
-      at: string;
-      subscriptionId: string;
-      stripeSubscriptionId: string;
-      /** Stripe's status (`active`, `past_due`, `canceled`, …). */
-      status: string;
-      currentPeriodEnd: string | null;
-      cancelAtPeriodEnd: boolean;
-    };
+import type { PaymentEvent, InvoiceFacts } from '../domain/ports';
 
 /**
  * Checks the `Stripe-Signature` header (HMAC-SHA256 over `${t}.${body}`, timestamp within

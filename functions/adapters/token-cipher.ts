@@ -2,16 +2,7 @@ import { awsClientSettings } from '../runtime/dependency-budget';
 import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import { timed } from '../runtime/dependency-latency';
-
-/**
- * Encrypts the third-party tokens we keep (calendar refresh tokens), so the table never holds them
- * in plaintext. The context names whose tokens they are: a ciphertext copied onto another user's
- * item does not decrypt there.
- */
-export interface TokenCipher {
-  encrypt(plaintext: string, context: Record<string, string>): Promise<string>;
-  decrypt(ciphertext: string, context: Record<string, string>): Promise<string>;
-}
+import type { TokenCipher } from '../domain/ports';
 
 declare module './injected' {
   interface InjectedAdapters {

@@ -1,4 +1,3 @@
-import type { CalendarProviderId } from '../adapters/calendar-providers';
 import type { BusyRange } from '../domain/calendar-busy';
 import type { CalendarChoice, ConnectionStatus } from '../domain/mentor-calendars';
 import {
@@ -13,6 +12,7 @@ import {
 } from './dynamo';
 import { keys } from './keys';
 import { tableSchema } from './table-schema';
+import type { CalendarProviderId } from '../domain/ports';
 
 /** A mentor's connection to one calendar provider, as stored: the tokens only as ciphertext. */
 export interface CalendarConnectionItem {

@@ -1,8 +1,8 @@
-import type { MeetingTokens } from '../adapters/meetings';
 import type { OAuthConsent } from '../domain/oauth-consent';
 import { tokenCipherFromEnvironment } from '../adapters/token-cipher';
 import { deleteItem, getItem, putItem, transact } from './dynamo';
 import { keys } from './keys';
+import type { MeetingTokens } from '../domain/ports';
 
 /**
  * A coach's OAuth connections to third parties (Zoom for meetings, Calendly for the external

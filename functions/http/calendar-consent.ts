@@ -1,5 +1,5 @@
-import type { CalendarProviderId } from '../adapters/calendar-providers';
 import type { ConsentPages } from './oauth-consent';
+import type { CalendarProviderId } from '../domain/ports';
 
 /** A mentor's calendar consent: back on the settings page's coaching tab with `calendar=connected` or `calendar_error=…`. */
 export const calendarConsentPages = (provider: CalendarProviderId): ConsentPages => ({

@@ -1,9 +1,9 @@
-import type { DirectorySnapshot } from '../adapters/directory-snapshot';
 import { type DirectoryRow, directoryProfiles, readDirectoryRows } from '../data/coaches';
 import { getProfile } from '../data/profiles';
 import { DomainError } from '../domain/errors';
 import type { Coach } from '../schemas/coach';
 import { toCoach, toDirectoryCard } from './views/coach';
+import type { DirectorySnapshot } from '../domain/ports';
 
 export interface CoachStore {
   /** Every published coach's card (bios as excerpts), in name order (the directory index's sort key). */

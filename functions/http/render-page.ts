@@ -1,4 +1,4 @@
-import { type PageTemplates, pageTemplatesFromEnvironment } from '../adapters/page-templates';
+import { pageTemplatesFromEnvironment } from '../adapters/page-templates';
 import { DomainError, errorStatus } from '../domain/errors';
 import { edgeCached } from './edge-cache';
 import type { HttpEvent, HttpResult } from './handler';
@@ -7,6 +7,7 @@ import type { RuntimeConfig } from '../schemas/config';
 import { runtimeConfigIn } from '../schemas/runtime-config-html';
 import type { DataPage } from '../domain/data-pages';
 import { type RenderedPage, renderedInto } from '../domain/page-html';
+import type { PageTemplates } from '../domain/ports';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 /** As long as the public reads it shows (functions/http/edge-cache.ts). */

@@ -5,7 +5,6 @@ import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { readMailbox } from '../../bin/local/mailbox';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { type InjectedAdapters, injectAdapters, injectedAdapters } from '../../functions/adapters/injected';
-import type { JobName, JobScheduler } from '../../functions/adapters/scheduler';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { saveServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
@@ -16,6 +15,7 @@ import { at, publishedCoach } from '../support/coaches';
 import { endedAgo } from '../support/bookings';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+import type { JobName, JobScheduler } from '../../functions/domain/ports';
 
 /**
  * Every follow-up of a booking happens exactly once, however its webhook or jobs are delivered:

@@ -6,7 +6,6 @@ import { standInKeys } from '../../bin/local/standin-keys';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { injectedAdapters } from '../../functions/adapters/injected';
-import type { JobQueue } from '../../functions/adapters/job-queue';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
@@ -20,6 +19,7 @@ import { endedAgo } from '../support/bookings';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookAndPay, bookSession, deliverStripeEvent } from '../support/paid-sessions';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+import type { JobQueue } from '../../functions/domain/ports';
 
 /**
  * The money of a paid session: charged and held by the platform, transferred to the coach once

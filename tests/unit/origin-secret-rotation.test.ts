@@ -7,7 +7,6 @@ import {
   ORIGIN_SECRET_VARIABLE,
   RELOAD_AFTER_MS,
 } from '../../functions/adapters/origin-secret';
-import type { RotatingSecret } from '../../functions/adapters/rotating-secret';
 import { rotateOriginSecret } from '../../functions/workflows/operations/rotate-origin-secret';
 import {
   type RotationStep,
@@ -16,6 +15,7 @@ import {
   waitBeforeSending,
   withOriginHeader,
 } from '../../functions/domain/origin-secret-rotation';
+import type { RotatingSecret } from '../../functions/domain/ports';
 
 const STEPS: RotationStep[] = ['createSecret', 'setSecret', 'testSecret', 'finishSecret'];
 

@@ -1,6 +1,7 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { type AccountDirectory, accountsFromEnvironment } from '../../adapters/identity';
+import { accountsFromEnvironment } from '../../adapters/identity';
 import { federatedIdentityOf, type LinkPlan, planGoogleLink } from '../../domain/sign-in-methods';
+import type { AccountDirectory } from '../../domain/ports';
 
 /**
  * Links a first Google sign-in to a native account, made here if the address has none, so the

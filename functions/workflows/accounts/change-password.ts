@@ -1,8 +1,7 @@
-import type { Identity } from '../../adapters/identity';
-import type { Mailer } from '../../adapters/mailer';
 import { passwordChangedEmail } from '../../domain/auth-emails';
 import { siteOrigin } from '../../runtime/site';
 import type { PasswordChange } from '../../schemas/sign-in-methods';
+import type { Identity, Mailer } from '../../domain/ports';
 
 /**
  * The signed-in user changes their password here rather than straight with Cognito, so the account's

@@ -1,5 +1,4 @@
-import type { AccountDirectory } from '../../adapters/identity';
-import type { MediaStore } from '../../domain/ports';
+import type { MediaStore, AccountDirectory } from '../../domain/ports';
 import { anonymiseRating, deleteUserPartition } from '../../data/accounts';
 import { savePublication } from '../../data/coach-settings';
 import { sessionsOfUser } from '../../data/personal-data';

@@ -1,6 +1,5 @@
-import type { Identity } from '../../adapters/identity';
 import { DomainError } from '../../domain/errors';
-import type { ProfileStore } from '../../domain/ports';
+import type { ProfileStore, Identity } from '../../domain/ports';
 import { profileFromIdentity } from '../../domain/profile';
 import type { ProfileItem } from '../../domain/profile-item';
 

@@ -1,8 +1,6 @@
-import type { Identity } from '../../adapters/identity';
-import type { Mailer } from '../../adapters/mailer';
 import { accountExistsEmail } from '../../domain/auth-emails';
 import { profileFromRegistration } from '../../domain/profile';
-import type { ProfileStore } from '../../domain/ports';
+import type { ProfileStore, Identity, Mailer } from '../../domain/ports';
 import { siteOrigin } from '../../runtime/site';
 import type { Registration } from '../../schemas/profile';
 import { checkNewNpi } from '../verification/npi-checks';

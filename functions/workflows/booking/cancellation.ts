@@ -1,6 +1,6 @@
 import { mailerFromEnvironment } from '../../adapters/mailer';
 import { meetingsFromEnvironment } from '../../adapters/meetings';
-import { type JobName, schedulerFromEnvironment } from '../../adapters/scheduler';
+import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import { serviceTokensOf, updateServiceTokens } from '../../data/service-connections';
 import { getProfile } from '../../data/profiles';
 import type { SessionItem } from '../../domain/session-item';
@@ -19,6 +19,7 @@ import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import { refundRequestOf } from '../../data/refunds';
 import { deleteBookingEvent } from '../calendars/booking-events';
+import type { JobName } from '../../domain/ports';
 
 export const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
 

@@ -1,8 +1,8 @@
-import type { BookingEvent, CalendarProvider, CalendarProviderId } from '../../adapters/calendar-providers';
 import { calendarConnection, calendarConnectionsOf } from '../../data/calendar-connections';
 import { fullName } from '../../domain/display-name';
 import { siteOrigin } from '../../runtime/site';
 import { withAccess } from './calendar-access';
+import type { BookingEvent, CalendarProvider, CalendarProviderId } from '../../domain/ports';
 
 /** The coach's calendar event of a session: the mentee named, the meeting link, the session's id kept privately. */
 export function bookingEventOf(

@@ -1,10 +1,4 @@
-import {
-  AccessTokenRejectedError,
-  type CalendarProvider,
-  type CalendarProviderId,
-  GrantRevokedError,
-  type ProviderTokens,
-} from '../../adapters/calendar-providers';
+import { AccessTokenRejectedError, GrantRevokedError } from '../../adapters/calendar-providers';
 import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
 import { tokenCipherFromEnvironment } from '../../adapters/token-cipher';
 import {
@@ -14,6 +8,7 @@ import {
   updateCalendarTokens,
 } from '../../data/calendar-connections';
 import { DomainError } from '../../domain/errors';
+import type { CalendarProvider, CalendarProviderId, ProviderTokens } from '../../domain/ports';
 
 /**
  * A mentor's calendar tokens: kept encrypted, refreshed over the version read, and opened only to

@@ -1,8 +1,8 @@
-import type { CalendarProviderId } from '../../adapters/calendar-providers';
 import { type CalendarConnectionItem, updateCalendarChoices } from '../../data/calendar-connections';
 import { applyChoices } from '../../domain/mentor-calendars';
 import { refreshBusyCacheQuietly } from './busy-times';
 import { existingConnection } from './calendar-access';
+import type { CalendarProviderId } from '../../domain/ports';
 
 /** `PATCH /api/me/calendars/{provider}`: which calendars block time, and the one that receives bookings. */
 export async function chooseCalendars(

@@ -1,4 +1,3 @@
-import type { CalendarProvider, CalendarProviderId, ProviderTokens } from '../../adapters/calendar-providers';
 import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
 import {
   calendarConnection,
@@ -17,6 +16,7 @@ import {
   startConsent,
 } from '../connections/oauth-consent';
 import { providerOf, sealTokens } from './calendar-access';
+import type { CalendarProvider, CalendarProviderId, ProviderTokens } from '../../domain/ports';
 
 /** Connecting a mentor's Google or Microsoft calendar: the one OAuth consent flow, then the tokens kept encrypted. */
 

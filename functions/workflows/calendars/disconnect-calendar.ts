@@ -1,9 +1,9 @@
-import type { CalendarProviderId } from '../../adapters/calendar-providers';
 import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
 import { calendarConnection, deleteCalendarConnection } from '../../data/calendar-connections';
 import { log } from '../../runtime/log';
 import { refreshBusyCacheQuietly } from './busy-times';
 import { openTokens } from './calendar-access';
+import type { CalendarProviderId } from '../../domain/ports';
 
 /** `DELETE /api/me/calendars/{provider}`: the grant revoked where the provider can, the tokens deleted. */
 export async function disconnectCalendar(userId: string, providerId: CalendarProviderId, now: Date): Promise<void> {

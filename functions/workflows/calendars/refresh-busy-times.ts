@@ -1,11 +1,11 @@
 import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
-import type { Mailer } from '../../adapters/mailer';
 import { allCalendarConnections, calendarConnectionsOf, claimReauthNotice } from '../../data/calendar-connections';
 import { getProfile } from '../../data/profiles';
 import { calendarReauthEmail } from '../../domain/mentor-calendars';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import { refreshBusyCache } from './busy-times';
+import type { Mailer } from '../../domain/ports';
 
 /** Mentors refreshed at once: each waits on its providers, not on this function's CPU. */
 const CONCURRENCY = 8;

@@ -1,6 +1,4 @@
-import type { DistributionConfigStore } from '../../adapters/distribution-config';
 import { ORIGIN_HEADER, RELOAD_AFTER_MS } from '../../adapters/origin-secret';
-import type { RotatingSecret } from '../../adapters/rotating-secret';
 import {
   type RotationStep,
   rotationAction,
@@ -8,6 +6,7 @@ import {
   waitBeforeSending,
   withOriginHeader,
 } from '../../domain/origin-secret-rotation';
+import type { DistributionConfigStore, RotatingSecret } from '../../domain/ports';
 
 export interface RotationPorts {
   secret: RotatingSecret;

@@ -1,5 +1,3 @@
-import type { Payments } from '../../adapters/payments';
-import type { PaymentEvent } from '../../adapters/stripe-events';
 import { paymentAccountOwner, savePaymentAccountStatus } from '../../data/payment-accounts';
 import { getSession } from '../../data/sessions';
 import { type MoneyEvent, sessionPaidBy } from '../../domain/ledger';
@@ -23,6 +21,7 @@ import {
 } from './money-events';
 import { paymentMatches, settleExpiredCheckout, settlePaidCheckout } from './payment-settlement';
 import { refundConfirmed, refundFailedAtBank } from './refunds';
+import type { Payments, PaymentEvent } from '../../domain/ports';
 
 export interface PaymentEventDeps {
   payments: Payments;

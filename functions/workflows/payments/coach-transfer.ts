@@ -1,4 +1,4 @@
-import { type Payments, paymentsFromEnvironment } from '../../adapters/payments';
+import { paymentsFromEnvironment } from '../../adapters/payments';
 import { appendLedgerEntry } from '../../data/ledger';
 import { keys } from '../../data/keys';
 import { claimPlanPayout, getPlanPayout } from '../../data/plan-payouts';
@@ -17,6 +17,7 @@ import { type CapturedPayment, transferEntry } from '../../domain/ledger';
 import { invoiceOfPlanPayout, isPlanPayoutId, planPeriodEnded } from '../../domain/plans';
 import { log } from '../../runtime/log';
 import { BUSINESS_METRICS, countMetric } from '../../runtime/metrics';
+import type { Payments } from '../../domain/ports';
 
 export type TransferResult = 'transferred' | 'owed' | 'blocked_by_dispute' | 'nothing_to_transfer';
 

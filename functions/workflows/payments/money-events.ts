@@ -1,4 +1,3 @@
-import type { Payments } from '../../adapters/payments';
 import { appendLedgerEntry, getLedgerEntry } from '../../data/ledger';
 import { getSession } from '../../data/sessions';
 import { keys } from '../../data/keys';
@@ -26,6 +25,7 @@ import {
 import { log } from '../../runtime/log';
 import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../../runtime/metrics';
 import type { LedgerEntry } from '../../schemas/ledger';
+import type { Payments } from '../../domain/ports';
 
 /*
  * The ledger side of the provider's money events, one function per event (apply-payment-event.ts

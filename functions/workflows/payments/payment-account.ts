@@ -1,5 +1,3 @@
-import type { AccountDirectory } from '../../adapters/identity';
-import type { Payments } from '../../adapters/payments';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../data/payment-accounts';
 import { DomainError } from '../../domain/errors';
 import {
@@ -13,6 +11,7 @@ import {
 } from '../../domain/payment-account';
 import type { ProfileItem } from '../../domain/profile-item';
 import { siteOrigin } from '../../runtime/site';
+import type { AccountDirectory, Payments } from '../../domain/ports';
 
 interface PaymentAccountPorts {
   payments: Payments;

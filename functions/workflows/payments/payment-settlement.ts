@@ -1,4 +1,4 @@
-import { type CheckoutState, paymentsFromEnvironment } from '../../adapters/payments';
+import { paymentsFromEnvironment } from '../../adapters/payments';
 import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import type { SessionItem } from '../../domain/session-item';
 import { requestRefund } from '../../data/refunds';
@@ -8,6 +8,7 @@ import { type PaidCheckout, settlementMismatch } from '../../domain/settlement';
 import { log } from '../../runtime/log';
 import { isLiveStage } from '../../runtime/stage';
 import { cancelSession } from '../booking/cancellation';
+import type { CheckoutState } from '../../domain/ports';
 
 const TIME_LOST_REASON =
   'The time was no longer available when the payment arrived; the payment is being refunded in full.';

@@ -1,8 +1,8 @@
-import type { Payments } from '../../adapters/payments';
 import { saveReconciliation } from '../../data/ledger';
 import { reconcile } from '../../domain/reconciliation';
 import type { Reconciliation } from '../../schemas/ledger';
 import { dayRangeInstants, ledgerOfDays } from './finance-ledger';
+import type { Payments } from '../../domain/ports';
 
 /** Compares one UTC day's ledger with the platform's balance transactions of that day and stores the result. */
 export async function reconcileDay(payments: Payments, day: string, now: Date): Promise<Reconciliation> {

@@ -1,6 +1,4 @@
 import { mailerFromEnvironment } from '../../adapters/mailer';
-import type { Payments } from '../../adapters/payments';
-import type { SubscriptionEvent } from '../../adapters/stripe-events';
 import { getProfile } from '../../data/profiles';
 import { jobQueueFromEnvironment } from '../../adapters/job-queue';
 import type { PlanPayoutItem } from '../../data/plan-payouts';
@@ -19,6 +17,7 @@ import { siteOrigin } from '../../runtime/site';
 import { recordPayment } from '../payments/money-events';
 import { fullName } from '../../domain/display-name';
 import type { LedgerEntry } from '../../schemas/ledger';
+import type { Payments, SubscriptionEvent } from '../../domain/ports';
 
 /*
  * A subscription's provider events, one function each (workflows/payments/apply-payment-event.ts

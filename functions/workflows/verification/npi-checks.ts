@@ -1,7 +1,7 @@
-import { type Mailer, mailerFromEnvironment } from '../../adapters/mailer';
-import { type NpiRegistry, npiRegistryFromEnvironment } from '../../adapters/npi-registry';
+import { mailerFromEnvironment } from '../../adapters/mailer';
+import { npiRegistryFromEnvironment } from '../../adapters/npi-registry';
 import { jobQueueFromEnvironment } from '../../adapters/job-queue';
-import { type JobScheduler, schedulerFromEnvironment } from '../../adapters/scheduler';
+import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import {
   getNpiRecord,
   markRemovalMailed,
@@ -21,6 +21,7 @@ import {
 } from '../../domain/npi';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
+import type { Mailer, NpiRegistry, JobScheduler } from '../../domain/ports';
 
 export interface NpiCheckDependencies {
   registry: NpiRegistry;

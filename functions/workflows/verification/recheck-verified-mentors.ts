@@ -1,5 +1,5 @@
-import type { JobQueue } from '../../adapters/job-queue';
 import { verifiedMentorIds } from '../../data/npi-verifications';
+import type { JobQueue } from '../../domain/ports';
 
 /**
  * A re-check of every verified mentor, each its own `checkNpi` job, so one that fails is retried

@@ -9,8 +9,7 @@ import { type LocalTable, openLocalTable, type SharedDatabase } from '../../../b
 import { stackPorts } from '../../../bin/local/ports';
 import { type LocalStack, startLocalStack } from '../../../bin/local/stack';
 import { type InjectedAdapters, injectAdapters } from '../../../functions/adapters/injected';
-import type { Mail } from '../../../functions/domain/ports';
-import type { JobName } from '../../../functions/adapters/scheduler';
+import type { Mail, JobName } from '../../../functions/domain/ports';
 import { db } from '../../../functions/data/client';
 
 export interface TestStack extends LocalStack {

@@ -736,10 +736,6 @@ export const routeModule = (route: Route) =>
 /** The job's entry module, relative to `functions/`. */
 export const jobModule = (job: Job) => `${job.folder ?? 'jobs'}/${job.handler}`;
 
-/** `expirePendingPayment` → `JOB_EXPIRE_PENDING_PAYMENT_ARN`: the variable that holds the job's function ARN. */
-export const jobArnVariable = (operation: string) =>
-  `JOB_${operation.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_ARN`;
-
 export const jobs: readonly Job[] = [
   {
     operation: 'expirePendingPayment',

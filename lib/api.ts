@@ -20,7 +20,7 @@ import { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '../functions/runtime/dependency-budget';
 import { type Integration, secretArnVariable } from '../functions/adapters/integration-secrets';
 import { DIRECTORY_SNAPSHOT_KEY } from '../functions/adapters/directory-snapshot';
-import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../functions/adapters/job-delivery';
+import { JOB_DEAD_LETTER_ARN_VARIABLE, jobArnVariable } from '../functions/adapters/job-delivery';
 import { POWERTOOLS_ENVIRONMENT } from '../functions/runtime/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
 import { DATA_PAGES, prerenderedFileOf } from '../functions/domain/data-pages';
@@ -28,7 +28,6 @@ import {
   DEFAULT_MEMORY_MB,
   type Grant,
   type Job,
-  jobArnVariable,
   jobModule,
   type Route,
   routeModule,

@@ -3,7 +3,6 @@ import { ms, percentile, REQUEST_NUMBER, row } from './bench-support';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { directorySnapshotFromEnvironment } from '../functions/adapters/directory-snapshot';
 import { db, tableName } from '../functions/data/client';
 import type { DirectoryRow } from '../functions/data/coaches';
 import { directoryCards } from '../functions/http/directory';
@@ -12,6 +11,7 @@ import { MEDICAL_SPECIALTIES, MENTOR_EXPERIENCE_CHOICES, MENTORING_AREAS } from 
 import { type SlotRequest, slotsInWindow } from '../functions/domain/slots';
 import { startTestStack } from '../tests/support/local-stack';
 import { printColdStarts } from './bench-cold-starts';
+import { directorySnapshot } from '../functions/runtime/ports/directory-snapshot';
 
 const run = promisify(execFile);
 const DAY_MS = 24 * 60 * 60_000;
@@ -65,7 +65,7 @@ async function seedCoachesIntoTable(count: number) {
 async function seedCoachesIntoSnapshot(count: number) {
   const bio = benchBio();
   const rows = Array.from({ length: count }, (_, i) => benchCoachRow(i, count, bio) as DirectoryRow);
-  await directorySnapshotFromEnvironment().write(directoryCards(rows), new Date());
+  await directorySnapshot().write(directoryCards(rows), new Date());
 }
 
 interface LoadResult {
@@ -112,7 +112,7 @@ async function benchDirectory(coaches: number, options: { seed: 'table' | 'snaps
     row('  seeding', `${((performance.now() - seedingStarted) / 1000).toFixed(1)} s`);
     const catchUpStarted = performance.now();
     await stack.directorySettled();
-    const snapshot = await directorySnapshotFromEnvironment().read();
+    const snapshot = await directorySnapshot().read();
     row(
       options.seed === 'table' ? '  snapshot caught up with the stream' : '  snapshot in place',
       `${((performance.now() - catchUpStarted) / 1000).toFixed(1)} s after the seed, ${

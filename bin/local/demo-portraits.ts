@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { renderHeadshotVariants } from '../../functions/adapters/image';
-import { mediaStoreFromEnvironment } from '../../functions/adapters/media';
 import { dynamoProfileStore } from '../../functions/data/profile-store';
 import { attachHeadshot, headshotUploadPolicy } from '../../functions/domain/headshot';
+import { media } from '../../functions/runtime/ports/media';
 
 const SKIN = {
   porcelain: '#f6d5c0',
@@ -170,7 +170,7 @@ export function portraitSvg(look: PortraitLook): string {
  */
 export async function seedDemoPortraits(mentors: { userId: string; firstName: string; lastName: string }[]) {
   const services = {
-    media: mediaStoreFromEnvironment(),
+    media: media(),
     profiles: dynamoProfileStore,
     renderVariants: renderHeadshotVariants,
   };

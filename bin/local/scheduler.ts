@@ -1,7 +1,7 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
-import { injectAdapters } from '../../functions/adapters/injected';
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import { jobPayload, scheduleName } from '../../functions/adapters/scheduler';
+import type { Ports } from '../../functions/runtime/composition-root';
 import { log } from '../../functions/runtime/log';
 import { withinFunctionTimeout } from './function-timeout';
 import { lambdaHandler } from './lambda-modules';
@@ -26,6 +26,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const RETRY_MS = 60_000;
 
 export interface LocalScheduler {
+  /** What it stands in for, for the local stack's composition (stand-ins.ts): Scheduler and Lambda's asynchronous invocations. */
+  ports: Pick<Ports, 'scheduler' | 'jobs'>;
   /** Resolves once no job is running and none is due: what a test waits for after an action that starts one. */
   settled(): Promise<void>;
   /** What settled() is waiting for: the runs under way and the schedules due (for a wait that runs too long). */
@@ -150,8 +152,8 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
     schedules.set(name, schedule);
     arm(name, schedule);
   }
-  injectAdapters({ scheduler, jobs });
   return {
+    ports: { scheduler, jobs },
     settled,
     busy,
     runPendingNow(job) {
@@ -176,7 +178,6 @@ export async function startLocalScheduler(file: string, deadLetterFile: string):
     async stop() {
       stopped = true;
       for (const { timer } of timers.values()) clearTimeout(timer);
-      injectAdapters({ scheduler: undefined, jobs: undefined });
     },
   };
 }

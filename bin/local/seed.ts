@@ -10,7 +10,6 @@ import {
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { db, tableName } from '../../functions/data/client';
-import { paymentsFromEnvironment } from '../../functions/adapters/payments';
 import { putNew } from '../../functions/data/dynamo';
 import { localStripeFromEnvironment } from './stripe-payments';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
@@ -23,7 +22,6 @@ import { localCognitoClient } from './cognito';
 import { seedDemoLedger } from './demo-ledger';
 import { type DemoMentor, demoMentors } from './demo-mentors';
 import { FINANCE_GROUP } from '../../functions/http/finance';
-import { calendarProviderFromEnvironment } from '../../functions/adapters/calendar-providers-from-environment';
 import { refreshBusyCacheQuietly } from '../../functions/workflows/calendars/busy-times';
 import { storeNewConnection } from '../../functions/workflows/calendars/connect-calendar';
 import type { CalendarStandInStore } from './calendar-standin-store';
@@ -34,6 +32,8 @@ import { evaluateRegistryAnswer } from '../../functions/domain/npi';
 import { demoMentorNpi, demoMentorRegistryResult } from './npi-fixtures';
 import { seedDemoPortraits } from './demo-portraits';
 import { reviewerName } from '../../functions/domain/display-name';
+import { calendarProvider } from '../../functions/runtime/ports/calendars';
+import { payments } from '../../functions/runtime/ports/payments';
 
 export const DEMO_PASSWORD = 'DemoPass123!';
 export const DEMO_MENTEE_EMAIL = 'mentee@demo.physicianmentors.test';
@@ -155,14 +155,13 @@ async function connectPaymentAccount(mentor: DemoMentor, now: Date) {
   // Seeded again at every start: an account made before is kept, as Stripe keeps it.
   const earlier = (await getProfile(mentor.userId))?.stripeAccountId;
   if (earlier && (await stripe.findAccount(earlier))) return;
-  const payments = paymentsFromEnvironment();
   const accountId = await attachPaymentAccount(
     mentor.userId,
-    await payments.createConnectedAccount({ userId: mentor.userId, email: mentor.email }),
+    await payments().createConnectedAccount({ userId: mentor.userId, email: mentor.email }),
     now,
   );
   await stripe.completeOnboarding(accountId);
-  await savePaymentAccountStatus(mentor.userId, accountId, await payments.accountStatus(accountId), now);
+  await savePaymentAccountStatus(mentor.userId, accountId, await payments().accountStatus(accountId), now);
 }
 
 async function seedMentor(mentor: DemoMentor, now: DateTime) {
@@ -238,7 +237,7 @@ export const demoMentorsWithAccount = (mentorAccountId: string): DemoMentor[] =>
  * their first three weekly windows (busy: those slots are gone) and focus time marked free (slots stay).
  */
 async function seedDemoMentorCalendar(mentorId: string, standIns: CalendarStandInStore, now: DateTime) {
-  const provider = calendarProviderFromEnvironment('google');
+  const provider = calendarProvider('google');
   // Only against the stand-in: a real Google client has no demo account.
   if (!provider || process.env.GOOGLE_CALENDAR_CLIENT_ID !== LOCAL_CALENDAR_CLIENTS.google.clientId) return;
   const account = DEMO_MENTOR_EMAIL;

@@ -6,6 +6,7 @@ import type { ViteDevServer } from 'vite';
 import { ORIGIN_SECRET_VARIABLE } from '../../functions/adapters/origin-secret';
 import { withDeadline } from '../../functions/runtime/dependency-budget';
 import { feeRule } from '../../functions/runtime/fee-rule';
+import { provideHostPorts } from '../../functions/runtime/composition-root';
 import { POWERTOOLS_ENVIRONMENT } from '../../functions/runtime/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
@@ -31,7 +32,7 @@ import { webhookDeliveriesPending, webhookDeliveriesSettled } from './stripe-eve
 import { STAND_IN_SECRET_KEY, type StripeRequest, startStripeApi } from './stripe-api/server';
 import { type LocalStripe, localStripeFromEnvironment } from './stripe-payments';
 import { seedDemoData } from './seed';
-import { injectLocalStandIns, removeLocalStandIns } from './stand-ins';
+import { localPorts } from './stand-ins';
 import { CalendarStandInStore } from './calendar-standin-store';
 import { localCalendarEnvironment } from './calendar-standins';
 import { localTokenCipher } from './local-token-cipher';
@@ -199,17 +200,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const calendarStandIns = new CalendarStandInStore(path.join(dataDir, 'calendar-standins.json'));
     stops.push(async () => calendarStandIns.releaseAll());
-    injectLocalStandIns({
-      siteOrigin: webOrigin,
-      mailboxFile,
-      tokenCipher: await localTokenCipher(path.join(dataDir, 'token-key')),
-    });
-    stops.push(async () => removeLocalStandIns());
-
+    const tokenCipher = await localTokenCipher(path.join(dataDir, 'token-key'));
     const scheduler = await startLocalScheduler(
       path.join(dataDir, 'schedules.json'),
       path.join(dataDir, 'dead-letters.jsonl'),
     );
+    // Before any timer of the scheduler's runs a job: this process's composition.
+    const withdrawPorts = provideHostPorts(localPorts({ siteOrigin: webOrigin, mailboxFile, tokenCipher, scheduler }));
+    stops.push(async () => withdrawPorts());
     stops.push(scheduler.stop);
 
     const directory = await startDirectoryStream({

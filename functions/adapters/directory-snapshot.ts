@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Coach } from '../schemas/coach';
-import { type S3Bucket, s3BucketFromEnvironment } from './s3-bucket';
+import type { S3Bucket } from './s3-bucket';
 import type { DirectorySnapshot } from '../domain/ports';
 
 /**
@@ -36,11 +36,4 @@ export function s3DirectorySnapshot(bucket: S3Bucket): DirectorySnapshot {
       return { bytes: bytes.length };
     },
   };
-}
-
-let shared: DirectorySnapshot | undefined;
-
-export function directorySnapshotFromEnvironment(): DirectorySnapshot {
-  shared ??= s3DirectorySnapshot(s3BucketFromEnvironment('MEDIA_BUCKET'));
-  return shared;
 }

@@ -1,5 +1,4 @@
 import { pkceAuthorizeUrl } from './oauth-authorize';
-import { injectedAdapters } from './injected';
 import { boundedFetch } from '../runtime/dependency-budget';
 import type { CalendarTokens, ExternalCalendar } from '../domain/ports';
 
@@ -12,12 +11,6 @@ export class UnknownEventError extends Error {
   // `instanceof` by brand, as DomainError's: the local stack's calendar stand-in throws its own copy.
   static [Symbol.hasInstance](value: unknown): boolean {
     return typeof value === 'object' && value !== null && UNKNOWN_EVENT in value;
-  }
-}
-
-declare module './injected' {
-  interface InjectedAdapters {
-    externalCalendar?: ExternalCalendar;
   }
 }
 
@@ -113,14 +106,4 @@ export function calendlyCalendar(clientId: string, clientSecret: string): Extern
       };
     },
   };
-}
-
-/** The calendar the host injected (the local stack's stand-in), else Calendly when its app credentials are set, else none. */
-export function externalCalendarFromEnvironment(): ExternalCalendar | null {
-  const injected = injectedAdapters().externalCalendar;
-  if (injected) return injected;
-  const { CALENDLY_CLIENT_ID, CALENDLY_CLIENT_SECRET } = process.env;
-  return CALENDLY_CLIENT_ID && CALENDLY_CLIENT_SECRET
-    ? calendlyCalendar(CALENDLY_CLIENT_ID, CALENDLY_CLIENT_SECRET)
-    : null;
 }

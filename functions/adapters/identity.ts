@@ -290,34 +290,6 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
   };
 }
 
-/** Locally COGNITO_ENDPOINT points at cognito-local. */
-const cognitoClient = () =>
-  timed(
-    new CognitoIdentityProviderClient({
-      ...awsClientSettings(),
-      endpoint: process.env.COGNITO_ENDPOINT || undefined,
-    }),
-  );
-
-let shared: Identity | undefined;
-
-/** Created on first use from the function's environment. */
-export function identityFromEnvironment(): Identity {
-  const clientId = process.env.USER_POOL_CLIENT_ID;
-  if (!clientId) throw new Error('USER_POOL_CLIENT_ID is not set');
-  shared ??= cognitoIdentity(cognitoClient(), clientId);
-  return shared;
-}
-
-const directories = new Map<string, AccountDirectory>();
-
-/** The accounts of `userPoolId` (a trigger's event names its pool), else of the function's USER_POOL_ID. */
-export function accountsFromEnvironment(userPoolId = process.env.USER_POOL_ID): AccountDirectory {
-  if (!userPoolId) throw new Error('USER_POOL_ID is not set');
-  let directory = directories.get(userPoolId);
-  if (!directory) {
-    directory = cognitoAccounts(cognitoClient(), userPoolId);
-    directories.set(userPoolId, directory);
-  }
-  return directory;
-}
+/** A Cognito client, timed; `endpoint` is cognito-local's on the local stack, none in AWS. */
+export const cognitoClient = (endpoint: string | undefined) =>
+  timed(new CognitoIdentityProviderClient({ ...awsClientSettings(), endpoint }));

@@ -4,6 +4,10 @@
  * defines (lib/finance.ts, lib/scheduler.ts). Every job is idempotent, so a retry is safe.
  */
 
+/** `expirePendingPayment` → `JOB_EXPIRE_PENDING_PAYMENT_ARN`: the variable that holds the job's function ARN. */
+export const jobArnVariable = (operation: string) =>
+  `JOB_${operation.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_ARN`;
+
 /** Where EventBridge Scheduler and Lambda put a job they gave up on (an SQS queue ARN). */
 export const JOB_DEAD_LETTER_ARN_VARIABLE = 'JOB_DEAD_LETTER_QUEUE_ARN';
 

@@ -1,23 +1,15 @@
 import type { InvokeCommandInput } from '@aws-sdk/client-lambda';
-import { jobArnVariable } from '../routes';
 import { awsClientSettings } from '../runtime/dependency-budget';
-import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
-import { requiredEnvironment } from './required-environment';
 import { timed } from '../runtime/dependency-latency';
-import type { JobQueue } from '../domain/ports';
-
-declare module './injected' {
-  interface InjectedAdapters {
-    jobs?: JobQueue;
-  }
-}
+import type { JobName, JobQueue } from '../domain/ports';
 
 /**
  * An asynchronous Lambda invocation: queued by Lambda, retried on failure, then sent to the jobs'
- * on-failure destination, as EventBridge Scheduler's invocations are (lib/scheduler.ts).
+ * on-failure destination, as EventBridge Scheduler's invocations are (lib/scheduler.ts), of the
+ * job's function (`functionOf`, its ARN).
  */
-export function lambdaJobQueue(): JobQueue {
+export function lambdaJobQueue(functionOf: (job: JobName) => string): JobQueue {
   // The SDK loads with the first job started, so a request that starts none never loads it.
   const lambda = onFirstUse(async () => {
     const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
@@ -28,15 +20,10 @@ export function lambdaJobQueue(): JobQueue {
     async start(job, sessionId) {
       const invoke = await lambda();
       await invoke({
-        FunctionName: requiredEnvironment(jobArnVariable(job)),
+        FunctionName: functionOf(job),
         InvocationType: 'Event',
         Payload: JSON.stringify({ sessionId }),
       });
     },
   };
-}
-
-/** Lambda's asynchronous invocations, unless the host injected its own (the local stack's job runner). */
-export function jobQueueFromEnvironment(): JobQueue {
-  return injectedOrCloud('jobs', lambdaJobQueue);
 }

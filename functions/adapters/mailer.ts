@@ -1,14 +1,7 @@
 import { awsClientSettings } from '../runtime/dependency-budget';
 import { timed } from '../runtime/dependency-latency';
-import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import type { Mailer } from '../domain/ports';
-
-declare module './injected' {
-  interface InjectedAdapters {
-    mailer?: Mailer;
-  }
-}
 
 /** Production: Amazon SES, from the verified sender identity. */
 export function sesMailer(from: string): Mailer {
@@ -39,13 +32,4 @@ export function sesMailer(from: string): Mailer {
       );
     },
   };
-}
-
-/** The mailer this environment uses: the one the host injected (the local mailbox), SES otherwise. */
-export function mailerFromEnvironment(): Mailer {
-  return injectedOrCloud('mailer', () => {
-    const from = process.env.MAIL_FROM;
-    if (!from) throw new Error('MAIL_FROM is not set');
-    return sesMailer(from);
-  });
 }

@@ -1,5 +1,5 @@
 import type { MediaStore } from '../domain/ports';
-import { type S3Bucket, s3BucketFromEnvironment } from './s3-bucket';
+import type { S3Bucket } from './s3-bucket';
 
 export function s3MediaStore(bucket: S3Bucket): MediaStore {
   return {
@@ -20,11 +20,4 @@ export function s3MediaStore(bucket: S3Bucket): MediaStore {
       await Promise.all(keys.map((key) => bucket.remove(key)));
     },
   };
-}
-
-let sharedStore: MediaStore | undefined;
-
-export function mediaStoreFromEnvironment(): MediaStore {
-  sharedStore ??= s3MediaStore(s3BucketFromEnvironment('MEDIA_BUCKET'));
-  return sharedStore;
 }

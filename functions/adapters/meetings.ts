@@ -1,13 +1,6 @@
 import { pkceAuthorizeUrl } from './oauth-authorize';
 import { boundedFetch } from '../runtime/dependency-budget';
-import { injectedAdapters } from './injected';
 import type { MeetingTokens, Meetings } from '../domain/ports';
-
-declare module './injected' {
-  interface InjectedAdapters {
-    meetings?: Meetings;
-  }
-}
 
 const ZOOM_OAUTH = 'https://zoom.us/oauth';
 const ZOOM_API = 'https://api.zoom.us/v2';
@@ -80,12 +73,4 @@ export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
       return current;
     },
   };
-}
-
-/** The meetings the host injected (the local stack's stand-in), else Zoom when its app credentials are set, else none. */
-export function meetingsFromEnvironment(): Meetings | null {
-  const injected = injectedAdapters().meetings;
-  if (injected) return injected;
-  const { ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET } = process.env;
-  return ZOOM_CLIENT_ID && ZOOM_CLIENT_SECRET ? zoomMeetings(ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET) : null;
 }

@@ -1,6 +1,5 @@
 import type { RegistryAnswer } from '../domain/npi';
-import { boundedFetch, DependencyUnavailableError, OUTBOUND_REQUEST_TIMEOUT_MS } from '../runtime/dependency-budget';
-import { requiredEnvironment } from './required-environment';
+import { boundedFetch, DependencyUnavailableError } from '../runtime/dependency-budget';
 import type { NpiRegistry } from '../domain/ports';
 
 /** `GET {baseUrl}/api/?version=2.1&number=…` with plain fetch. */
@@ -25,13 +24,4 @@ export function httpNpiRegistry(baseUrl: string, timeoutMs: number): NpiRegistry
       }
     },
   };
-}
-
-/**
- * The registry of this deployment: `NPI_REGISTRY_URL` (lib/stack.ts, context `npiRegistryUrl`),
- * within `NPI_REGISTRY_TIMEOUT_MS` (3 s unless a test makes it shorter).
- */
-export function npiRegistryFromEnvironment(): NpiRegistry {
-  const timeoutMs = Number(process.env.NPI_REGISTRY_TIMEOUT_MS) || OUTBOUND_REQUEST_TIMEOUT_MS;
-  return httpNpiRegistry(requiredEnvironment('NPI_REGISTRY_URL'), timeoutMs);
 }

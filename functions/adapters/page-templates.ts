@@ -1,5 +1,5 @@
 import { prerenderedFileOf } from '../domain/data-pages';
-import { type S3Bucket, s3BucketFromEnvironment } from './s3-bucket';
+import type { S3Bucket } from './s3-bucket';
 import type { PageTemplates } from '../domain/ports';
 
 /**
@@ -15,6 +15,3 @@ export function s3PageTemplates(bucket: S3Bucket): PageTemplates {
     },
   };
 }
-
-export const pageTemplatesFromEnvironment = (): PageTemplates =>
-  s3PageTemplates(s3BucketFromEnvironment('SITE_BUCKET'));

@@ -269,29 +269,11 @@ function accountRefusal(error: unknown): string | null {
 }
 
 /**
- * Stripe from STRIPE_SECRET_KEY, at STRIPE_API_BASE when it is set (the local stack and the tests
- * point it at the stand-in of Stripe's API, bin/local/stripe-api), else at api.stripe.com.
- */
-export function paymentsFromEnvironment(): Payments {
-  const { STRIPE_SECRET_KEY, STRIPE_API_BASE } = process.env;
-  const key = `${STRIPE_API_BASE ?? ''} ${STRIPE_SECRET_KEY ?? ''}`;
-  let payments = clients.get(key);
-  if (!payments) {
-    payments = withinPaymentsBudget(stripeFromEnvironment());
-    clients.set(key, payments);
-  }
-  return payments;
-}
-
-/** One SDK client per process (not per request), per place and key: a test run starts a stand-in per stack. */
-const clients = new Map<string, Payments>();
-
-/**
  * Every call that goes to the provider ends within PAYMENTS_CALL_BUDGET_MS, retries included, so a
  * provider (or stand-in) that hangs turns into a 503 and never into the function's timeout; and
  * each is timed as a `Stripe` dependency call named after the method.
  */
-function withinPaymentsBudget(payments: Payments): Payments {
+export function withinPaymentsBudget(payments: Payments): Payments {
   const wrapped = { ...payments };
   for (const [name, method] of Object.entries(payments) as [keyof Payments, (...args: unknown[]) => unknown][]) {
     if (name === 'verifyWebhook') continue;
@@ -303,16 +285,4 @@ function withinPaymentsBudget(payments: Payments): Payments {
     });
   }
   return wrapped;
-}
-
-function stripeFromEnvironment(): Payments {
-  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET } = process.env;
-  if (!STRIPE_SECRET_KEY) throw new Error('STRIPE_SECRET_KEY is not set');
-  if (!STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
-  if (!STRIPE_CONNECT_WEBHOOK_SECRET) throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET is not set');
-  return stripePayments(
-    STRIPE_SECRET_KEY,
-    { platform: STRIPE_WEBHOOK_SECRET, connect: STRIPE_CONNECT_WEBHOOK_SECRET },
-    process.env.STRIPE_API_BASE,
-  );
 }

@@ -1,18 +1,9 @@
 import type { CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
-import { jobArnVariable } from '../routes';
 import { awsClientSettings } from '../runtime/dependency-budget';
 import { timed } from '../runtime/dependency-latency';
-import { injectedOrCloud } from './injected';
-import { JOB_DEAD_LETTER_ARN_VARIABLE, SCHEDULE_RETRY } from './job-delivery';
+import { SCHEDULE_RETRY } from './job-delivery';
 import { onFirstUse } from './on-first-use';
-import { requiredEnvironment } from './required-environment';
 import type { JobName, JobScheduler } from '../domain/ports';
-
-declare module './injected' {
-  interface InjectedAdapters {
-    scheduler?: JobScheduler;
-  }
-}
 
 /** Schedule names allow 64 characters of [0-9a-zA-Z-_.]; session ids are UUIDs. */
 export const scheduleName = (job: JobName, sessionId: string, tryNumber?: number) =>
@@ -65,18 +56,12 @@ export function createScheduleInput(
 }
 
 /** EventBridge Scheduler: each job is a schedule that invokes its function once and then deletes itself. */
-export function eventBridgeScheduler(): JobScheduler {
+export function eventBridgeScheduler(targets: ScheduleTargets): JobScheduler {
   // The SDK loads with the first schedule change, so a request that changes none never loads it.
   const sdk = onFirstUse(async () => {
     const scheduler = await import('@aws-sdk/client-scheduler');
     return { ...scheduler, client: timed(new scheduler.SchedulerClient(awsClientSettings())) };
   });
-  const targets: ScheduleTargets = {
-    groupName: requiredEnvironment('SCHEDULE_GROUP'),
-    roleArn: requiredEnvironment('SCHEDULER_ROLE_ARN'),
-    deadLetterArn: requiredEnvironment(JOB_DEAD_LETTER_ARN_VARIABLE),
-    jobArn: (job) => requiredEnvironment(jobArnVariable(job)),
-  };
   return {
     async schedule(job, sessionId, at, tryNumber) {
       const { client, CreateScheduleCommand, ConflictException } = await sdk();
@@ -97,9 +82,4 @@ export function eventBridgeScheduler(): JobScheduler {
       }
     },
   };
-}
-
-/** EventBridge Scheduler, unless the host injected its own (the local stack's in-process timers). */
-export function schedulerFromEnvironment(): JobScheduler {
-  return injectedOrCloud('scheduler', eventBridgeScheduler);
 }

@@ -1,14 +1,7 @@
 import { awsClientSettings } from '../runtime/dependency-budget';
-import { injectedOrCloud } from './injected';
 import { onFirstUse } from './on-first-use';
 import { timed } from '../runtime/dependency-latency';
 import type { TokenCipher } from '../domain/ports';
-
-declare module './injected' {
-  interface InjectedAdapters {
-    tokenCipher?: TokenCipher;
-  }
-}
 
 /** The stack's KMS key (`TOKEN_KEY_ID`); only functions granted `tokens:*` may use it (lib/api.ts). */
 export function kmsTokenCipher(keyId: string): TokenCipher {
@@ -37,11 +30,3 @@ export function kmsTokenCipher(keyId: string): TokenCipher {
     },
   };
 }
-
-/** The cipher the host injected (the local stack's key under `.local/`), else the stack's KMS key. */
-export const tokenCipherFromEnvironment = (): TokenCipher =>
-  injectedOrCloud('tokenCipher', () => {
-    const keyId = process.env.TOKEN_KEY_ID;
-    if (!keyId) throw new Error('TOKEN_KEY_ID is not set');
-    return kmsTokenCipher(keyId);
-  });

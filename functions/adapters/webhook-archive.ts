@@ -1,4 +1,5 @@
-import { s3BucketFromEnvironment } from './s3-bucket';
+import type { WebhookArchive } from '../domain/ports';
+import type { S3Bucket } from './s3-bucket';
 
 export const WEBHOOK_ARCHIVE_PREFIX = 'stripe/';
 
@@ -6,12 +7,9 @@ export const WEBHOOK_ARCHIVE_PREFIX = 'stripe/';
 export const archiveKey = (eventId: string, receivedAt: Date) =>
   `${WEBHOOK_ARCHIVE_PREFIX}${receivedAt.toISOString().slice(0, 10).replaceAll('-', '/')}/${eventId}.json`;
 
-/**
- * Keeps a verified event body exactly as received. A redelivery writes the same key again with
- * the same bytes, so the archive holds one object per event.
- */
-export async function archiveWebhookEvent(eventId: string, rawBody: Buffer | string, receivedAt: Date): Promise<void> {
-  await s3BucketFromEnvironment('WEBHOOK_ARCHIVE_BUCKET').put(archiveKey(eventId, receivedAt), rawBody, {
-    contentType: 'application/json',
-  });
-}
+/** One object per event in the archive bucket: a redelivery writes the same key again with the same bytes. */
+export const s3WebhookArchive = (bucket: S3Bucket): WebhookArchive => ({
+  async keep(eventId, rawBody, receivedAt) {
+    await bucket.put(archiveKey(eventId, receivedAt), rawBody, { contentType: 'application/json' });
+  },
+});

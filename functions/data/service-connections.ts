@@ -1,8 +1,8 @@
 import type { OAuthConsent } from '../domain/oauth-consent';
-import { tokenCipherFromEnvironment } from '../adapters/token-cipher';
 import { deleteItem, getItem, putItem, transact } from './dynamo';
 import { keys } from './keys';
 import type { MeetingTokens } from '../domain/ports';
+import { tokenCipher } from '../runtime/ports/token-cipher';
 
 /**
  * A coach's OAuth connections to third parties (Zoom for meetings, Calendly for the external
@@ -49,7 +49,7 @@ const tokenContext = (service: ConnectedService, userId: string) => ({ purpose: 
 /** `expiresAt` is the table's TTL attribute, so the token's own expiry is stored under another name. */
 const tokenItem = async (service: ConnectedService, userId: string, tokens: ServiceTokens, now: Date) => ({
   ...SERVICES[service].connection(userId),
-  tokens: await tokenCipherFromEnvironment().encrypt(
+  tokens: await tokenCipher().encrypt(
     JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }),
     tokenContext(service, userId),
   ),
@@ -94,7 +94,7 @@ export async function serviceTokensOf(service: ConnectedService, userId: string)
   // Written before the tokens were encrypted: read as they are, and sealed by the next refresh's write.
   const { accessToken, refreshToken } =
     typeof stored.tokens === 'string'
-      ? (JSON.parse(await tokenCipherFromEnvironment().decrypt(stored.tokens, tokenContext(service, userId))) as {
+      ? (JSON.parse(await tokenCipher().decrypt(stored.tokens, tokenContext(service, userId))) as {
           accessToken: string;
           refreshToken: string;
         })

@@ -228,6 +228,12 @@ export type SubscriptionEvent =
       cancelAtPeriodEnd: boolean;
     };
 
+/** Every verified webhook event's body, kept exactly as received, so finance can list a day and replay it. */
+export interface WebhookArchive {
+  /** A redelivery keeps the same event again with the same bytes: one copy per event. */
+  keep(eventId: string, rawBody: Buffer | string, receivedAt: Date): Promise<void>;
+}
+
 /** What the one consent flow (workflows/connections/oauth-consent.ts) gives every provider's consent page. */
 export interface AuthorizeRequest {
   state: string;

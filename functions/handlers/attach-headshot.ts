@@ -1,16 +1,16 @@
 import { renderHeadshotVariants } from '../adapters/image';
-import { mediaStoreFromEnvironment } from '../adapters/media';
 import { dynamoProfileStore } from '../data/profile-store';
 import { attachHeadshot } from '../domain/headshot';
 import { toProfileView } from '../http/views/profile';
 import { httpHandler } from '../http/handler';
 import { attachHeadshotRequest } from '../schemas/profile';
+import { media } from '../runtime/ports/media';
 
 export const handler = httpHandler(
   { schemas: { body: attachHeadshotRequest }, auth: true },
   async ({ body, caller, now }) => {
     const services = {
-      media: mediaStoreFromEnvironment(),
+      media: media(),
       profiles: dynamoProfileStore,
       renderVariants: renderHeadshotVariants,
     };

@@ -1,9 +1,9 @@
-import { externalCalendarFromEnvironment } from '../adapters/external-calendar';
 import { serviceCallbackHandler } from '../http/service-connection';
+import { externalCalendar } from '../runtime/ports/external-calendar';
 
 /** `GET /api/calendly/callback`. */
 export const handler = serviceCallbackHandler({
   service: 'calendly',
   label: 'Calendly',
-  provider: externalCalendarFromEnvironment,
+  provider: externalCalendar,
 });

@@ -4,7 +4,7 @@ import { httpHandler } from '../http/handler';
 import { requireMentor } from '../http/mentor';
 import { toVerificationView } from '../http/views/verification';
 import { npiUpdate } from '../schemas/verification';
-import { npiCheckDependenciesFromEnvironment } from '../workflows/verification/npi-checks';
+import { npiCheckPorts } from '../workflows/verification/npi-checks';
 import { checkNpiNow } from '../workflows/verification/update-npi';
 
 /** `PUT /api/me/npi` → 202 `{verification}`: the mentor's NPI, checked at once or left pending. */
@@ -14,6 +14,6 @@ export const handler = httpHandler({ schemas: { body: npiUpdate }, auth: true },
     throw new DomainError('INVALID_NPI', INVALID_NPI_MESSAGE, [{ field: 'body.npi', message: INVALID_NPI_MESSAGE }]);
   }
   await requireMentor(caller);
-  const record = await checkNpiNow(npiCheckDependenciesFromEnvironment(), caller.userId, npi, now);
+  const record = await checkNpiNow(npiCheckPorts(), caller.userId, npi, now);
   return { status: 202, body: { verification: toVerificationView(record) } };
 });

@@ -1,11 +1,11 @@
-import { directorySnapshotFromEnvironment } from '../adapters/directory-snapshot';
 import { pageOf, rememberingFilter } from '../domain/directory';
 import type { CoachList, CoachListQuery } from '../schemas/coach';
 import { cachedCoachStore, dynamoCoachStore, snapshotCoachStore } from './directory';
+import { directorySnapshot } from '../runtime/ports/directory-snapshot';
 
 /** How long a copy of the directory is served from memory; 0 (tests that watch it change) reads the snapshot each time. */
 const maxAgeMs = Number(process.env.DIRECTORY_MAX_AGE_SECONDS ?? 30) * 1000;
-const snapshot = snapshotCoachStore(directorySnapshotFromEnvironment(), dynamoCoachStore);
+const snapshot = snapshotCoachStore(directorySnapshot(), dynamoCoachStore);
 const coaches = maxAgeMs > 0 ? cachedCoachStore(snapshot, maxAgeMs) : snapshot;
 
 /**

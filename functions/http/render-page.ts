@@ -1,4 +1,3 @@
-import { pageTemplatesFromEnvironment } from '../adapters/page-templates';
 import { DomainError, errorStatus } from '../domain/errors';
 import { edgeCached } from './edge-cache';
 import type { HttpEvent, HttpResult } from './handler';
@@ -7,17 +6,11 @@ import type { RuntimeConfig } from '../schemas/config';
 import { runtimeConfigIn } from '../schemas/runtime-config-html';
 import type { DataPage } from '../domain/data-pages';
 import { type RenderedPage, renderedInto } from '../domain/page-html';
-import type { PageTemplates } from '../domain/ports';
+import { pageTemplates } from '../runtime/ports/page-templates';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
 /** As long as the public reads it shows (functions/http/edge-cache.ts). */
 const EDGE_CACHED_HTML = { ...HTML, ...edgeCached('listing') };
-
-let templates: PageTemplates | undefined;
-const pageTemplates = () => {
-  templates ??= pageTemplatesFromEnvironment();
-  return templates;
-};
 
 /** The page's address as the visitor asked for it: the route reads its filters from the query. */
 export const requestedUrl = (event: HttpEvent) =>

@@ -1,8 +1,8 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { directorySnapshotFromEnvironment } from '../adapters/directory-snapshot';
 import { readDirectoryRows } from '../data/coaches';
 import { changesDirectoryCard, withWrites } from '../data/directory-stream';
 import { directoryCards } from '../http/directory';
+import { directorySnapshot } from '../runtime/ports/directory-snapshot';
 
 /**
  * Rebuilds the directory snapshot from the directory index (the source of truth) after profile
@@ -13,5 +13,5 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
   const changes = event.Records.filter(changesDirectoryCard);
   if (changes.length === 0) return;
   const rows = withWrites(await readDirectoryRows(), changes);
-  await directorySnapshotFromEnvironment().write(directoryCards(rows), new Date());
+  await directorySnapshot().write(directoryCards(rows), new Date());
 };

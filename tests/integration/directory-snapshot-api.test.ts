@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIRECTORY_SNAPSHOT_KEY, directorySnapshotFromEnvironment } from '../../functions/adapters/directory-snapshot';
+import { DIRECTORY_SNAPSHOT_KEY } from '../../functions/adapters/directory-snapshot';
 import { s3BucketFromEnvironment } from '../../functions/adapters/s3-bucket';
 import { coachList } from '../../functions/schemas/coach';
 import { publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import type { SignedInUser } from '../support/users';
+import { directorySnapshot } from '../../functions/runtime/ports/directory-snapshot';
 
 // The directory function reads the snapshot on every request here (no copy kept in memory), so each
 // answer shows the snapshot as it is at that moment.
@@ -24,7 +25,7 @@ const call = (path: string, init: { method?: string; body?: unknown } = {}) =>
 const directory = async () => coachList.parse(await (await fetch(`${stack.apiUrl}/api/coaches`)).json());
 const card = async () => (await directory()).coaches.find((each) => each.userId === coach.userId);
 const snapshotTag = async () => {
-  const answer = await directorySnapshotFromEnvironment().read();
+  const answer = await directorySnapshot().read();
   return answer.state === 'current' ? answer.etag : answer.state;
 };
 
@@ -40,7 +41,7 @@ afterAll(async () => {
 
 describe('the directory snapshot', () => {
   it('is built from the stream once a coach is published, and the directory reads it', async () => {
-    const snapshot = await directorySnapshotFromEnvironment().read();
+    const snapshot = await directorySnapshot().read();
     expect(snapshot.state).toBe('current');
     if (snapshot.state !== 'current') return;
     expect(snapshot.coaches.map((each) => each.userId)).toEqual([coach.userId]);

@@ -4,10 +4,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { readMailbox } from '../../bin/local/mailbox';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
-import { type InjectedAdapters, injectAdapters, injectedAdapters } from '../../functions/adapters/injected';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { saveServiceTokens } from '../../functions/data/service-connections';
+import { injectAdapters } from '../../functions/adapters/injected';
 import { getSession } from '../../functions/data/sessions';
+import { type HostPorts, hostPorts, provideHostPorts } from '../../functions/runtime/composition-root';
 import { bookingResult } from '../../functions/schemas/session';
 import { mySessions } from '../../functions/schemas/session-actions';
 import { finishConfirmedSession } from '../../functions/workflows/booking/confirmation';
@@ -26,7 +27,7 @@ let stack: TestStack;
 let payments: LocalStripe;
 let coach: SignedInUser;
 let mentee: SignedInUser;
-let original: InjectedAdapters;
+let original: HostPorts;
 
 /** What the stand-ins were asked to do, by session: Zoom meetings created and schedules created. */
 const meetingsCreated: string[] = [];
@@ -38,10 +39,10 @@ const job = async (name: JobName) => (await lambdaHandler(name)) as Job;
 beforeAll(async () => {
   stack = await startTestStack();
   payments = localStripeFromEnvironment() as LocalStripe;
-  original = { ...injectedAdapters() };
-  const meetings = original.meetings as NonNullable<InjectedAdapters['meetings']>;
-  const scheduler = original.scheduler as NonNullable<InjectedAdapters['scheduler']>;
-  injectAdapters({
+  original = { ...hostPorts() };
+  const meetings = original.meetings as NonNullable<HostPorts['meetings']>;
+  const scheduler = original.scheduler as NonNullable<HostPorts['scheduler']>;
+  provideHostPorts({
     meetings: {
       ...meetings,
       async createMeeting(tokens, meeting) {
@@ -57,7 +58,7 @@ beforeAll(async () => {
       },
     },
   });
-  original = { ...injectedAdapters() };
+  original = { ...hostPorts() };
   coach = await publishedCoach(stack.config, { payments: true });
   await saveServiceTokens(
     'zoom',
@@ -73,12 +74,12 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  injectAdapters({
+  provideHostPorts({
     jobs: original.jobs,
     mailer: original.mailer,
     scheduler: original.scheduler,
-    faultPoints: undefined,
   });
+  injectAdapters({ faultPoints: undefined });
 });
 
 /** The scheduler, with unscheduling (the payment's last step, after the status change) replaced. */
@@ -190,13 +191,13 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
     // The invocation runs out of time after paying the session and writing the ledger, while
     // unscheduling the payment's expiry: middy answers 503 at its deadline, the work left hanging.
     // The table stream cannot hand the follow-ups to their job meanwhile (its batch is read again).
-    injectAdapters({ jobs: { start: never }, ...schedulerUnscheduling(never) });
+    provideHostPorts({ jobs: { start: never }, ...schedulerUnscheduling(never) });
     // Loaded first, so the deadline measures the invocation and not a cold import on a busy machine.
     await lambdaHandler('stripeWebhook');
     // Long enough for the payment's writes on a machine running two stack files at once.
     const deadline = Date.now() + 5_000;
     expect((await webhookInvocation(event, deadline)).statusCode).toBe(503);
-    injectAdapters({ jobs: original.jobs, scheduler: original.scheduler });
+    provideHostPorts({ jobs: original.jobs, scheduler: original.scheduler });
     expect(await effectsOf(session)).toMatchObject({ status: 'scheduled', menteeMails: [], meetings: 0, ledger: 2 });
 
     // Stripe's retry, once the dead invocation's in-progress record has run out with it.
@@ -214,12 +215,12 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
 
   it('is applied again when it threw after the status change', async () => {
     const { session, event } = await paidBooking(at(3, 11));
-    injectAdapters({
+    provideHostPorts({
       jobs: { start: async () => Promise.reject(new Error('Lambda throttled the invocation')) },
       ...schedulerUnscheduling(async () => Promise.reject(new Error('Scheduler throttled the request'))),
     });
     expect((await deliver(event)).status).toBe(500);
-    injectAdapters({ jobs: original.jobs, scheduler: original.scheduler });
+    provideHostPorts({ jobs: original.jobs, scheduler: original.scheduler });
     const retry = await deliver(event);
     expect(await retry.json()).toEqual({ received: true, duplicate: false });
     await stack.jobsSettled();
@@ -242,8 +243,8 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
 
 describe('the finishBooking job, killed half-way and run again', () => {
   it('sends the e-mail it did not send, and nothing it did, after it threw on the second', async () => {
-    const mailer = original.mailer as NonNullable<InjectedAdapters['mailer']>;
-    injectAdapters({
+    const mailer = original.mailer as NonNullable<HostPorts['mailer']>;
+    provideHostPorts({
       mailer: {
         async send(mail) {
           if (mail.to === coach.email) throw new Error('the mail service refused');
@@ -254,7 +255,7 @@ describe('the finishBooking job, killed half-way and run again', () => {
     const { session } = await book({ start: at(4, 9), durationMinutes: 30, freeConsultation: true });
     await stack.jobsSettled();
     expect(await effectsOf(session)).toMatchObject({ menteeMails: ['Session confirmed'], coachConfirmations: 0 });
-    injectAdapters({ mailer: original.mailer });
+    provideHostPorts({ mailer: original.mailer });
 
     await (await job('finishBooking'))({ sessionId: session.id });
     await (await job('finishBooking'))({ sessionId: session.id });
@@ -266,13 +267,13 @@ describe('the finishBooking job, killed half-way and run again', () => {
   });
 
   it('leaves a follow-up whose run died to that run until its lease runs out, then does it once', async () => {
-    injectAdapters({ jobs: { start: async () => undefined } });
+    provideHostPorts({ jobs: { start: async () => undefined } });
     const { session } = await book({ start: at(4, 11), durationMinutes: 30, freeConsultation: true });
     // A run that dies while the mail service holds the mentee's confirmation.
-    injectAdapters({ mailer: { send: never } });
+    provideHostPorts({ mailer: { send: never } });
     void finishConfirmedSession(session.id, new Date());
     await expect.poll(async () => (await getSession(session.id))?.['followUp:confirmation:mentee']).toBeDefined();
-    injectAdapters({ mailer: original.mailer });
+    provideHostPorts({ mailer: original.mailer });
 
     await expect((await job('finishBooking'))({ sessionId: session.id })).rejects.toThrow(/being done by another run/);
     expect((await effectsOf(session)).menteeMails).toEqual([]);
@@ -287,7 +288,7 @@ describe('the finishBooking job, killed half-way and run again', () => {
   });
 
   it('has one effect when two runs race', async () => {
-    injectAdapters({ jobs: { start: async () => undefined } });
+    provideHostPorts({ jobs: { start: async () => undefined } });
     const { session } = await book({ start: at(4, 13), durationMinutes: 30, freeConsultation: true });
     const finish = await job('finishBooking');
     const runs = await Promise.allSettled([finish({ sessionId: session.id }), finish({ sessionId: session.id })]);

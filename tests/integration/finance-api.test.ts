@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLedger } from '../../bin/local/demo-ledger';
 import { forgetBalanceTransaction } from '../../bin/local/stripe-balance';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
-import { paymentsFromEnvironment } from '../../functions/adapters/payments';
 import { s3BucketFromEnvironment } from '../../functions/adapters/s3-bucket';
 import { archiveKey } from '../../functions/adapters/webhook-archive';
 import { db, tableName } from '../../functions/data/client';
@@ -17,6 +16,7 @@ import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookAndPay, deliverStripeEvent } from '../support/paid-sessions';
 import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
+import { payments as theProductsPayments } from '../../functions/runtime/ports/payments';
 
 let stack: TestStack;
 let payments: LocalStripe;
@@ -262,7 +262,7 @@ describe('the daily reconciliation with Stripe', () => {
   });
 
   it('finds an entry removed from either side, and the finance page shows it', async () => {
-    const listed = await paymentsFromEnvironment().balanceTransactions(new Date(`${today()}T00:00:00Z`), new Date());
+    const listed = await theProductsPayments().balanceTransactions(new Date(`${today()}T00:00:00Z`), new Date());
     const [forgotten] = listed.filter((transaction) => transaction.category === 'refund');
     if (!forgotten) throw new Error('the stand-in booked no refund');
     await forgetBalanceTransaction(forgotten);

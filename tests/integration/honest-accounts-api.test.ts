@@ -8,7 +8,6 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { readMailbox } from '../../bin/local/mailbox';
-import { mediaStoreFromEnvironment } from '../../functions/adapters/media';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { getProfile } from '../../functions/data/profiles';
@@ -33,6 +32,7 @@ import {
   signedInUserWithProfile,
   TEST_USER_PASSWORD,
 } from '../support/users';
+import { media } from '../../functions/runtime/ports/media';
 
 let stack: TestStack;
 let coach: SignedInUser;
@@ -197,9 +197,9 @@ describe('DELETE /api/me', () => {
     // Booked before the tokens below exist: the booking would call Zoom and the calendar with them.
     const session = await paidSession(booker, mentor, 3);
     const headshotUrl = `/${headshotVariantKey(mentor.userId, 'v1', HEADSHOT_VARIANTS[0].size)}`;
-    const media = mediaStoreFromEnvironment();
+    const store = media();
     for (const key of headshotKeys(mentor.userId, headshotUrl)) {
-      await media.put(key, Buffer.from('jpeg'), 'image/jpeg');
+      await store.put(key, Buffer.from('jpeg'), 'image/jpeg');
     }
     await db().send(
       new UpdateCommand({
@@ -230,7 +230,7 @@ describe('DELETE /api/me', () => {
     await stack.jobsSettled();
 
     expect(await userPartition(mentor.userId)).toEqual([]);
-    for (const key of headshotKeys(mentor.userId, headshotUrl)) expect(await media.head(key)).toBeNull();
+    for (const key of headshotKeys(mentor.userId, headshotUrl)) expect(await store.head(key)).toBeNull();
     await signInFails(mentor.email);
     expect((await fetch(`${stack.apiUrl}/api/coaches/${mentor.userId}`)).status).toBe(404);
     await stack.directorySettled();

@@ -5,7 +5,7 @@ import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { standInKeys } from '../../bin/local/standin-keys';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
-import { injectedAdapters } from '../../functions/adapters/injected';
+import { hostPorts } from '../../functions/runtime/composition-root';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
@@ -173,7 +173,7 @@ describe('a delivered session', () => {
     const { session } = await paidSession(at(2, 15));
     await endedAgo(session.id);
     armStripeFaults({ transfers: 3 });
-    await (injectedAdapters().jobs as JobQueue).start('completeSession', session.id);
+    await (hostPorts().jobs as JobQueue).start('completeSession', session.id);
     await stack.jobsSettled();
     // Lambda's two retries of the failed run, now instead of minutes later.
     for (let retry = 0; retry < JOB_FUNCTION_RETRY_ATTEMPTS; retry++) {

@@ -2,7 +2,6 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CALENDAR_CLIENTS } from '../../bin/local/calendar-standins';
 import { readMailbox } from '../../bin/local/mailbox';
-import { calendarProviderFromEnvironment } from '../../functions/adapters/calendar-providers-from-environment';
 import { GOOGLE_CALENDAR_SCOPES } from '../../functions/adapters/google-calendar';
 import { getSession } from '../../functions/data/sessions';
 import { handler as remindDayBefore } from '../../functions/jobs/remind-day-before';
@@ -12,6 +11,7 @@ import { storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
+import { calendarProvider } from '../../functions/runtime/ports/calendars';
 
 let stack: TestStack;
 let coach: SignedInUser;
@@ -213,7 +213,7 @@ describe("with the coach's own calendar connected", () => {
       refreshToken: granted.refreshToken,
       expiresAt: new Date(Date.now() + granted.expiresIn * 1000 - 60_000).toISOString(),
     };
-    await storeNewConnection(calendarCoach.userId, calendarProviderFromEnvironment('google')!, tokens, new Date());
+    await storeNewConnection(calendarCoach.userId, calendarProvider('google')!, tokens, new Date());
     const session = await storedBooking({ coachId: calendarCoach.userId, menteeId: mentee.userId }, at(14, 10));
     await stack.jobsSettled();
     const written = (await getSession(session.id))?.calendarEvent;

@@ -1,6 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
-import { paymentsFromEnvironment } from '../../functions/adapters/payments';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
@@ -9,6 +8,7 @@ import { profileRow } from '../../functions/data/profiles';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { sampleProfileItem } from './handler-kit/sample-items';
 import { type SignedInUser, signedInUser } from './users';
+import { payments } from '../../functions/runtime/ports/payments';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -71,14 +71,13 @@ export async function publishedCoach(
   }
   if (options.payments) {
     // Through the product's adapter, as the payment account page makes it; then onboarded at the stand-in.
-    const payments = paymentsFromEnvironment();
     const accountId = await attachPaymentAccount(
       user.userId,
-      await payments.createConnectedAccount({ userId: user.userId, email: user.email }),
+      await payments().createConnectedAccount({ userId: user.userId, email: user.email }),
       new Date(),
     );
     await (localStripeFromEnvironment() as LocalStripe).completeOnboarding(accountId);
-    await savePaymentAccountStatus(user.userId, accountId, await payments.accountStatus(accountId), new Date());
+    await savePaymentAccountStatus(user.userId, accountId, await payments().accountStatus(accountId), new Date());
   }
   return user;
 }

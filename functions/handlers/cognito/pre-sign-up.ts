@@ -1,7 +1,7 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { accountsFromEnvironment } from '../../adapters/identity';
 import { federatedIdentityOf, type LinkPlan, planGoogleLink } from '../../domain/sign-in-methods';
 import type { AccountDirectory } from '../../domain/ports';
+import { accounts } from '../../runtime/ports/identity';
 
 /**
  * Links a first Google sign-in to a native account, made here if the address has none, so the
@@ -44,4 +44,4 @@ export async function linkFirstGoogleSignIn(
  * pass unchanged. A refusal's message reaches the browser as the hosted UI's error description.
  */
 export const handler = (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> =>
-  linkFirstGoogleSignIn(event, accountsFromEnvironment(event.userPoolId));
+  linkFirstGoogleSignIn(event, accounts(event.userPoolId));

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { injectedAdapters } from '../../adapters/injected';
-import { paymentsFromEnvironment } from '../../adapters/payments';
 import { availabilityOfCoach } from '../../data/availability';
 import { getProfile } from '../../data/profiles';
 import type { ProfileItem } from '../../domain/profile-item';
@@ -23,6 +22,7 @@ import { cancelSession } from './cancellation';
 import { externalEventRequest } from '../calendars/external-events';
 import { checkCalendarsAtBooking } from '../calendars/check-at-booking';
 import { nameWithCredentials } from '../../domain/display-name';
+import { payments } from '../../runtime/ports/payments';
 
 /** An external event's times come from the coach's calendar, never from the request. */
 const toRequest = async (
@@ -90,7 +90,7 @@ async function startCheckout(
   now: Date,
 ): Promise<{ checkoutId: string; url: string }> {
   try {
-    const { checkoutId, url } = await paymentsFromEnvironment().createCheckout({
+    const { checkoutId, url } = await payments().createCheckout({
       sessionId: session.id,
       amountCents: session.priceCents,
       description: `${session.durationMinutes}-minute mentoring session with ${nameWithCredentials(coach)}`,

@@ -1,6 +1,3 @@
-import { mailerFromEnvironment } from '../../adapters/mailer';
-import { meetingsFromEnvironment } from '../../adapters/meetings';
-import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import { serviceTokensOf, updateServiceTokens } from '../../data/service-connections';
 import { getProfile } from '../../data/profiles';
 import type { SessionItem } from '../../domain/session-item';
@@ -20,6 +17,9 @@ import { siteOrigin } from '../../runtime/site';
 import { refundRequestOf } from '../../data/refunds';
 import { deleteBookingEvent } from '../calendars/booking-events';
 import type { JobName } from '../../domain/ports';
+import { mailer } from '../../runtime/ports/mailer';
+import { meetings } from '../../runtime/ports/meetings';
+import { scheduler } from '../../runtime/ports/scheduler';
 
 export const JOBS_OF_A_HELD_SESSION: readonly JobName[] = ['completeSession', 'remindDayBefore', 'remindHourBefore'];
 
@@ -59,11 +59,11 @@ async function attempt(step: string, sessionId: string, effect: () => Promise<un
 
 /** The session's meeting on the coach's Zoom, deleted (nothing to do without one). */
 export async function deleteMeeting(session: SessionItem, now: Date): Promise<void> {
-  const meetings = meetingsFromEnvironment();
-  if (!session.meetingId || !meetings) return;
+  const provider = meetings();
+  if (!session.meetingId || !provider) return;
   const tokens = await serviceTokensOf('zoom', session.coachId);
   if (!tokens) return;
-  const kept = await meetings.deleteMeeting(tokens, session.meetingId);
+  const kept = await provider.deleteMeeting(tokens, session.meetingId);
   if (kept !== tokens) await updateServiceTokens('zoom', session.coachId, kept, now);
 }
 
@@ -77,7 +77,7 @@ async function notifyParties(session: SessionItem, cancelledBy: 'coach' | 'mente
   ];
   for (const letter of letters) {
     await attempt(`e-mail the ${letter.role}`, session.id, () =>
-      mailerFromEnvironment().send(
+      mailer().send(
         sessionCancellationEmail({
           ...letter,
           session,
@@ -114,9 +114,8 @@ export async function cancelByParty(
   if (!cancelled)
     throw new DomainError('CONCURRENT_CHANGE', 'This session changed meanwhile and can no longer be cancelled.');
 
-  const scheduler = schedulerFromEnvironment();
   for (const job of JOBS_OF_A_HELD_SESSION) {
-    await attempt(`unschedule ${job}`, session.id, () => scheduler.unschedule(job, session.id));
+    await attempt(`unschedule ${job}`, session.id, () => scheduler().unschedule(job, session.id));
   }
   await attempt('delete meeting', session.id, () => deleteMeeting(cancelled, now));
   const { calendarEvent } = cancelled;

@@ -1,6 +1,3 @@
-import { mailerFromEnvironment } from '../../adapters/mailer';
-import { meetingsFromEnvironment } from '../../adapters/meetings';
-import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import { getProfile } from '../../data/profiles';
 import type { ProfileItem } from '../../domain/profile-item';
 import { serviceTokensOf, updateServiceTokens } from '../../data/service-connections';
@@ -11,16 +8,19 @@ import { siteOrigin } from '../../runtime/site';
 import { followUpOnce, followUpOnceRecording } from './follow-ups';
 import { bookingEventOf, writeBookingEvent } from '../calendars/booking-events';
 import { REMINDERS, reminderTime } from './reminders';
+import { mailer } from '../../runtime/ports/mailer';
+import { meetings } from '../../runtime/ports/meetings';
+import { scheduler } from '../../runtime/ports/scheduler';
 
 export const NO_MEETING_NOTE =
   'Your mentor has not connected Zoom; they will send you the meeting link before the session.';
 
 /** A meeting on the coach's Zoom at the session's time, or the note that says why there is none. */
 export async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date): Promise<SessionSideFields> {
-  const meetings = meetingsFromEnvironment();
+  const provider = meetings();
   const tokens = coach.zoomConnected ? await serviceTokensOf('zoom', coach.userId) : null;
-  if (!meetings || !tokens) return { meetingNote: NO_MEETING_NOTE };
-  const created = await meetings.createMeeting(tokens, {
+  if (!provider || !tokens) return { meetingNote: NO_MEETING_NOTE };
+  const created = await provider.createMeeting(tokens, {
     topic: 'Physician Mentors session',
     start: session.start,
     durationMinutes: session.durationMinutes,
@@ -57,13 +57,13 @@ export async function finishConfirmedSession(sessionId: string, now: Date): Prom
   ];
   for (const letter of letters) {
     const sent = await followUpOnce(sessionId, `confirmation:${letter.role}`, now, () =>
-      mailerFromEnvironment().send(sessionConfirmationEmail({ ...letter, session, siteOrigin: siteOrigin(), now })),
+      mailer().send(sessionConfirmationEmail({ ...letter, session, siteOrigin: siteOrigin(), now })),
     );
     if (!sent) return false;
   }
   for (const { job, at } of schedulesOf(session, now)) {
     const scheduled = await followUpOnce(sessionId, `schedule:${job}`, now, () =>
-      schedulerFromEnvironment().schedule(job, sessionId, at),
+      scheduler().schedule(job, sessionId, at),
     );
     if (!scheduled) return false;
   }

@@ -1,8 +1,8 @@
-import { mailerFromEnvironment } from '../../adapters/mailer';
 import { getProfile } from '../../data/profiles';
 import { getSession } from '../../data/sessions';
 import { sessionReminderEmail } from '../../domain/session-emails';
 import { siteOrigin } from '../../runtime/site';
+import { mailer } from '../../runtime/ports/mailer';
 import { followUpOnce } from './follow-ups';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -41,9 +41,7 @@ export async function remindParties(
     // A moved session is reminded again of its new time, even if the old time's reminder went out.
     const mark = moves ? `${job}:${letter.role}:moved${moves}` : `${job}:${letter.role}`;
     const done = await followUpOnce(sessionId, mark, now, async () => {
-      await mailerFromEnvironment().send(
-        sessionReminderEmail({ ...letter, session, siteOrigin: siteOrigin(), now, hoursBefore }),
-      );
+      await mailer().send(sessionReminderEmail({ ...letter, session, siteOrigin: siteOrigin(), now, hoursBefore }));
       sent = true;
     });
     if (!done) break;

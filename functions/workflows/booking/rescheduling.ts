@@ -1,5 +1,3 @@
-import { mailerFromEnvironment } from '../../adapters/mailer';
-import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import { availabilityOfCoach } from '../../data/availability';
 import type { ProfileItem } from '../../domain/profile-item';
 import { getProfile } from '../../data/profiles';
@@ -17,6 +15,8 @@ import { createMeeting, schedulesOf } from './confirmation';
 import { followUpOnce, followUpOnceRecording } from './follow-ups';
 import { bookingEventOf, moveBookingEvent } from '../calendars/booking-events';
 import { checkCalendarsAtBooking } from '../calendars/check-at-booking';
+import { mailer } from '../../runtime/ports/mailer';
+import { scheduler } from '../../runtime/ports/scheduler';
 
 /**
  * `POST /api/sessions/{id}/reschedule`: either party moves a held session within the policy
@@ -57,9 +57,8 @@ export async function rescheduleByParty(
 
 /** The old time's completion and reminders dropped, the new time's made. */
 async function rearmSchedules(session: SessionItem, now: Date): Promise<void> {
-  const scheduler = schedulerFromEnvironment();
-  for (const job of JOBS_OF_A_HELD_SESSION) await scheduler.unschedule(job, session.id);
-  for (const { job, at } of schedulesOf(session, now)) await scheduler.schedule(job, session.id, at);
+  for (const job of JOBS_OF_A_HELD_SESSION) await scheduler().unschedule(job, session.id);
+  for (const { job, at } of schedulesOf(session, now)) await scheduler().schedule(job, session.id, at);
 }
 
 /** A new meeting at the new time, then the old one deleted (a failure there only leaves it unused). */
@@ -104,7 +103,7 @@ export async function followUpLatestMove(sessionId: string, now: Date): Promise<
   ];
   for (const letter of letters) {
     const sent = await followUpOnce(session.id, step(`mail:${letter.role}`), now, () =>
-      mailerFromEnvironment().send(
+      mailer().send(
         sessionRescheduledEmail({
           ...letter,
           session: current,

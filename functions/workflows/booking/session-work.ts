@@ -1,11 +1,11 @@
 import type { AttributeValue as LambdaAttributeValue, DynamoDBRecord } from 'aws-lambda';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { jobQueueFromEnvironment } from '../../adapters/job-queue';
-import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import { PLAN_PAYOUT_SORT_KEY } from '../../data/keys';
 import type { PlanPayoutItem } from '../../data/plan-payouts';
 import type { SessionItem } from '../../domain/session-item';
+import { jobs } from '../../runtime/ports/jobs';
+import { scheduler } from '../../runtime/ports/scheduler';
 
 /**
  * The event source mapping's filter (Lambda's filter-pattern syntax): only session items and plan
@@ -68,9 +68,9 @@ export async function startSessionWork(records: readonly DynamoDBRecord[], now: 
     for (const work of workOf(imageOf(record.dynamodb?.OldImage), imageOf(record.dynamodb?.NewImage))) {
       // A payout whose month already ended (an invoice told late) is started now, not scheduled in the past.
       if (work.job === 'expirePendingPayment' || (work.job === 'completeSession' && work.at > now)) {
-        await schedulerFromEnvironment().schedule(work.job, work.sessionId, work.at);
+        await scheduler().schedule(work.job, work.sessionId, work.at);
       } else {
-        await jobQueueFromEnvironment().start(work.job, work.sessionId);
+        await jobs().start(work.job, work.sessionId);
       }
     }
   }

@@ -1,6 +1,4 @@
 import { AccessTokenRejectedError, GrantRevokedError } from '../../adapters/calendar-providers';
-import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
-import { tokenCipherFromEnvironment } from '../../adapters/token-cipher';
 import {
   type CalendarConnectionItem,
   calendarConnection,
@@ -9,6 +7,8 @@ import {
 } from '../../data/calendar-connections';
 import { DomainError } from '../../domain/errors';
 import type { CalendarProvider, CalendarProviderId, ProviderTokens } from '../../domain/ports';
+import { calendarProvider } from '../../runtime/ports/calendars';
+import { tokenCipher } from '../../runtime/ports/token-cipher';
 
 /**
  * A mentor's calendar tokens: kept encrypted, refreshed over the version read, and opened only to
@@ -16,7 +16,7 @@ import type { CalendarProvider, CalendarProviderId, ProviderTokens } from '../..
  */
 
 export function providerOf(id: CalendarProviderId): CalendarProvider {
-  const provider = calendarProviderFromEnvironment(id);
+  const provider = calendarProvider(id);
   if (!provider)
     throw new DomainError('PROVIDER_NOT_CONFIGURED', 'This calendar provider is not available on this site yet.');
   return provider;
@@ -29,15 +29,16 @@ const tokenContext = (userId: string, provider: CalendarProviderId) => ({
 });
 
 export const sealTokens = (userId: string, provider: CalendarProviderId, tokens: ProviderTokens) =>
-  tokenCipherFromEnvironment().encrypt(
+  tokenCipher().encrypt(
     JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }),
     tokenContext(userId, provider),
   );
 
 export async function openTokens(item: CalendarConnectionItem): Promise<ProviderTokens> {
-  const opened = JSON.parse(
-    await tokenCipherFromEnvironment().decrypt(item.tokens, tokenContext(item.userId, item.provider)),
-  ) as { accessToken: string; refreshToken: string };
+  const opened = JSON.parse(await tokenCipher().decrypt(item.tokens, tokenContext(item.userId, item.provider))) as {
+    accessToken: string;
+    refreshToken: string;
+  };
   return { ...opened, expiresAt: item.accessTokenExpiresAt };
 }
 

@@ -1,4 +1,3 @@
-import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
 import {
   calendarConnection,
   rememberCalendarConsent,
@@ -17,6 +16,7 @@ import {
 } from '../connections/oauth-consent';
 import { providerOf, sealTokens } from './calendar-access';
 import type { CalendarProvider, CalendarProviderId, ProviderTokens } from '../../domain/ports';
+import { calendarProvider } from '../../runtime/ports/calendars';
 
 /** Connecting a mentor's Google or Microsoft calendar: the one OAuth consent flow, then the tokens kept encrypted. */
 
@@ -51,7 +51,7 @@ export async function finishCalendarConnect(
 ): Promise<ConsentResult> {
   const result = await finishConsent(
     consentStore(provider),
-    calendarProviderFromEnvironment(provider),
+    calendarProvider(provider),
     { ...callback, redirectUri: redirectUri(provider), isThisBrowser },
     (userId, tokens, calendar) => storeNewConnection(userId, calendar, tokens, now),
     now,

@@ -1,15 +1,15 @@
-import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
 import { calendarConnection, deleteCalendarConnection } from '../../data/calendar-connections';
 import { log } from '../../runtime/log';
 import { refreshBusyCacheQuietly } from './busy-times';
 import { openTokens } from './calendar-access';
 import type { CalendarProviderId } from '../../domain/ports';
+import { calendarProvider } from '../../runtime/ports/calendars';
 
 /** `DELETE /api/me/calendars/{provider}`: the grant revoked where the provider can, the tokens deleted. */
 export async function disconnectCalendar(userId: string, providerId: CalendarProviderId, now: Date): Promise<void> {
   const item = await calendarConnection(userId, providerId);
   if (!item) return;
-  const provider = calendarProviderFromEnvironment(providerId);
+  const provider = calendarProvider(providerId);
   try {
     if (provider) await provider.revoke(await openTokens(item));
   } catch (error) {

@@ -1,8 +1,9 @@
-import { externalCalendarFromEnvironment, UnknownEventError } from '../../adapters/external-calendar';
+import { UnknownEventError } from '../../adapters/external-calendar';
 import { serviceTokensOf, updateServiceTokens } from '../../data/service-connections';
 import type { ProfileItem } from '../../domain/profile-item';
 import type { BookingRequest } from '../../domain/booking';
 import { DomainError } from '../../domain/errors';
+import { externalCalendar } from '../../runtime/ports/external-calendar';
 
 export const CALENDAR_NOT_CONNECTED_MESSAGE = "This mentor's calendar is not connected for bookings yet.";
 const UNKNOWN_EVENT_MESSAGE = "This event was not found in the mentor's calendar.";
@@ -23,7 +24,7 @@ export async function externalEventRequest(
   now: Date,
 ): Promise<Extract<BookingRequest, { kind: 'external' }> & { eventType: string | null }> {
   if (!coach.calendlyUrl) invalid('This mentor does not take bookings through an external calendar.');
-  const calendar = externalCalendarFromEnvironment();
+  const calendar = externalCalendar();
   const tokens = coach.calendlyConnected ? await serviceTokensOf('calendly', coach.userId) : null;
   if (!calendar || !tokens) throw new DomainError('CALENDAR_NOT_CONNECTED', CALENDAR_NOT_CONNECTED_MESSAGE);
   if (!calendar.isEventUri(eventUri)) invalid('This is not an event of the mentor’s calendar.');

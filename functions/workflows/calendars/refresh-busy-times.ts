@@ -1,4 +1,3 @@
-import { calendarProviderFromEnvironment } from '../../adapters/calendar-providers-from-environment';
 import { allCalendarConnections, calendarConnectionsOf, claimReauthNotice } from '../../data/calendar-connections';
 import { getProfile } from '../../data/profiles';
 import { calendarReauthEmail } from '../../domain/mentor-calendars';
@@ -6,6 +5,7 @@ import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import { refreshBusyCache } from './busy-times';
 import type { Mailer } from '../../domain/ports';
+import { calendarProvider } from '../../runtime/ports/calendars';
 
 /** Mentors refreshed at once: each waits on its providers, not on this function's CPU. */
 const CONCURRENCY = 8;
@@ -17,7 +17,7 @@ async function noticeReauth(mailer: Mailer, userId: string, now: Date): Promise<
     if (connection.status !== 'reauth_required' || connection.reauthNotifiedAt) continue;
     const mentor = await getProfile(userId);
     if (!mentor || !(await claimReauthNotice(connection, now))) continue;
-    const label = calendarProviderFromEnvironment(connection.provider)?.label ?? connection.provider;
+    const label = calendarProvider(connection.provider)?.label ?? connection.provider;
     await mailer.send(calendarReauthEmail(mentor, label, siteOrigin()));
     sent++;
   }

@@ -1,4 +1,3 @@
-import { mailerFromEnvironment } from '../../adapters/mailer';
 import {
   appendMessage,
   claimEmailNotice,
@@ -13,6 +12,7 @@ import type { MessageItem } from '../../domain/messages';
 import { newMessagesEmail, shouldEmailRecipient } from '../../domain/messages';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
+import { mailer } from '../../runtime/ports/mailer';
 
 /** The path of a conversation in the SPA, which e-mails link to. */
 export const conversationPagePath = (conversationId: string) => `/messages/${conversationId}`;
@@ -35,7 +35,7 @@ async function noticeRecipient(message: MessageItem, recipientId: string, now: D
   });
   if (!due || !(await claimEmailNotice(recipientId, message.conversationId, entry.lastEmailedAt, now))) return;
   const sender = await getProfile(message.from);
-  await mailerFromEnvironment().send(
+  await mailer().send(
     newMessagesEmail({
       recipient,
       sender: sender ?? { firstName: 'A', lastName: 'member' },

@@ -1,4 +1,3 @@
-import { paymentsFromEnvironment } from '../../adapters/payments';
 import { appendLedgerEntry } from '../../data/ledger';
 import { keys } from '../../data/keys';
 import { claimPlanPayout, getPlanPayout } from '../../data/plan-payouts';
@@ -18,6 +17,7 @@ import { invoiceOfPlanPayout, isPlanPayoutId, planPeriodEnded } from '../../doma
 import { log } from '../../runtime/log';
 import { BUSINESS_METRICS, countMetric } from '../../runtime/metrics';
 import type { Payments } from '../../domain/ports';
+import { payments } from '../../runtime/ports/payments';
 
 export type TransferResult = 'transferred' | 'owed' | 'blocked_by_dispute' | 'nothing_to_transfer';
 
@@ -114,10 +114,9 @@ async function transferCoachShare(share: CoachShare, now: Date): Promise<Transfe
   };
   const coach = await getProfile(coachId);
   if (!coach?.stripeAccountId) return owe('The mentor has no payment account.');
-  const payments = paymentsFromEnvironment();
   try {
-    const charge = await share.charge(payments);
-    const outcome = await payments.createTransfer({
+    const charge = await share.charge(payments());
+    const outcome = await payments().createTransfer({
       sessionId: transferGroup,
       amountCents,
       currency: charge.currency,

@@ -1,5 +1,3 @@
-import { paymentsFromEnvironment } from '../../adapters/payments';
-import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import type { SessionItem } from '../../domain/session-item';
 import { requestRefund } from '../../data/refunds';
 import { confirmPayment, getSession } from '../../data/sessions';
@@ -9,6 +7,8 @@ import { log } from '../../runtime/log';
 import { isLiveStage } from '../../runtime/stage';
 import { cancelSession } from '../booking/cancellation';
 import type { CheckoutState } from '../../domain/ports';
+import { payments } from '../../runtime/ports/payments';
+import { scheduler } from '../../runtime/ports/scheduler';
 
 const TIME_LOST_REASON =
   'The time was no longer available when the payment arrived; the payment is being refunded in full.';
@@ -38,12 +38,12 @@ export async function settlePaidCheckout(session: SessionItem, paid: PaidCheckou
   const outcome = await confirmPayment(session, paymentIntentId, now);
   switch (outcome.result) {
     case 'scheduled':
-      await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
+      await scheduler().unschedule('expirePendingPayment', session.id);
       return outcome.session;
     case 'not_pending':
       // Paid already (a redelivery, or our own look came first): the run that paid it may have died before this.
       if (outcome.session.status === 'scheduled') {
-        await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
+        await scheduler().unschedule('expirePendingPayment', session.id);
       }
       // Paid after it had expired or been abandoned: the time is gone, so is the charge.
       if (outcome.session.status === 'cancelled' && paymentIntentId) {
@@ -107,7 +107,7 @@ function expirePendingSession(sessionId: string, now: Date): Promise<SessionItem
  */
 export async function settleExpiredCheckout(sessionId: string, now: Date): Promise<SessionItem | null> {
   const expired = await expirePendingSession(sessionId, now);
-  if (expired) await schedulerFromEnvironment().unschedule('expirePendingPayment', sessionId);
+  if (expired) await scheduler().unschedule('expirePendingPayment', sessionId);
   return expired;
 }
 
@@ -122,9 +122,8 @@ async function closeCheckoutThen(
   cancel: () => Promise<SessionItem | null>,
 ): Promise<SessionItem | null> {
   if (session.checkoutId) {
-    const payments = paymentsFromEnvironment();
-    await payments.expireCheckout(session.checkoutId);
-    const state = await payments.checkoutState(session.checkoutId);
+    await payments().expireCheckout(session.checkoutId);
+    const state = await payments().checkoutState(session.checkoutId);
     if (state.status === 'paid') return settleCheckoutState(session, session.checkoutId, state, now);
   }
   return cancel();
@@ -162,7 +161,7 @@ export async function abandonPendingSession(session: SessionItem, now: Date): Pr
       { reason: PAYMENT_ABANDONED_REASON, cancelledBy: 'mentee', from: ['pending_payment'] },
       now,
     );
-    if (cancelled) await schedulerFromEnvironment().unschedule('expirePendingPayment', session.id);
+    if (cancelled) await scheduler().unschedule('expirePendingPayment', session.id);
     return cancelled;
   });
   return left ?? currentOf(session);
@@ -196,7 +195,7 @@ export async function reconcilePendingSession(session: SessionItem, now: Date): 
     return (await expireUnpaid(session, now)).left ?? currentOf(session);
   }
   if (!session.checkoutId || lookedRecently(session.checkoutId, now)) return session;
-  const state = await paymentsFromEnvironment().checkoutState(session.checkoutId);
+  const state = await payments().checkoutState(session.checkoutId);
   if (state.status === 'paid') return settleCheckoutState(session, session.checkoutId, state, now);
   if (state.status === 'expired') return (await settleExpiredCheckout(session.id, now)) ?? currentOf(session);
   return session;

@@ -1,7 +1,4 @@
 import { FUNCTION_TIMEOUT_SECONDS } from '../../runtime/dependency-budget';
-import { mailerFromEnvironment } from '../../adapters/mailer';
-import { paymentsFromEnvironment } from '../../adapters/payments';
-import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import { appendLedgerEntry } from '../../data/ledger';
 import { getProfile } from '../../data/profiles';
 import { DELETED_PARTY } from '../../domain/account-deletion';
@@ -14,6 +11,9 @@ import { sessionRefundEmail, sessionRefundFailedEmail } from '../../domain/sessi
 import { log } from '../../runtime/log';
 import { BUSINESS_METRICS, countMetric } from '../../runtime/metrics';
 import { siteOrigin } from '../../runtime/site';
+import { mailer } from '../../runtime/ports/mailer';
+import { payments } from '../../runtime/ports/payments';
+import { scheduler } from '../../runtime/ports/scheduler';
 
 /**
  * Longer than any function runs, so a claim outlives its holder only when the holder died; and
@@ -63,7 +63,7 @@ export async function tryRefund(sessionId: string, tryNumber: number, now: Date)
   if (refund.status !== 'requested' || session.refundId || refund.failedAttempts !== tryNumber - 1) return false;
   if (!(await claimRefund(sessionId, new Date(now.getTime() + REFUND_CLAIM_LEASE_MS), now))) return false;
   try {
-    const refundId = await paymentsFromEnvironment().refund(session.paymentIntentId, sessionId, tryNumber);
+    const refundId = await payments().refund(session.paymentIntentId, sessionId, tryNumber);
     await recordSessionFields(sessionId, { refundId, refundClaimedUntil: null }, now);
     return true;
   } catch (error) {
@@ -114,7 +114,7 @@ async function recordRefusal(
     }),
   );
   if (nextTry) {
-    await schedulerFromEnvironment().schedule('refundSession', session.id, nextTry, tryNumber + 1);
+    await scheduler().schedule('refundSession', session.id, nextTry, tryNumber + 1);
   } else if (!disputed) {
     countMetric(BUSINESS_METRICS.refundsFailed);
     await mailMenteeOnce(session, 'refundFailureMailedAt', sessionRefundFailedEmail, now);
@@ -136,7 +136,7 @@ async function mailMenteeOnce(
   try {
     const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
     if (!mentee) return;
-    await mailerFromEnvironment().send(
+    await mailer().send(
       compose({
         recipient: mentee,
         role: 'mentee',

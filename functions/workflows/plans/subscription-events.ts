@@ -1,6 +1,4 @@
-import { mailerFromEnvironment } from '../../adapters/mailer';
 import { getProfile } from '../../data/profiles';
-import { jobQueueFromEnvironment } from '../../adapters/job-queue';
 import type { PlanPayoutItem } from '../../data/plan-payouts';
 import { changeSubscription, getSubscription, type SubscriptionItem } from '../../data/subscriptions';
 import { subscriptionPaymentEntry } from '../../domain/ledger';
@@ -18,6 +16,8 @@ import { recordPayment } from '../payments/money-events';
 import { fullName } from '../../domain/display-name';
 import type { LedgerEntry } from '../../schemas/ledger';
 import type { Payments, SubscriptionEvent } from '../../domain/ports';
+import { jobs } from '../../runtime/ports/jobs';
+import { mailer } from '../../runtime/ports/mailer';
 
 /*
  * A subscription's provider events, one function each (workflows/payments/apply-payment-event.ts
@@ -121,7 +121,7 @@ function payoutOf(subscription: SubscriptionItem, invoice: EventOf<'invoicePaid'
  * coach for it now; the schedule at the month's end (workflows/booking/session-work.ts) does when no event comes.
  */
 async function startPayoutOf(invoiceId: string | null): Promise<void> {
-  if (invoiceId) await jobQueueFromEnvironment().start('completeSession', planPayoutId(invoiceId));
+  if (invoiceId) await jobs().start('completeSession', planPayoutId(invoiceId));
 }
 
 /** The invoice's payment and Stripe's processing fee of its charge, each appended once: answers those this delivery added. */
@@ -152,7 +152,7 @@ async function mailPaymentFailed(
 ): Promise<void> {
   const [mentee, coach] = await Promise.all([getProfile(menteeId), getProfile(coachId)]);
   if (!mentee?.email) return;
-  await mailerFromEnvironment().send(
+  await mailer().send(
     paymentFailedEmail({
       to: mentee.email,
       coachName: coach ? fullName(coach) : 'your mentor',

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mailerFromEnvironment } from '../../adapters/mailer';
-import { paymentsFromEnvironment } from '../../adapters/payments';
 import type { ProfileItem } from '../../domain/profile-item';
 import { getProfile } from '../../data/profiles';
 import {
@@ -19,6 +17,8 @@ import { feeRule } from '../../runtime/fee-rule';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import { nameWithCredentials } from '../../domain/display-name';
+import { mailer } from '../../runtime/ports/mailer';
+import { payments } from '../../runtime/ports/payments';
 
 /**
  * `POST /api/subscriptions`: an incomplete subscription to the coach's active plan, and Stripe
@@ -63,7 +63,7 @@ export async function subscribe(menteeId: string, coachId: string, now: Date) {
     return { resumed: true, subscription: unpaid, coach, checkoutUrl: unpaid.checkoutUrl };
   }
   try {
-    const { checkoutId, url } = await paymentsFromEnvironment().createSubscriptionCheckout({
+    const { checkoutId, url } = await payments().createSubscriptionCheckout({
       subscriptionId: subscription.id,
       amountCents: subscription.priceCents,
       description: `${planSummary(plan)} with ${nameWithCredentials(coach)}`,
@@ -96,7 +96,7 @@ export async function cancelAtPeriodEnd(userId: string, subscriptionId: string, 
   if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd) return withOtherParty(subscription, userId);
   if (!subscription.stripeSubscriptionId)
     throw new DomainError('PLAN_NOT_PAID', 'This plan has not been paid for yet.');
-  await paymentsFromEnvironment().cancelSubscriptionAtPeriodEnd(subscription.stripeSubscriptionId);
+  await payments().cancelSubscriptionAtPeriodEnd(subscription.stripeSubscriptionId);
   const changed = await changeSubscription(subscriptionId, now, (current) =>
     current.cancelAtPeriodEnd || current.status === 'canceled'
       ? null
@@ -109,7 +109,7 @@ export async function cancelAtPeriodEnd(userId: string, subscriptionId: string, 
 async function tellMenteePlanEnds(subscription: SubscriptionItem): Promise<void> {
   const [mentee, coach] = await Promise.all([getProfile(subscription.menteeId), getProfile(subscription.coachId)]);
   if (!mentee?.email || !coach || !subscription.currentPeriodEnd) return;
-  await mailerFromEnvironment().send(
+  await mailer().send(
     planEndingEmail({
       to: mentee.email,
       coachName: nameWithCredentials(coach),

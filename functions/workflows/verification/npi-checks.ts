@@ -1,7 +1,3 @@
-import { mailerFromEnvironment } from '../../adapters/mailer';
-import { npiRegistryFromEnvironment } from '../../adapters/npi-registry';
-import { jobQueueFromEnvironment } from '../../adapters/job-queue';
-import { schedulerFromEnvironment } from '../../adapters/scheduler';
 import {
   getNpiRecord,
   markRemovalMailed,
@@ -22,6 +18,10 @@ import {
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import type { Mailer, NpiRegistry, JobScheduler } from '../../domain/ports';
+import { jobs } from '../../runtime/ports/jobs';
+import { mailer } from '../../runtime/ports/mailer';
+import { npiRegistry } from '../../runtime/ports/npi-registry';
+import { scheduler } from '../../runtime/ports/scheduler';
 
 export interface NpiCheckDependencies {
   registry: NpiRegistry;
@@ -36,6 +36,17 @@ export interface NpiCheckDependencies {
  */
 export const npiCheckJobId = (userId: string, retry: number) => `${userId}.${retry}`;
 export const userIdOfNpiCheckJob = (jobId: string) => jobId.split('.')[0] as string;
+
+/**
+ * This process's registry, scheduler and mailer (runtime/composition-root.ts); the mailer is made
+ * only when a mail is sent (only the jobs may send).
+ */
+export const npiCheckPorts = (): NpiCheckDependencies => ({
+  registry: npiRegistry(),
+  scheduler: scheduler(),
+  mailer: { send: (mail) => mailer().send(mail) },
+  siteOrigin: siteOrigin(),
+});
 
 /**
  * Asks the registry about the mentor's NPI and records what it says, for the check last asked for:
@@ -70,21 +81,13 @@ export async function runNpiCheck(userId: string, deps: NpiCheckDependencies, no
   return latest;
 }
 
-/** The deployment's registry, scheduler and mailer; the mailer is made only when a mail is sent (only the jobs may send). */
-export const npiCheckDependenciesFromEnvironment = (): NpiCheckDependencies => ({
-  registry: npiRegistryFromEnvironment(),
-  scheduler: schedulerFromEnvironment(),
-  mailer: { send: (mail) => mailerFromEnvironment().send(mail) },
-  siteOrigin: siteOrigin(),
-});
-
 /** A mentor who gave an NPI changed their name: checked again, soon, under the new one. */
 export async function checkAgainUnderNewName(userId: string, now: Date): Promise<void> {
-  if (await restartCheck(userId, now)) await jobQueueFromEnvironment().start('checkNpi', userId);
+  if (await restartCheck(userId, now)) await jobs().start('checkNpi', userId);
 }
 
 /** An NPI given at registration: checked soon, outside the sign-up's own time. */
 export async function checkNewNpi(userId: string, npi: string, now: Date): Promise<void> {
   await startCheck(userId, npi, now);
-  await jobQueueFromEnvironment().start('checkNpi', userId);
+  await jobs().start('checkNpi', userId);
 }

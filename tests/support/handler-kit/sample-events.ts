@@ -5,7 +5,7 @@ import { httpEvent } from './http-event';
 
 /**
  * The signing secret of {@link stripeWebhookEvent}. A handler verifies against STRIPE_WEBHOOK_SECRET
- * (or the injected payments' secret): set it to this value in the test's environment.
+ * (or the host's payments' secret: functions/runtime/composition-root.ts): set it to this value in the test's environment.
  */
 export const TEST_STRIPE_WEBHOOK_SECRET = 'whsec_test_handler_kit';
 

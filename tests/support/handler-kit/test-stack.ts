@@ -8,9 +8,9 @@ import { LOCAL_AWS } from '../../../bin/local/aws-local';
 import { type LocalTable, openLocalTable, type SharedDatabase } from '../../../bin/local/dynamodb';
 import { stackPorts } from '../../../bin/local/ports';
 import { type LocalStack, startLocalStack } from '../../../bin/local/stack';
-import { type InjectedAdapters, injectAdapters } from '../../../functions/adapters/injected';
 import type { Mail, JobName } from '../../../functions/domain/ports';
 import { db } from '../../../functions/data/client';
+import { type HostPorts, provideHostPorts } from '../../../functions/runtime/composition-root';
 
 export interface TestStack extends LocalStack {
   dispose(): Promise<void>;
@@ -112,7 +112,8 @@ export function withTestTable(): TestTable {
   let database: LocalTable | undefined;
   const recorded: RecordedWork = { scheduled: [], started: [], mails: [] };
   const saved: Record<string, string | undefined> = {};
-  const recorders: InjectedAdapters = {
+  let withdrawRecorders: (() => void) | undefined;
+  const recorders: HostPorts = {
     scheduler: {
       schedule: async (job, sessionId, at) => {
         recorded.scheduled.push({ job, sessionId, at });
@@ -147,11 +148,11 @@ export function withTestTable(): TestTable {
       saved[name] = process.env[name];
       process.env[name] = value;
     }
-    injectAdapters(recorders);
+    withdrawRecorders = provideHostPorts(recorders);
   }, 60_000);
 
   afterAll(async () => {
-    injectAdapters({ scheduler: undefined, jobs: undefined, mailer: undefined });
+    withdrawRecorders?.();
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { injectedAdapters } from '../../adapters/injected';
 import { availabilityOfCoach } from '../../data/availability';
 import { getProfile } from '../../data/profiles';
 import type { ProfileItem } from '../../domain/profile-item';
@@ -187,8 +186,6 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
     }
     throw error;
   });
-
-  injectedAdapters().faultPoints?.reached('booking committed');
 
   // The table's stream starts what the booking leaves to do (its follow-ups, or its payment's expiry).
   if (session.status === 'confirmed') return { session, coach, checkoutUrl: undefined };

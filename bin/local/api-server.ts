@@ -18,6 +18,7 @@ import { serveStripeStandIn } from './stripe-standin';
 import type { CalendarStandInStore } from './calendar-standin-store';
 import { serveCalendarStandIns } from './calendar-standins';
 import { newNpiStandInState, serveNpiStandIn } from './npi-standin';
+import { type RequestLog, serveRequestLog } from './request-log';
 
 /** API Gateway's own limit for an HTTP API request body. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -34,6 +35,8 @@ export interface ApiServerOptions {
   originSecret: string;
   /** What the Google and Microsoft calendar stand-ins remember. */
   calendarStandIns: CalendarStandInStore;
+  /** What the stand-ins served here answered the product's adapters (`/_local/logs`). */
+  requestLog: RequestLog;
 }
 
 /**
@@ -158,8 +161,9 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     if (url.pathname.startsWith('/_local/zoom/')) return serveZoomStandIn(res, url);
     if (url.pathname.startsWith('/_local/calendly/')) return serveCalendlyStandIn(req, res, url);
     if (url.pathname.startsWith('/_local/google/') || url.pathname.startsWith('/_local/microsoft/'))
-      return serveCalendarStandIns(req, res, url, options.calendarStandIns);
-    if (url.pathname.startsWith('/_local/npi/')) return serveNpiStandIn(req, res, url, npiRegistry);
+      return serveCalendarStandIns(req, res, url, options.calendarStandIns, options.requestLog);
+    if (url.pathname.startsWith('/_local/npi/')) return serveNpiStandIn(req, res, url, npiRegistry, options.requestLog);
+    if (url.pathname === '/_local/logs') return serveRequestLog(req, res, url, options.requestLog);
     if (url.pathname === '/_local/mail') return sendJson(res, 200, await readMailbox(options.mailboxFile));
     if (url.pathname === '/_local/mailbox') {
       const page = mailboxPage(await readMailbox(options.mailboxFile));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { RequestLog } from './request-log';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../../functions/domain/html';
 import {
@@ -606,10 +607,14 @@ export async function serveCalendarStandIns(
   res: ServerResponse,
   url: URL,
   store: CalendarStandInStore,
+  requestLog: RequestLog,
 ): Promise<void> {
   const provider: CalendarStandInProvider = url.pathname.startsWith('/_local/google/') ? 'google' : 'microsoft';
   const rest = url.pathname.slice(`/_local/${provider}`.length);
   const method = req.method ?? 'GET';
+  // The product's calls: its functions reach the token endpoint and the APIs; browsers and tests the rest.
+  if (/^\/(oauth\/(token|revoke)|calendar\/v3\/|graph\/v1\.0\/)/.test(rest))
+    requestLog.recordOnAnswer(provider, req, res);
   if (rest === '/oauth/authorize' && (method === 'GET' || method === 'POST')) {
     const problem = authorizeRequest(provider, url.searchParams);
     if (problem)

@@ -1,3 +1,4 @@
+import type { RequestLog } from './request-log';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { lambdaHandler } from './lambda-modules';
 import { demoMentorNpi, demoMentorRegistryResult, type FixtureAnswer, NPI_FIXTURES } from './npi-fixtures';
@@ -105,8 +106,17 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
  * `POST /_local/npi/outage {"mode": "timeout"|"errors"|"http500"|null}`,
  * `POST /_local/npi/deactivate {"npi"}`, and `POST /_local/npi/recheck`, which runs the monthly re-check now.
  */
-export async function serveNpiStandIn(req: IncomingMessage, res: ServerResponse, url: URL, state: NpiStandInState) {
-  if (url.pathname === '/_local/npi/api/' || url.pathname === '/_local/npi/api') return lookup(req, res, url, state);
+export async function serveNpiStandIn(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  state: NpiStandInState,
+  requestLog: RequestLog,
+) {
+  if (url.pathname === '/_local/npi/api/' || url.pathname === '/_local/npi/api') {
+    requestLog.recordOnAnswer('npi', req, res);
+    return lookup(req, res, url, state);
+  }
   if (req.method === 'POST' && url.pathname === '/_local/npi/outage') {
     const { mode } = await readJson(req);
     if (mode !== null && !OUTAGES.includes(mode as Outage))

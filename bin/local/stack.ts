@@ -33,6 +33,7 @@ import { STAND_IN_SECRET_KEY, type StripeRequest, startStripeApi } from './strip
 import { type LocalStripe, localStripeFromEnvironment } from './stripe-payments';
 import { seedDemoData } from './seed';
 import { localPorts } from './stand-ins';
+import { RequestLog } from './request-log';
 import { CalendarStandInStore } from './calendar-standin-store';
 import { localCalendarEnvironment } from './calendar-standins';
 import { localTokenCipher } from './local-token-cipher';
@@ -103,6 +104,8 @@ export interface LocalStack {
   pendingSchedules: LocalScheduler['pending'];
   /** What the Stripe stand-in's API was asked and answered, oldest first (none when the stack uses Stripe itself). */
   stripeRequests(): readonly StripeRequest[];
+  /** Every call the product's adapters made to a stand-in over the wire (`GET /_local/logs`). */
+  requestLog: RequestLog;
   /** Resolves once the directory snapshot shows every profile write made before the call. */
   directorySettled(): Promise<void>;
   stop(): Promise<void>;
@@ -184,6 +187,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...localCalendarEnvironment({ browserOrigin: webOrigin, serverOrigin: `http://127.0.0.1:${ports.api}` }),
     });
 
+    const requestLog = new RequestLog();
     let stripeRequests: LocalStack['stripeRequests'] = () => [];
     if (realStripe) {
       delete process.env.LOCAL_STRIPE_WEBHOOK_SECRET;
@@ -193,6 +197,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const stripeApi = await startStripeApi({
         port: ports.stripe,
         stripe: localStripeFromEnvironment() as LocalStripe,
+        requestLog,
       });
       stops.push(stripeApi.stop);
       stripeRequests = stripeApi.requests;
@@ -281,6 +286,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       media: { endpoint: s3.endpoint, bucket: LOCAL_MEDIA_BUCKET },
       originSecret,
       calendarStandIns,
+      requestLog,
     });
     stops.push(() => closeServer(api));
     // After the API server: the demo mentor's calendar is connected through the calendar stand-ins it serves.
@@ -327,6 +333,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       deadLetters: scheduler.deadLetters,
       pendingSchedules: scheduler.pending,
       stripeRequests,
+      requestLog,
       calendarStandIns,
       directorySettled: directory.settled,
       stop,

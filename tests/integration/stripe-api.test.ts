@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackPorts } from '../../bin/local/ports';
+import { RequestLog } from '../../bin/local/request-log';
 import { type StripeApiServer, startStripeApi } from '../../bin/local/stripe-api/server';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalStripe, localStripe } from '../../bin/local/stripe-payments';
@@ -17,6 +18,7 @@ let server: StripeApiServer;
 let standIn: LocalStripe;
 let stripe: Stripe;
 let port: number;
+const requestLog = new RequestLog();
 
 const sdk = (key: string) => new Stripe(key, { host: 'localhost', port, protocol: 'http', maxNetworkRetries: 0 });
 
@@ -68,7 +70,7 @@ beforeAll(async () => {
     siteOrigin: 'http://localhost:5173',
     webhookSecrets: { platform: 'whsec_test_platform', connect: 'whsec_test_connect' },
   });
-  server = await startStripeApi({ port, stripe: standIn });
+  server = await startStripeApi({ port, stripe: standIn, requestLog });
   stripe = sdk('sk_test_any_key_will_do');
 });
 
@@ -97,6 +99,10 @@ describe('a connected account', () => {
     const again = await stripe.accounts.create(params, { idempotencyKey: key });
     expect(again.id).toBe(created.id);
     expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(requestLog.list('stripe').filter((request) => request.idempotencyKey === key)).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/v1/accounts', action: 'POST /v1/accounts', status: 200 }),
+      expect.objectContaining({ method: 'POST', path: '/v1/accounts', action: 'POST /v1/accounts', status: 200 }),
+    ]);
     expect(await stripe.accounts.retrieve(created.id)).toMatchObject({ id: created.id, email: 'coach@example.com' });
 
     const changed = await refusal(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { log } from '../../../functions/runtime/log';
+import type { RequestLog } from '../request-log';
 import { stripeOutage } from '../stripe-faults';
 import type { LocalStripe } from '../stripe-payments';
 import { apiError, invalidRequest, StripeApiError } from './errors';
@@ -100,7 +101,11 @@ const errorAnswer = (error: StripeApiError): Answer => ({
  * `Stripe-Version`, `Stripe-Account` and `expand[]`, and answers with Stripe's objects, lists,
  * error bodies and status codes, and its limits (25 requests a second per endpoint).
  */
-export function startStripeApi(options: { port: number; stripe: LocalStripe }): Promise<StripeApiServer> {
+export function startStripeApi(options: {
+  port: number;
+  stripe: LocalStripe;
+  requestLog: RequestLog;
+}): Promise<StripeApiServer> {
   const routes = STRIPE_ROUTES.map((route) => ({ route, match: matcher(route) }));
   const withKey = idempotencyKeys();
   const admit = rateLimiter();
@@ -189,6 +194,14 @@ export function startStripeApi(options: { port: number; stripe: LocalStripe }): 
       replayed: record.replayed ?? false,
     });
     if (logged.length > LOGGED_REQUESTS) logged.splice(0, logged.length - LOGGED_REQUESTS);
+    options.requestLog.record({
+      provider: 'stripe',
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      action: record.endpoint,
+      status: answered.status,
+      idempotencyKey: record.idempotencyKey,
+    });
     res.writeHead(answered.status, {
       'content-type': 'application/json',
       'request-id': requestId,

@@ -96,7 +96,10 @@ export function givenBackByCancelling(
   return {
     freeConsultation: session.isFreeConsultation && freeConsultationReturns(session, cancelledBy, now),
     planCredit:
-      session.paidBy === 'plan' && subscriptionId && creditPeriodEnd && creditReturns(session, credits, now)
+      session.paidBy === 'plan' &&
+      subscriptionId &&
+      creditPeriodEnd &&
+      creditReturns(session, cancelledBy, credits, now)
         ? { subscriptionId, periodEnd: creditPeriodEnd }
         : null,
   };

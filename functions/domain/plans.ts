@@ -158,17 +158,19 @@ export function assertPlanBooking(
 }
 
 /**
- * A plan session cancelled more than 24 hours ahead gives its credit back, if that credit is of
- * the period the plan is in now (an expired credit stays expired).
+ * A plan session cancelled by the coach or the system gives its credit back, and one the mentee
+ * cancels more than 24 hours ahead; only if that credit is of the period the plan is in now (an
+ * expired credit stays expired).
  */
 export function creditReturns(
   session: { start: string; creditPeriodEnd?: string | null },
+  cancelledBy: 'coach' | 'mentee' | 'system',
   credits: Credits | null | undefined,
   now: Date,
 ): boolean {
   if (!session.creditPeriodEnd || !credits || credits.periodEnd !== session.creditPeriodEnd) return false;
   if (now.toISOString() >= credits.periodEnd || credits.used <= 0) return false;
-  return Date.parse(session.start) - now.getTime() > CREDIT_RETURN_NOTICE_MS;
+  return cancelledBy !== 'mentee' || Date.parse(session.start) - now.getTime() > CREDIT_RETURN_NOTICE_MS;
 }
 
 /** To the mentee when the coach ends their plan: it runs, with its sessions, until the paid period ends. */

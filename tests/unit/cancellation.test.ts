@@ -129,7 +129,13 @@ describe('what a cancellation gives back', () => {
       freeConsultation: false,
       planCredit: { subscriptionId: 'sub-1', periodEnd: '2026-04-01T00:00:00.000Z' },
     });
-    expect(givenBackByCancelling(planSession, 'coach', credits, dayAhead).planCredit).toBeNull();
+    expect(givenBackByCancelling(planSession, 'mentee', credits, dayAhead).planCredit).toBeNull();
+  });
+
+  it('is the plan credit whenever the mentor or the system cancels, however late', () => {
+    const givenBack = { subscriptionId: 'sub-1', periodEnd: '2026-04-01T00:00:00.000Z' };
+    expect(givenBackByCancelling(planSession, 'coach', credits, dayAhead).planCredit).toEqual(givenBack);
+    expect(givenBackByCancelling(planSession, 'system', credits, dayAhead).planCredit).toEqual(givenBack);
   });
 
   it('is no plan credit once the plan moved to a new period, or when its subscription is gone', () => {

@@ -142,13 +142,24 @@ describe('credits', () => {
     expect(creditsLeft(null, NOW)).toBe(0);
   });
 
-  it('come back for a cancel more than 24 hours ahead, not at exactly 24, nor from a lapsed period', () => {
+  it('come back for a mentee’s cancel more than 24 hours ahead, not at exactly 24, nor from a lapsed period', () => {
     const session = { start: '2026-03-12T12:00:00Z', creditPeriodEnd: '2026-04-01T00:00:00.000Z' };
     const used = credits({ used: 1 });
-    expect(creditReturns(session, used, new Date('2026-03-11T11:59:59Z'))).toBe(true);
-    expect(creditReturns(session, used, new Date('2026-03-11T12:00:00Z'))).toBe(false);
-    expect(creditReturns(session, credits({ used: 1, periodEnd: '2026-05-01T00:00:00.000Z' }), NOW)).toBe(false);
-    expect(creditReturns({ start: session.start }, used, NOW)).toBe(false);
+    expect(creditReturns(session, 'mentee', used, new Date('2026-03-11T11:59:59Z'))).toBe(true);
+    expect(creditReturns(session, 'mentee', used, new Date('2026-03-11T12:00:00Z'))).toBe(false);
+    const lapsed = credits({ used: 1, periodEnd: '2026-05-01T00:00:00.000Z' });
+    expect(creditReturns(session, 'mentee', lapsed, NOW)).toBe(false);
+    expect(creditReturns({ start: session.start }, 'mentee', used, NOW)).toBe(false);
+  });
+
+  it('come back for the coach’s or the system’s cancel at any time, but not from a lapsed period', () => {
+    const session = { start: '2026-03-12T12:00:00Z', creditPeriodEnd: '2026-04-01T00:00:00.000Z' };
+    const used = credits({ used: 1 });
+    expect(creditReturns(session, 'coach', used, new Date('2026-03-12T11:00:00Z'))).toBe(true);
+    expect(creditReturns(session, 'system', used, new Date('2026-03-12T11:00:00Z'))).toBe(true);
+    expect(creditReturns(session, 'coach', credits({ used: 1, periodEnd: '2026-05-01T00:00:00.000Z' }), NOW)).toBe(
+      false,
+    );
   });
 });
 

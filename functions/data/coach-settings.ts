@@ -1,11 +1,15 @@
 import type { RatesUpdate } from '../schemas/coach-settings';
 import type { PlanInput } from '../schemas/plans';
-import { updateIf, updateItem } from './dynamo';
+import { updateIf } from './dynamo';
 import { keys } from './keys';
 import { cardExcerpts } from './profiles';
 import type { ProfileItem } from '../domain/profile-item';
 
-export async function saveRates(userId: string, rates: RatesUpdate, now: Date): Promise<ProfileItem> {
+/**
+ * The coach's rates and booking link; null, and nothing written, when the update adds a Calendly
+ * link while their plan is on (domain/plans.ts planCalendlyConflict).
+ */
+export function saveRates(userId: string, rates: RatesUpdate, now: Date): Promise<ProfileItem | null> {
   const set = [
     'hourlyRateCents = :rate',
     'offersFreeConsult = :offers',
@@ -28,9 +32,14 @@ export async function saveRates(userId: string, rates: RatesUpdate, now: Date): 
     set.push('calendlyUrl = :calendly');
     values[':calendly'] = calendlyUrl;
   }
-  return updateItem<ProfileItem>(keys.profile(userId), {
+  const addsLink = typeof calendlyUrl === 'string';
+  if (addsLink) values[':off'] = false;
+  return updateIf<ProfileItem>(keys.profile(userId), {
     UpdateExpression: `SET ${set.join(', ')}`,
-    ConditionExpression: 'attribute_exists(pk)',
+    ConditionExpression: addsLink
+      ? 'attribute_exists(pk) AND (attribute_not_exists(#plan) OR #plan.active = :off)'
+      : 'attribute_exists(pk)',
+    ...(addsLink ? { ExpressionAttributeNames: { '#plan': 'plan' } } : {}),
     ExpressionAttributeValues: values,
     ReturnValues: 'ALL_NEW',
   });
@@ -68,21 +77,25 @@ export async function savePublication(profile: ProfileItem, published: boolean, 
 
 /**
  * The coach's one plan, on their profile, and the profile in the directory's partition of plans
- * exactly while it is on; turning it off ends no existing subscription.
+ * exactly while it is on; turning it off ends no existing subscription. False, and nothing written,
+ * when a plan would go on while the coach's Calendly link is set (domain/plans.ts planCalendlyConflict).
  */
-export async function savePlan(userId: string, plan: PlanInput, now: Date): Promise<void> {
+export async function savePlan(userId: string, plan: PlanInput, now: Date): Promise<boolean> {
   const { gsi2pk, gsi2sk } = keys.planMentor(userId);
-  await updateItem(keys.profile(userId), {
+  const saved = await updateIf(keys.profile(userId), {
     UpdateExpression: plan.active
       ? 'SET #plan = :plan, updatedAt = :now, gsi2pk = :planPartition, gsi2sk = :planSort'
       : 'SET #plan = :plan, updatedAt = :now REMOVE gsi2pk, gsi2sk',
-    ConditionExpression: 'attribute_exists(pk) AND userType = :mentor',
+    ConditionExpression: plan.active
+      ? 'attribute_exists(pk) AND userType = :mentor AND (attribute_not_exists(calendlyUrl) OR attribute_type(calendlyUrl, :nullType))'
+      : 'attribute_exists(pk) AND userType = :mentor',
     ExpressionAttributeNames: { '#plan': 'plan' },
     ExpressionAttributeValues: {
       ':plan': plan,
       ':now': now.toISOString(),
       ':mentor': 'mentor',
-      ...(plan.active ? { ':planPartition': gsi2pk, ':planSort': gsi2sk } : {}),
+      ...(plan.active ? { ':planPartition': gsi2pk, ':planSort': gsi2sk, ':nullType': 'NULL' } : {}),
     },
   });
+  return saved !== null;
 }

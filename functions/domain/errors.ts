@@ -32,6 +32,8 @@ export const errorStatus = {
   INVALID_CURSOR: 400,
   /** A daily per-user quota is spent (domain/quotas.ts); not 429, which the SPA reads as "wait a moment". */
   QUOTA_EXCEEDED: 409,
+  /** A monthly plan and a Calendly booking link exclude each other (domain/plans.ts). */
+  PLAN_CALENDLY_CONFLICT: 409,
   /** Messages: the two users have no booking (yet) that lets them talk. */
   NO_RELATIONSHIP: 403,
   /** Messages: the sender's own limit (domain/messages.ts), answered with Retry-After. */

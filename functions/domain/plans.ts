@@ -173,6 +173,19 @@ export function creditReturns(
   return cancelledBy !== 'mentee' || Date.parse(session.start) - now.getTime() > CREDIT_RETURN_NOTICE_MS;
 }
 
+/**
+ * A plan's sessions are booked in the coach's own slots, which a Calendly booking link replaces, so
+ * a coach offers one or the other: a plan with the link on could sell credits nobody can use.
+ */
+export const planCalendlyConflict = (turningOn: 'plan' | 'calendly') =>
+  new DomainError(
+    'PLAN_CALENDLY_CONFLICT',
+    turningOn === 'plan'
+      ? 'Remove your Calendly booking link before offering a monthly plan: plan sessions are booked in your own time slots.'
+      : 'Switch off your monthly plan before adding a Calendly booking link: plan sessions are booked in your own time slots.',
+    [turningOn === 'plan' ? 'active' : 'calendlyUrl'],
+  );
+
 /** To the mentee when the coach ends their plan: it runs, with its sessions, until the paid period ends. */
 export function planEndingEmail(letter: { to: string; coachName: string; periodEnd: string }) {
   const until = new Date(letter.periodEnd).toUTCString().slice(0, 16);

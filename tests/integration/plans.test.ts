@@ -157,6 +157,28 @@ describe("the coach's plan", () => {
     });
   });
 
+  it('and a Calendly booking link exclude each other, whichever the coach turns on first', async () => {
+    const withPlan = await planCoach();
+    const rates = { hourlyRateCents: 20_000, offersFreeConsult: false };
+    const link = { ...rates, calendlyUrl: 'https://calendly.com/plan-coach/60min' };
+    const refusedLink = await call(withPlan, 'PUT', '/api/me/rates', link);
+    expect(refusedLink.status).toBe(409);
+    expect(await errorCode(refusedLink)).toBe('PLAN_CALENDLY_CONFLICT');
+    expect((await call(withPlan, 'PUT', '/api/me/rates', rates)).status).toBe(200);
+
+    expect((await call(withPlan, 'PUT', '/api/me/plan', { ...PLAN, active: false })).status).toBe(200);
+    expect((await call(withPlan, 'PUT', '/api/me/rates', link)).status).toBe(200);
+    const refusedPlan = await call(withPlan, 'PUT', '/api/me/plan', PLAN);
+    expect(refusedPlan.status).toBe(409);
+    expect(await errorCode(refusedPlan)).toBe('PLAN_CALENDLY_CONFLICT');
+    const shown = coachSchema.parse(await (await fetch(`${stack.apiUrl}/api/coaches/${withPlan.userId}`)).json());
+    expect(shown.plan).toBeUndefined();
+    expect(shown.calendlyUrl).toBe(link.calendlyUrl);
+
+    expect((await call(withPlan, 'PUT', '/api/me/rates', { ...rates, calendlyUrl: '' })).status).toBe(200);
+    expect((await call(withPlan, 'PUT', '/api/me/plan', PLAN)).status).toBe(200);
+  });
+
   it('cannot be subscribed to by its own coach, nor where a coach offers none', async () => {
     expect((await call(coach, 'POST', '/api/subscriptions', { coachId: coach.userId })).status).toBe(403);
     const planless = await publishedCoach(stack.config, { payments: true });

@@ -83,7 +83,11 @@ export function PlanForm({ profile }: { profile: Profile }) {
         control={control}
         name="active"
         label="Offer a monthly plan"
-        hint="Turning it off stops new subscriptions; plans already running go on until they end."
+        hint={
+          profile.calendlyUrl
+            ? 'Plan sessions are booked in your own time slots: remove your Calendly booking link under Rates first.'
+            : 'Turning it off stops new subscriptions; plans already running go on until they end.'
+        }
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField

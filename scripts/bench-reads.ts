@@ -8,6 +8,7 @@ import type { DirectoryRow } from '../functions/data/coaches';
 import { directoryCards } from '../functions/http/directory';
 import { profileRow } from '../functions/data/profiles';
 import { MEDICAL_SPECIALTIES, MENTOR_EXPERIENCE_CHOICES, MENTORING_AREAS } from '../functions/domain/fixed-lists';
+import { BOOKING_NOTICE_MINUTES } from '../functions/domain/booking';
 import { type SlotRequest, slotsInWindow } from '../functions/domain/slots';
 import { startTestStack } from '../tests/support/local-stack';
 import { printColdStarts } from './bench-cold-starts';
@@ -185,6 +186,7 @@ function benchSlots() {
     durationMinutes: 30,
     window: { from: now, to: new Date(now.getTime() + 30 * DAY_MS) },
     now,
+    noticeMinutes: BOOKING_NOTICE_MINUTES.paid,
   };
   // The mentor's own calendar: 200 busy events spread over the 30 days, 30 to 120 minutes each, unsorted.
   const busy = Array.from({ length: 200 }, (_, index) => {

@@ -12,6 +12,18 @@ export const MAX_EXTERNAL_SESSION_MINUTES = 480;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
+/**
+ * The notice a booking needs (ARCHITECTURE section 6): a paid one's payment may take its 30 minutes
+ * and must land well before the start, so the session is never paid for after it began.
+ */
+export const BOOKING_NOTICE_MINUTES = { paid: 120, free: 60 } as const;
+export type BookingKind = keyof typeof BOOKING_NOTICE_MINUTES;
+
+const NOTICE_MESSAGES: Record<BookingKind, string> = {
+  paid: "Paid sessions need at least 2 hours' notice. Choose a later slot.",
+  free: "A free consultation needs at least 1 hour's notice. Choose a later slot.",
+};
+
 /** What the server knows of the coach when it decides a booking. */
 export interface BookableCoach {
   userId: string;
@@ -67,10 +79,12 @@ function chargeablePrice(hourlyRateCents: number, durationMinutes: number, feeRu
 export const isSessionDuration = (minutes: number): minutes is SessionDurationMinutes =>
   (SESSION_DURATIONS_MINUTES as readonly number[]).includes(minutes);
 
-/** Inside the usual window: after now and at most BOOKING_HORIZON_DAYS ahead. */
-export function assertBookingWindow(start: Date, now: Date): void {
+/** Inside the usual window: after now and the booking's notice, and at most BOOKING_HORIZON_DAYS ahead. */
+export function assertBookingWindow(start: Date, now: Date, kind: BookingKind): void {
   if (Number.isNaN(start.getTime())) invalid('start', 'Choose a valid start time.');
   if (start.getTime() <= now.getTime()) invalid('start', 'This time has already passed. Choose a later slot.');
+  if (start.getTime() < now.getTime() + BOOKING_NOTICE_MINUTES[kind] * MINUTE_MS)
+    invalid('start', NOTICE_MESSAGES[kind]);
   if (start.getTime() > now.getTime() + BOOKING_HORIZON_DAYS * DAY_MS) {
     invalid('start', `Sessions can be booked at most ${BOOKING_HORIZON_DAYS} days ahead.`);
   }
@@ -89,6 +103,7 @@ export function assertInsideAvailability(
     durationMinutes,
     window: { from: start, to: new Date(start.getTime() + MINUTE_MS) },
     now,
+    noticeMinutes: 0,
   });
   if (!offered.some((slot) => new Date(slot.start).getTime() === start.getTime())) {
     invalid('start', "This time is not within the mentor's availability.");
@@ -112,7 +127,7 @@ export function planBooking(input: {
   const { coach, menteeId, request, now, feeRule = DEFAULT_FEE_RULE } = input;
   if (coach.userId === menteeId) throw new DomainError('FORBIDDEN', 'You cannot book a session with yourself.');
   if (!coach.published) throw new DomainError('FORBIDDEN', 'This mentor is not taking bookings.');
-  assertBookingWindow(request.start, now);
+  assertBookingWindow(request.start, now, request.kind === 'slot' && request.freeConsultation ? 'free' : 'paid');
 
   if (request.kind === 'external') return planExternalBooking(coach, request, feeRule);
 

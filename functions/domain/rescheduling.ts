@@ -69,7 +69,7 @@ export function rescheduleRefusal(
  * the new time is still free is left to the transaction that moves it.
  */
 export function planReschedule(input: {
-  session: ReschedulableSession;
+  session: ReschedulableSession & { isFreeConsultation: boolean };
   by: ReschedulingParty;
   start: Date;
   availability: readonly AvailabilityWindow[];
@@ -78,7 +78,7 @@ export function planReschedule(input: {
   const { session, by, start, now } = input;
   const refusal = rescheduleRefusal(session, by, now);
   if (refusal) throw new DomainError(refusal.code, refusal.message);
-  assertBookingWindow(start, now);
+  assertBookingWindow(start, now, session.isFreeConsultation ? 'free' : 'paid');
   if (start.getTime() === Date.parse(session.start)) {
     throw new DomainError('VALIDATION_FAILED', 'Choose a different time.', [
       { field: 'start', message: 'Choose a different time.' },

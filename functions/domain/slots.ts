@@ -40,6 +40,8 @@ export interface SlotRequest {
   durationMinutes: SessionDurationMinutes;
   window: { from: Date; to: Date };
   now: Date;
+  /** How long after `now` the first slot may start (domain/booking.ts BOOKING_NOTICE_MINUTES). */
+  noticeMinutes: number;
 }
 
 interface Range {
@@ -137,16 +139,18 @@ const toIsoUtc = (millis: number) => new Date(millis).toISOString().replace('.00
 
 /**
  * The slots a mentee may book (spec section 5, 'Booking slots'): starts every 30 minutes from
- * each window's start while the session fits, after `now`, at most 30 days ahead, inside the
+ * each window's start while the session fits, after `now` and its notice, at most 30 days ahead, inside the
  * requested window, clear of busy sessions, and at most 50 per occurrence of a window.
  */
 export function slotsInWindow(request: SlotRequest): Slot[] {
   const now = request.now.getTime();
+  const earliest = now + request.noticeMinutes * MINUTE_MS;
   const horizon = now + BOOKING_HORIZON_DAYS * DAY_MS;
   const windowFrom = request.window.from.getTime();
   const windowTo = request.window.to.getTime();
-  const isBookable = (start: number) => start > now && start <= horizon && start >= windowFrom && start < windowTo;
-  const from = Math.max(windowFrom, now);
+  const isBookable = (start: number) =>
+    start > now && start >= earliest && start <= horizon && start >= windowFrom && start < windowTo;
+  const from = Math.max(windowFrom, earliest);
   const to = Math.min(windowTo, horizon);
 
   const durationMs = request.durationMinutes * MINUTE_MS;

@@ -80,6 +80,8 @@ export const slotQuery = z.strictObject({
   from: z.iso.datetime({ offset: true }),
   to: z.iso.datetime({ offset: true }),
   duration: z.coerce.number().check(z.int()),
+  /** A free consultation's slots need less notice than a paid session's (domain/booking.ts). */
+  kind: z._default(z.enum(['paid', 'free']), 'paid'),
   /** A new value is a new edge-cache key, so the booker sees fresh slots; only the clock's current step (http/edge-cache.ts). */
   fresh: z.optional(z.string().check(z.maxLength(32))),
 });

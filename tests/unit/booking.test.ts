@@ -76,6 +76,28 @@ describe('planBooking', () => {
     });
   });
 
+  it('needs 2 hours of notice for a paid session and 1 hour for a free consultation', () => {
+    // The Tuesday slots, seen from just before and after each notice runs out.
+    const at = (iso: string) => (request: BookingRequest) =>
+      planBooking({ coach, menteeId: 'mentee', request, availability, now: new Date(iso) });
+    const messageOf = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return (error as DomainError).message;
+      }
+      return 'none';
+    };
+    expect(messageOf(() => at('2026-03-03T13:00:01Z')(slot('2026-03-03T15:00:00Z')))).toBe(
+      "Paid sessions need at least 2 hours' notice. Choose a later slot.",
+    );
+    expect(at('2026-03-03T13:00:00Z')(slot('2026-03-03T15:00:00Z')).status).toBe('pending_payment');
+    expect(messageOf(() => at('2026-03-03T14:00:01Z')(slot('2026-03-03T15:00:00Z', 15, true)))).toBe(
+      "A free consultation needs at least 1 hour's notice. Choose a later slot.",
+    );
+    expect(at('2026-03-03T14:00:00Z')(slot('2026-03-03T15:00:00Z', 15, true)).status).toBe('confirmed');
+  });
+
   it('confirms a free consultation at once, at no cost', () => {
     expect(plan(slot('2026-03-03T15:00:00Z', 15, true))).toMatchObject({ priceCents: 0, status: 'confirmed' });
   });

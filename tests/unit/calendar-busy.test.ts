@@ -69,6 +69,7 @@ describe('slots with calendar busy times', () => {
       durationMinutes: 60,
       window: { from: now, to: new Date('2026-03-03T00:00:00Z') },
       now,
+      noticeMinutes: 0,
     }).map((slot) => slot.start);
 
   it('an all-day busy event takes every slot of its day', () => {

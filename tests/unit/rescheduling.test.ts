@@ -13,6 +13,7 @@ const session = (overrides: { status?: SessionStatus; rescheduleCount?: number }
   status: 'confirmed' as SessionStatus,
   start: START,
   durationMinutes: 30,
+  isFreeConsultation: false,
   bookingMethod: 'slot' as const,
   ...overrides,
 });

@@ -31,6 +31,7 @@ interface SlotOptions {
   to?: string;
   durationMinutes?: SessionDurationMinutes;
   busy?: TimeInterval[];
+  noticeMinutes?: number;
 }
 
 /** Slots for a request that defaults to the whole bookable range after `now`, in 60-minute sessions. */
@@ -45,6 +46,7 @@ const slots = (availability: AvailabilityWindow[], options: SlotOptions = {}) =>
       to: options.to ? new Date(options.to) : DateTime.fromISO(now).plus({ days: 30 }).toJSDate(),
     },
     now: new Date(now),
+    noticeMinutes: options.noticeMinutes ?? 0,
   };
   return slotsInWindow(request);
 };
@@ -215,6 +217,18 @@ describe('windows that cross midnight', () => {
     const oneOffResult = slots([window('2026-06-05T22:00', '2026-06-05T02:00')], friday);
     expect(localStarts(weeklyResult, 'America/Chicago')).toEqual(lateEvening);
     expect(localStarts(oneOffResult, 'America/Chicago')).toEqual(lateEvening);
+  });
+
+  it('offers nothing that starts within the notice, however the window is asked for', () => {
+    // Friday 22:00 in Chicago is 03:00Z on Saturday: two hours before it, the 22:00 slot is the first.
+    const twoHoursAhead = { ...friday, now: '2026-06-06T01:00:00Z', noticeMinutes: 120 };
+    expect(
+      localStarts(slots([weekly('2026-06-05T22:00', '2026-06-06T02:00')], twoHoursAhead), 'America/Chicago'),
+    ).toEqual(lateEvening);
+    const laterByAMinute = { ...twoHoursAhead, now: '2026-06-06T01:01:00Z' };
+    expect(
+      localStarts(slots([weekly('2026-06-05T22:00', '2026-06-06T02:00')], laterByAMinute), 'America/Chicago')[0],
+    ).toBe('2026-06-05 22:30');
   });
 
   it('a window ending at midnight (stored as 00:00 the next day) offers its last slot at 23:00', () => {

@@ -16,16 +16,27 @@ const ZONES = [
   'Asia/Kathmandu',
 ];
 
+/**
+ * 70,000 lookups of the IANA zone through Intl per zone: a fixed amount of work, a few seconds of
+ * CPU on a shared two-core machine and more when it is busy. The bound is vitest's default raised so
+ * that a busy machine cannot fail it; it does not measure speed (npm run bench does that).
+ */
+const EXHAUSTIVE_CHECK_TIMEOUT_MS = 60_000;
+
 describe('a tabulated zone', () => {
-  it.each(ZONES)('has the offsets of the IANA zone %s at every quarter hour of two years', (name) => {
-    const tabulated = tabulatedZone(name);
-    const iana = IANAZone.create(name);
-    const differing: string[] = [];
-    for (let ts = Date.UTC(2026, 0, 1); ts < Date.UTC(2028, 0, 1); ts += HOUR_MS / 4) {
-      if (tabulated.offset(ts) !== iana.offset(ts)) differing.push(new Date(ts).toISOString());
-    }
-    expect(differing).toEqual([]);
-  });
+  it.each(ZONES)(
+    'has the offsets of the IANA zone %s at every quarter hour of two years',
+    { timeout: EXHAUSTIVE_CHECK_TIMEOUT_MS },
+    (name) => {
+      const tabulated = tabulatedZone(name);
+      const iana = IANAZone.create(name);
+      const differing: string[] = [];
+      for (let ts = Date.UTC(2026, 0, 1); ts < Date.UTC(2028, 0, 1); ts += HOUR_MS / 4) {
+        if (tabulated.offset(ts) !== iana.offset(ts)) differing.push(new Date(ts).toISOString());
+      }
+      expect(differing).toEqual([]);
+    },
+  );
 
   it('changes offset at the very minute the zone does', () => {
     const newYork = tabulatedZone('America/New_York');

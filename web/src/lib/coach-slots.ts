@@ -1,3 +1,4 @@
+import type { BookingKind } from '@functions/domain/booking';
 import { BOOKING_HORIZON_DAYS } from '@functions/domain/constants';
 import { freshKeyAt, SLOTS_EDGE_STALE_MS } from '@functions/http/edge-cache';
 import { slotList } from '@functions/schemas/coach';
@@ -24,13 +25,14 @@ function freshKey(coachId: string): string | undefined {
  * Every bookable slot of one length from now to the end of the booking horizon. The window starts
  * at the whole minute (the server clips it to now), so visitors share one edge-cache key a minute.
  */
-export const getCoachSlots = async (coachId: string, minutes: number) => {
+export const getCoachSlots = async (coachId: string, minutes: number, kind: BookingKind) => {
   const from = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS;
   const { slots } = slotList.parse(
     await api.get(`/coaches/${coachId}/slots`, {
       from: new Date(from).toISOString(),
       to: new Date(from + BOOKING_HORIZON_DAYS * DAY_MS).toISOString(),
       duration: minutes,
+      kind,
       fresh: freshKey(coachId),
     }),
   );
@@ -38,10 +40,12 @@ export const getCoachSlots = async (coachId: string, minutes: number) => {
 };
 
 // The window is worked out when fetching, so the key stays the same for the whole visit.
-export const coachSlotsQuery = (coachId: string, minutes: number) =>
+export const coachSlotsQuery = (coachId: string, minutes: number, kind: BookingKind) =>
   queryOptions({
-    queryKey: queryKeys.coaches.slotsOfLength(coachId, minutes),
-    queryFn: () => getCoachSlots(coachId, minutes),
+    queryKey: queryKeys.coaches.slotsOfLength(coachId, minutes, kind),
+    queryFn: () => getCoachSlots(coachId, minutes, kind),
   });
 
-export const useCoachSlots = (coachId: string, minutes: number) => useQuery(coachSlotsQuery(coachId, minutes));
+/** A free consultation's slots start sooner than a paid session's: it needs less notice. */
+export const useCoachSlots = (coachId: string, minutes: number, kind: BookingKind) =>
+  useQuery(coachSlotsQuery(coachId, minutes, kind));

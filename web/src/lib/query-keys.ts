@@ -41,7 +41,8 @@ export const queryKeys = {
     list: (filters: object) => ['coaches', 'list', filters] as const,
     detail: (coachId: string) => ['coaches', 'detail', coachId] as const,
     slots: (coachId: string) => ['coaches', 'slots', coachId] as const,
-    slotsOfLength: (coachId: string, minutes: number) => ['coaches', 'slots', coachId, minutes] as const,
+    slotsOfLength: (coachId: string, minutes: number, kind: 'paid' | 'free') =>
+      ['coaches', 'slots', coachId, minutes, kind] as const,
     ratings: (coachId: string) => ['coaches', 'ratings', coachId] as const,
     ratingsSorted: (coachId: string, sort: string) => ['coaches', 'ratings', coachId, { sort }] as const,
     externalEvent: (coachId: string, uri: string | null) => ['coaches', 'external-events', coachId, uri] as const,

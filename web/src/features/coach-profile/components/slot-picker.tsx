@@ -69,7 +69,7 @@ export function SlotPicker({ coach, coachName }: { coach: Coach; coachName: stri
   const { options, plan } = useSessionOptions(coach);
   const [chosenId, setChosenId] = useState(() => params.get(LENGTH_PARAMETER) ?? DEFAULT_SESSION_OPTION.id);
   const option = options.find((candidate) => candidate.id === chosenId) ?? options[0]!;
-  const slots = useCoachSlots(coach.userId, option.minutes);
+  const slots = useCoachSlots(coach.userId, option.minutes, option.isFreeConsultation ? 'free' : 'paid');
   const [pickedSlot, setPickedSlot] = useState<Slot | null>(null);
   useTimePickedBeforeSignIn(slots.data, Boolean(user), setPickedSlot);
 

@@ -14,7 +14,7 @@ import { DEFAULT_SESSION_OPTION } from '../session-options';
 export function coachPageLoader({ params }: LoaderFunctionArgs): null {
   const coachId = params.coachId ?? '';
   void queryClient.prefetchQuery(coachQuery(coachId));
-  void queryClient.prefetchQuery(coachSlotsQuery(coachId, DEFAULT_SESSION_OPTION.minutes));
+  void queryClient.prefetchQuery(coachSlotsQuery(coachId, DEFAULT_SESSION_OPTION.minutes, 'paid'));
   void queryClient.prefetchInfiniteQuery(coachRatingsQuery(coachId, DEFAULT_RATING_SORT));
   return null;
 }

@@ -49,7 +49,7 @@ export function RescheduleSessionDialog({
 }
 
 function RescheduleSteps({ session, timeZone, onClose }: { session: SessionView; timeZone: string; onClose(): void }) {
-  const slots = useCoachSlots(session.coachId, session.durationMinutes);
+  const slots = useCoachSlots(session.coachId, session.durationMinutes, session.isFreeConsultation ? 'free' : 'paid');
   const [picked, setPicked] = useState<Slot | null>(null);
   const move = useRescheduleSession();
   const {

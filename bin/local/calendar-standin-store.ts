@@ -1,12 +1,15 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /**
- * What the local Google and Microsoft stand-ins remember: OAuth codes, grants and tokens, and each
- * account's calendars and events. Kept in memory and in a JSON file under the data folder, so a
- * restarted `npm start` still knows the grants its seed made.
+ * What the local Google, Microsoft, Zoom and Calendly stand-ins remember: OAuth codes, grants and
+ * tokens, each calendar account's events, Zoom's meetings and Calendly's scheduled events. Kept in
+ * memory and in a JSON file under the data folder, so a restarted `npm start` still knows the
+ * grants its seed made.
  */
 export type CalendarStandInProvider = 'google' | 'microsoft';
+/** Every provider whose OAuth the store stands in for. */
+export type OAuthStandInProvider = CalendarStandInProvider | 'zoom' | 'calendly';
 
 export interface StandInEvent {
   id: string;
@@ -26,16 +29,43 @@ export interface StandInEvent {
   createdAt: string;
 }
 
+/** A meeting the Zoom stand-in created, on the account of the token that asked. */
+export interface StandInMeeting {
+  id: number;
+  account: string;
+  topic: string;
+  /** UTC ISO instant. */
+  startTime: string;
+  durationMinutes: number;
+  deleted: boolean;
+  createdAt: string;
+}
+
+/** An event scheduled in the Calendly stand-in's embed, hosted by the Calendly user of its link. */
+export interface StandInScheduledEvent {
+  uuid: string;
+  /** The host's Calendly username: the first segment of the scheduling link. */
+  user: string;
+  name: string;
+  start: string;
+  end: string;
+  status: 'active' | 'canceled';
+  inviteeUuid: string;
+  createdAt: string;
+}
+
 interface Grant {
-  provider: CalendarStandInProvider;
+  provider: OAuthStandInProvider;
   account: string;
   clientId: string;
   scope: string;
   revoked: boolean;
+  /** A single-use refresh token (Zoom's, Calendly's) that was used: it refreshes no more. */
+  used?: boolean;
 }
 
 interface IssuedCode {
-  provider: CalendarStandInProvider;
+  provider: OAuthStandInProvider;
   account: string;
   clientId: string;
   redirectUri: string;
@@ -55,10 +85,20 @@ interface State {
   accessTokens: Record<string, { refreshToken: string; expiresAt: number }>;
   /** By `<provider>:<account>`. */
   events: Record<string, StandInEvent[]>;
+  /** By meeting id. */
+  meetings: Record<string, StandInMeeting>;
+  /** By uuid. */
+  scheduledEvents: Record<string, StandInScheduledEvent>;
   faults: Record<string, StandInFault>;
 }
 
-const ACCESS_TOKEN_SECONDS = 3600;
+/** Calendly's access tokens last 2 hours, the others' an hour. */
+const ACCESS_TOKEN_SECONDS: Record<OAuthStandInProvider, number> = {
+  google: 3600,
+  microsoft: 3600,
+  zoom: 3600,
+  calendly: 7200,
+};
 const CODE_MS = 10 * 60_000;
 
 export class OAuthError extends Error {
@@ -70,10 +110,18 @@ export class OAuthError extends Error {
   }
 }
 
-const accountKey = (provider: CalendarStandInProvider, account: string) => `${provider}:${account.toLowerCase()}`;
+const accountKey = (provider: OAuthStandInProvider, account: string) => `${provider}:${account.toLowerCase()}`;
 
 export class CalendarStandInStore {
-  private state: State = { codes: {}, grants: {}, accessTokens: {}, events: {}, faults: {} };
+  private state: State = {
+    codes: {},
+    grants: {},
+    accessTokens: {},
+    events: {},
+    meetings: {},
+    scheduledEvents: {},
+    faults: {},
+  };
   private readonly releases = new Map<string, Array<() => void>>();
 
   constructor(private readonly file: string | null) {
@@ -98,7 +146,7 @@ export class CalendarStandInStore {
 
   /** The authorization-code grant, as strict as the providers: one use, same client and redirect, PKCE S256. */
   redeemCode(
-    provider: CalendarStandInProvider,
+    provider: OAuthStandInProvider,
     form: { code: string; clientId: string; redirectUri: string; codeVerifier: string },
   ) {
     const issued = this.state.codes[form.code];
@@ -125,14 +173,30 @@ export class CalendarStandInStore {
     return { ...this.accessTokenFor(refreshToken), refreshToken, scope: issued.scope };
   }
 
-  /** The refresh-token grant; a revoked or unknown grant answers invalid_grant. */
-  refresh(provider: CalendarStandInProvider, refreshToken: string, clientId: string) {
+  /** The refresh-token grant; a revoked, used or unknown grant answers invalid_grant. */
+  refresh(provider: OAuthStandInProvider, refreshToken: string, clientId: string) {
+    const grant = this.liveGrant(provider, refreshToken, clientId);
+    return { ...this.accessTokenFor(refreshToken), scope: grant.scope };
+  }
+
+  /**
+   * Zoom's and Calendly's refresh: the refresh token is single-use, and each answer carries a new one
+   * (developer.calendly.com/refresh-token-rotation-guide; Zoom's token lifecycle).
+   */
+  refreshSingleUse(provider: OAuthStandInProvider, refreshToken: string, clientId: string) {
+    const grant = this.liveGrant(provider, refreshToken, clientId);
+    const rotated = this.rotate(refreshToken);
+    grant.used = true;
+    return { ...this.accessTokenFor(rotated), refreshToken: rotated, scope: grant.scope };
+  }
+
+  private liveGrant(provider: OAuthStandInProvider, refreshToken: string, clientId: string): Grant {
     const grant = this.state.grants[refreshToken];
-    if (!grant || grant.provider !== provider || grant.revoked) {
+    if (!grant || grant.provider !== provider || grant.revoked || grant.used) {
       throw new OAuthError('invalid_grant', 'Token has been expired or revoked.');
     }
     if (grant.clientId !== clientId) throw new OAuthError('invalid_grant', 'The token was issued to another client.');
-    return { ...this.accessTokenFor(refreshToken), scope: grant.scope };
+    return grant;
   }
 
   /** Microsoft answers every refresh with a new refresh token (the old one keeps working until it expires). */
@@ -145,14 +209,16 @@ export class CalendarStandInStore {
   }
 
   private accessTokenFor(refreshToken: string) {
-    const accessToken = `${this.state.grants[refreshToken]?.provider}-access-${randomBytes(18).toString('hex')}`;
-    this.state.accessTokens[accessToken] = { refreshToken, expiresAt: Date.now() + ACCESS_TOKEN_SECONDS * 1000 };
+    const provider = (this.state.grants[refreshToken] as Grant).provider;
+    const accessToken = `${provider}-access-${randomBytes(18).toString('hex')}`;
+    const expiresIn = ACCESS_TOKEN_SECONDS[provider];
+    this.state.accessTokens[accessToken] = { refreshToken, expiresAt: Date.now() + expiresIn * 1000 };
     this.persist();
-    return { accessToken, expiresIn: ACCESS_TOKEN_SECONDS };
+    return { accessToken, expiresIn };
   }
 
   /** Revokes the grant a refresh or access token belongs to; false for a token it never issued. */
-  revokeToken(provider: CalendarStandInProvider, token: string): boolean {
+  revokeToken(provider: OAuthStandInProvider, token: string): boolean {
     const refreshToken = this.state.accessTokens[token]?.refreshToken ?? token;
     const grant = this.state.grants[refreshToken];
     if (!grant || grant.provider !== provider) return false;
@@ -161,7 +227,7 @@ export class CalendarStandInStore {
   }
 
   /** Every grant of the account stops working, its access tokens at once (the test control). */
-  revokeAccount(provider: CalendarStandInProvider, account: string): number {
+  revokeAccount(provider: OAuthStandInProvider, account: string): number {
     let revoked = 0;
     for (const [token, grant] of Object.entries(this.state.grants)) {
       if (grant.provider !== provider || grant.account.toLowerCase() !== account.toLowerCase()) continue;
@@ -176,15 +242,22 @@ export class CalendarStandInStore {
   }
 
   /** The account an access token acts for, or null when it is unknown, expired or revoked (a 401). */
-  accountOf(provider: CalendarStandInProvider, accessToken: string): string | null {
+  accountOf(provider: OAuthStandInProvider, accessToken: string): string | null {
     const issued = this.state.accessTokens[accessToken];
     const grant = issued && this.state.grants[issued.refreshToken];
     if (!issued || !grant || grant.provider !== provider || grant.revoked || issued.expiresAt < Date.now()) return null;
     return grant.account;
   }
 
+  /** Whether the access token is one the stand-in issued whose time is up (its grant still live). */
+  isExpired(provider: OAuthStandInProvider, accessToken: string): boolean {
+    const issued = this.state.accessTokens[accessToken];
+    const grant = issued && this.state.grants[issued.refreshToken];
+    return Boolean(grant && grant.provider === provider && !grant.revoked && issued.expiresAt < Date.now());
+  }
+
   /** A stand-in only the seed uses: a grant as if its consent had been given, without the browser. */
-  grantWithoutConsent(provider: CalendarStandInProvider, account: string, clientId: string, scope: string) {
+  grantWithoutConsent(provider: OAuthStandInProvider, account: string, clientId: string, scope: string) {
     const refreshToken = `${provider}-refresh-${randomBytes(18).toString('hex')}`;
     this.state.grants[refreshToken] = { provider, account, clientId, scope, revoked: false };
     return { ...this.accessTokenFor(refreshToken), refreshToken };
@@ -219,7 +292,7 @@ export class CalendarStandInStore {
     return event;
   }
 
-  setFault(provider: CalendarStandInProvider, account: string, fault: StandInFault | null) {
+  setFault(provider: OAuthStandInProvider, account: string, fault: StandInFault | null) {
     const key = accountKey(provider, account);
     if (fault) this.state.faults[key] = fault;
     else {
@@ -237,16 +310,63 @@ export class CalendarStandInStore {
     }
   }
 
-  fault(provider: CalendarStandInProvider, account: string): StandInFault | undefined {
+  fault(provider: OAuthStandInProvider, account: string): StandInFault | undefined {
     return this.state.faults[accountKey(provider, account)];
   }
 
   /** Resolves when the account's `slow` fault is cleared (or the stand-in stops). */
-  held(provider: CalendarStandInProvider, account: string): Promise<void> {
+  held(provider: OAuthStandInProvider, account: string): Promise<void> {
     const key = accountKey(provider, account);
     return new Promise((resolve) => {
       this.releases.set(key, [...(this.releases.get(key) ?? []), resolve]);
     });
+  }
+
+  /** Zoom's meeting ids: 10 or 11 digits. */
+  addMeeting(
+    account: string,
+    meeting: Pick<StandInMeeting, 'topic' | 'startTime' | 'durationMinutes'>,
+  ): StandInMeeting {
+    let id: number;
+    do id = randomInt(10 ** 9, 10 ** 11 - 1);
+    while (this.state.meetings[id]);
+    const stored: StandInMeeting = { ...meeting, id, account, deleted: false, createdAt: new Date().toISOString() };
+    this.state.meetings[id] = stored;
+    this.persist();
+    return stored;
+  }
+
+  /** The account's meetings, deleted ones included (flagged). */
+  meetings(account: string): StandInMeeting[] {
+    return Object.values(this.state.meetings).filter(
+      (meeting) => meeting.account.toLowerCase() === account.toLowerCase(),
+    );
+  }
+
+  /** Deletes the account's meeting; false when it has no such meeting (any more). */
+  deleteMeeting(account: string, id: string): boolean {
+    const meeting = this.state.meetings[id];
+    if (!meeting || meeting.deleted || meeting.account.toLowerCase() !== account.toLowerCase()) return false;
+    meeting.deleted = true;
+    this.persist();
+    return true;
+  }
+
+  addScheduledEvent(event: Omit<StandInScheduledEvent, 'uuid' | 'inviteeUuid' | 'createdAt'>): StandInScheduledEvent {
+    const stored: StandInScheduledEvent = {
+      ...event,
+      user: event.user.toLowerCase(),
+      uuid: randomUUID(),
+      inviteeUuid: randomUUID(),
+      createdAt: new Date().toISOString(),
+    };
+    this.state.scheduledEvents[stored.uuid] = stored;
+    this.persist();
+    return stored;
+  }
+
+  scheduledEvent(uuid: string): StandInScheduledEvent | undefined {
+    return this.state.scheduledEvents[uuid];
   }
 
   releaseAll() {

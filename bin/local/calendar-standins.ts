@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { RequestLog } from './request-log';
+import {
+  type ApiRefusals,
+  authorizeProblem,
+  authorized,
+  isInstant,
+  json,
+  readJson,
+  serveGrantControls,
+} from './oauth-standin-api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '../../functions/domain/html';
 import {
@@ -7,9 +16,8 @@ import {
   type CalendarStandInStore,
   OAuthError,
   type StandInEvent,
-  type StandInFault,
 } from './calendar-standin-store';
-import { appUrl, readForm, standInPage } from './standin-pages';
+import { readForm, standInPage } from './standin-pages';
 
 /**
  * `/_local/google/*` and `/_local/microsoft/*`: Google's OAuth and Calendar API, and Microsoft's
@@ -25,34 +33,6 @@ export const LOCAL_CALENDAR_CLIENTS: Record<CalendarStandInProvider, { clientId:
 };
 
 const LABEL: Record<CalendarStandInProvider, string> = { google: 'Google', microsoft: 'Microsoft' };
-const MAX_JSON_BYTES = 64 * 1024;
-/** A held (`slow`) answer is given up after this, so nothing waits forever on a test that forgot its fault. */
-const MAX_HOLD_MS = 30_000;
-
-const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
-  res.end(body === undefined ? '' : JSON.stringify(body));
-};
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_JSON_BYTES) return null;
-    chunks.push(chunk);
-  }
-  try {
-    const value = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-const isInstant = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value));
 const utc = (value: string) => new Date(value).toISOString();
 
 /** The account's calendars: its primary one and a second ("Clinic rota"), with provider-shaped ids. */
@@ -69,11 +49,6 @@ export function standInCalendars(provider: CalendarStandInProvider, account: str
       ];
 }
 
-const isRedirectUriOf = (provider: CalendarStandInProvider, value: string | null) => {
-  const uri = appUrl(value);
-  return uri !== null && new URL(uri).pathname === `/api/calendars/${provider}/callback` && !new URL(uri).search;
-};
-
 const REQUIRED_SCOPES: Record<CalendarStandInProvider, string[]> = {
   google: [
     'https://www.googleapis.com/auth/calendar.calendarlist.readonly',
@@ -85,12 +60,11 @@ const REQUIRED_SCOPES: Record<CalendarStandInProvider, string[]> = {
 
 /** Checks an authorize request as the provider would before showing anything. */
 function authorizeRequest(provider: CalendarStandInProvider, query: URLSearchParams): string | null {
-  if (query.get('client_id') !== LOCAL_CALENDAR_CLIENTS[provider].clientId) return 'Unknown client_id.';
-  if (query.get('response_type') !== 'code') return 'response_type must be code.';
-  if (!isRedirectUriOf(provider, query.get('redirect_uri'))) return 'redirect_uri is not registered for this client.';
-  if (!query.get('state')) return 'state is missing.';
-  if (!/^[A-Za-z0-9_-]{43}$/.test(query.get('code_challenge') ?? '')) return 'code_challenge is missing or malformed.';
-  if (query.get('code_challenge_method') !== 'S256') return 'code_challenge_method must be S256.';
+  const problem = authorizeProblem(query, {
+    clientId: LOCAL_CALENDAR_CLIENTS[provider].clientId,
+    callbackPath: `/api/calendars/${provider}/callback`,
+  });
+  if (problem) return problem;
   const scopes = new Set((query.get('scope') ?? '').split(' ').filter(Boolean));
   if (!REQUIRED_SCOPES[provider].every((scope) => scopes.has(scope))) return 'scope lacks a calendar permission.';
   return null;
@@ -212,37 +186,18 @@ const googleError = (res: ServerResponse, code: number, status: string, message:
 const graphError = (res: ServerResponse, status: number, code: string, message: string, headers = {}) =>
   json(res, status, { error: { code, message } }, headers);
 
-/** The caller's account, after the stand-in's faults; null once it has answered (401, 429, held). */
-async function authorized(
-  req: IncomingMessage,
-  res: ServerResponse,
-  provider: CalendarStandInProvider,
-  store: CalendarStandInStore,
-): Promise<string | null> {
-  const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-  const account = store.accountOf(provider, token);
-  if (!account) {
-    if (provider === 'google')
-      googleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
-    else graphError(res, 401, 'InvalidAuthenticationToken', 'Access token has expired or is not yet valid.');
-    return null;
-  }
-  const fault = store.fault(provider, account);
-  if (fault === 'throttled') {
-    if (provider === 'google')
-      googleError(res, 429, 'RESOURCE_EXHAUSTED', 'Rate Limit Exceeded', { 'retry-after': '30' });
-    else graphError(res, 429, 'TooManyRequests', 'Please retry after 30 seconds.', { 'retry-after': '30' });
-    return null;
-  }
-  if (fault === 'slow') {
-    await Promise.race([
-      store.held(provider, account),
-      new Promise((resolve) => setTimeout(resolve, MAX_HOLD_MS).unref()),
-    ]);
-    if (res.destroyed || res.writableEnded) return null;
-  }
-  return account;
-}
+const REFUSALS: Record<CalendarStandInProvider, ApiRefusals> = {
+  google: {
+    unauthorized: (res) => googleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.'),
+    throttled: (res) => googleError(res, 429, 'RESOURCE_EXHAUSTED', 'Rate Limit Exceeded', { 'retry-after': '30' }),
+  },
+  microsoft: {
+    unauthorized: (res) =>
+      graphError(res, 401, 'InvalidAuthenticationToken', 'Access token has expired or is not yet valid.'),
+    throttled: (res) =>
+      graphError(res, 429, 'TooManyRequests', 'Please retry after 30 seconds.', { 'retry-after': '30' }),
+  },
+};
 
 const overlapsWindow = (event: StandInEvent, from: number, to: number) =>
   Date.parse(event.start) < to && Date.parse(event.end) > from;
@@ -280,7 +235,7 @@ const googleTime = (value: unknown): { instant: string; allDay: boolean } | null
 async function serveGoogleApi(req: IncomingMessage, res: ServerResponse, url: URL, store: CalendarStandInStore) {
   const path = url.pathname.slice('/_local/google/calendar/v3'.length);
   const method = req.method ?? 'GET';
-  const account = await authorized(req, res, 'google', store);
+  const account = await authorized(req, res, 'google', store, REFUSALS.google);
   if (!account) return;
   const calendars = standInCalendars('google', account);
   const calendarIdOf = (raw: string) => {
@@ -431,7 +386,7 @@ function graphEvent(event: StandInEvent) {
 async function serveGraph(req: IncomingMessage, res: ServerResponse, url: URL, store: CalendarStandInStore) {
   const path = url.pathname.slice('/_local/microsoft/graph/v1.0'.length);
   const method = req.method ?? 'GET';
-  const account = await authorized(req, res, 'microsoft', store);
+  const account = await authorized(req, res, 'microsoft', store, REFUSALS.microsoft);
   if (!account) return;
   const calendars = standInCalendars('microsoft', account);
   const events = store.events('microsoft', account);
@@ -533,14 +488,10 @@ async function serveGraph(req: IncomingMessage, res: ServerResponse, url: URL, s
   return graphError(res, 405, 'ErrorInvalidRequest', 'Method not allowed');
 }
 
-const FAULTS: readonly StandInFault[] = ['slow', 'throttled', 'expired_token'];
-
 /**
  * Test controls (README): `POST|GET /_local/<provider>/calendars/<account>/events` adds an event to
- * the account's primary calendar or lists its events (the product's included);
- * `DELETE /_local/<provider>/grants/<account>` revokes every grant of the account;
- * `PUT|DELETE /_local/<provider>/faults/<account> {fault}` makes its API calls slow (held until
- * the fault is deleted), throttled (429 with Retry-After) or meet an expired access token (401).
+ * the account's primary calendar or lists its events (the product's included); the grants' and
+ * faults' controls are every OAuth stand-in's (oauth-standin-api.ts).
  */
 async function serveControls(
   req: IncomingMessage,
@@ -554,51 +505,35 @@ async function serveControls(
     json(res, status, body);
     return true;
   };
-  const control = /^\/(calendars|grants|faults)\/([^/]+)(\/events)?$/.exec(rest);
-  if (!control) return false;
-  const [, kind, rawAccount, events] = control;
-  const account = decodeURIComponent(rawAccount as string);
-  if (kind === 'calendars' && events && method === 'GET') {
-    return answer(200, { events: store.events(provider, account) });
-  }
-  if (kind === 'calendars' && events && method === 'POST') {
-    const body = await readJson(req);
-    const allDay = body?.allDay === true;
-    if (
-      !body ||
-      typeof body.summary !== 'string' ||
-      !isInstant(body.start) ||
-      !isInstant(body.end) ||
-      Date.parse(body.end) <= Date.parse(body.start)
-    ) {
-      return answer(400, {
-        error: 'Send {summary, start, end, transparency?: "opaque"|"transparent", allDay?, cancelled?}',
-      });
-    }
-    const event = store.addEvent(provider, account, {
-      calendarId: (standInCalendars(provider, account)[0] as { id: string }).id,
-      summary: body.summary,
-      start: allDay ? `${utc(body.start).slice(0, 10)}T00:00:00.000Z` : utc(body.start),
-      end: allDay ? `${utc(body.end).slice(0, 10)}T00:00:00.000Z` : utc(body.end),
-      allDay,
-      transparent: body.transparency === 'transparent',
-      cancelled: body.cancelled === true,
-      privateProperties: {},
+  const control = /^\/calendars\/([^/]+)\/events$/.exec(rest);
+  if (!control) return serveGrantControls(req, res, provider, rest, store);
+  const account = decodeURIComponent(control[1] as string);
+  if (method === 'GET') return answer(200, { events: store.events(provider, account) });
+  if (method !== 'POST') return false;
+  const body = await readJson(req);
+  const allDay = body?.allDay === true;
+  if (
+    !body ||
+    typeof body.summary !== 'string' ||
+    !isInstant(body.start) ||
+    !isInstant(body.end) ||
+    Date.parse(body.end) <= Date.parse(body.start)
+  ) {
+    return answer(400, {
+      error: 'Send {summary, start, end, transparency?: "opaque"|"transparent", allDay?, cancelled?}',
     });
-    return answer(201, event);
   }
-  if (kind === 'grants' && !events && method === 'DELETE') {
-    return answer(200, { revoked: store.revokeAccount(provider, account) });
-  }
-  if (kind === 'faults' && !events && (method === 'PUT' || method === 'DELETE')) {
-    const fault = method === 'PUT' ? (await readJson(req))?.fault : null;
-    if (method === 'PUT' && !FAULTS.includes(fault as StandInFault)) {
-      return answer(400, { error: `fault must be one of ${FAULTS.join(', ')}` });
-    }
-    store.setFault(provider, account, (fault as StandInFault | null) ?? null);
-    return answer(204, undefined);
-  }
-  return false;
+  const event = store.addEvent(provider, account, {
+    calendarId: (standInCalendars(provider, account)[0] as { id: string }).id,
+    summary: body.summary,
+    start: allDay ? `${utc(body.start).slice(0, 10)}T00:00:00.000Z` : utc(body.start),
+    end: allDay ? `${utc(body.end).slice(0, 10)}T00:00:00.000Z` : utc(body.end),
+    allDay,
+    transparent: body.transparency === 'transparent',
+    cancelled: body.cancelled === true,
+    privateProperties: {},
+  });
+  return answer(201, event);
 }
 
 /** Routes `/_local/google/*` and `/_local/microsoft/*`. */

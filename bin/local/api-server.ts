@@ -33,7 +33,7 @@ export interface ApiServerOptions {
   media: { endpoint: string; bucket: string };
   /** What CloudFront adds to every request it forwards (functions/adapters/origin-secret.ts). */
   originSecret: string;
-  /** What the Google and Microsoft calendar stand-ins remember. */
+  /** What the Google, Microsoft, Zoom and Calendly stand-ins remember. */
   calendarStandIns: CalendarStandInStore;
   /** What the stand-ins served here answered the product's adapters (`/_local/logs`). */
   requestLog: RequestLog;
@@ -158,8 +158,17 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     if (url.pathname.startsWith('/media/')) return serveMedia(res, url);
     if (url.pathname.startsWith('/_local/stripe/'))
       return serveStripeStandIn(req, res, url, `http://127.0.0.1:${options.port}`);
-    if (url.pathname.startsWith('/_local/zoom/')) return serveZoomStandIn(res, url);
-    if (url.pathname.startsWith('/_local/calendly/')) return serveCalendlyStandIn(req, res, url);
+    if (url.pathname.startsWith('/_local/zoom/'))
+      return serveZoomStandIn(req, res, url, options.calendarStandIns, options.requestLog);
+    if (url.pathname.startsWith('/_local/calendly/'))
+      return serveCalendlyStandIn(
+        req,
+        res,
+        url,
+        options.calendarStandIns,
+        options.requestLog,
+        `http://127.0.0.1:${options.port}`,
+      );
     if (url.pathname.startsWith('/_local/google/') || url.pathname.startsWith('/_local/microsoft/'))
       return serveCalendarStandIns(req, res, url, options.calendarStandIns, options.requestLog);
     if (url.pathname.startsWith('/_local/npi/')) return serveNpiStandIn(req, res, url, npiRegistry, options.requestLog);

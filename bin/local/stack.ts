@@ -12,7 +12,8 @@ import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
 import { directoryRebuildEntry } from '../../lib/bundling';
 import { startApiServer } from './api-server';
-import { CALENDLY_EMBED_PATH } from './calendly-standin';
+import { CALENDLY_EMBED_PATH, localCalendlyEnvironment } from './calendly-standin';
+import { localZoomEnvironment } from './zoom-standin';
 import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../functions/data/directory-stream';
 import { SESSION_RECORDS_PATTERN, SESSION_STREAM_BATCH_SIZE } from '../../functions/workflows/booking/session-work';
 import { startDirectoryStream } from './directory-stream';
@@ -90,7 +91,7 @@ export interface LocalStack {
   apiUrl: string;
   config: RuntimeConfig;
   mailboxFile: string;
-  /** What the Google and Microsoft calendar stand-ins remember (tests drive them through `/_local/...`). */
+  /** What the Google, Microsoft, Zoom and Calendly stand-ins remember (tests drive them through `/_local/...`). */
   calendarStandIns: CalendarStandInStore;
   /** DynamoDB Local's process id (fault tests pause it: give them a stack of their own, not a shared database). */
   dynamodbPid: number;
@@ -156,6 +157,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(cognito.stop);
 
     const originSecret = randomBytes(24).toString('base64url');
+    // The OAuth stand-ins' consent pages where the browser reaches them, their tokens and APIs where the functions do.
+    const standInOrigins = { browserOrigin: webOrigin, serverOrigin: `http://127.0.0.1:${ports.api}` };
     // The handlers read their configuration from the environment, exactly as in Lambda.
     Object.assign(process.env, {
       AWS_REGION: LOCAL_AWS.region,
@@ -184,7 +187,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // See functions/runtime/dependency-budget.ts: DynamoDB Local is far slower than DynamoDB under load.
       AWS_REQUEST_TIMEOUT_MS: process.env.AWS_REQUEST_TIMEOUT_MS ?? '8000',
       AWS_MAX_ATTEMPTS: process.env.AWS_MAX_ATTEMPTS ?? '1',
-      ...localCalendarEnvironment({ browserOrigin: webOrigin, serverOrigin: `http://127.0.0.1:${ports.api}` }),
+      ...localCalendarEnvironment(standInOrigins),
+      ...localZoomEnvironment(standInOrigins),
+      ...localCalendlyEnvironment(standInOrigins),
     });
 
     const requestLog = new RequestLog();
@@ -211,7 +216,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       path.join(dataDir, 'dead-letters.jsonl'),
     );
     // Before any timer of the scheduler's runs a job: this process's composition.
-    const withdrawPorts = provideHostPorts(localPorts({ siteOrigin: webOrigin, mailboxFile, tokenCipher, scheduler }));
+    const withdrawPorts = provideHostPorts(localPorts({ mailboxFile, tokenCipher, scheduler }));
     stops.push(async () => withdrawPorts());
     stops.push(scheduler.stop);
 

@@ -1,10 +1,8 @@
 /**
- * Table keys of the local stand-ins' own records (their Stripe and Calendly "accounts"). Only the
+ * Table keys of the local stand-ins' own records (their Stripe "accounts"). Only the
  * local stack writes them; no deployed function knows them.
  */
 export const standInKeys = {
-  /** An event the local Calendly stand-in scheduled. */
-  calendlyEvent: (eventId: string) => ({ pk: `LOCALCALENDLY#${eventId}`, sk: 'EVENT' }),
   /** The local Stripe stand-in's own record of a connected account. */
   stripeAccount: (accountId: string) => ({ pk: `LOCALSTRIPE#${accountId}`, sk: 'ACCOUNT' }),
   /** The local Stripe stand-in's record of a Checkout Session. */

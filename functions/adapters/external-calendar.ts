@@ -2,36 +2,28 @@ import { pkceAuthorizeUrl } from './oauth-authorize';
 import { boundedFetch } from '../runtime/dependency-budget';
 import type { CalendarTokens, ExternalCalendar } from '../domain/ports';
 
-const UNKNOWN_EVENT = Symbol.for('physician-mentors.UnknownEventError');
-
 /** The event does not exist, or the coach's authorization cannot see it. */
-export class UnknownEventError extends Error {
-  readonly [UNKNOWN_EVENT] = true;
+export class UnknownEventError extends Error {}
 
-  // `instanceof` by brand, as DomainError's: the local stack's calendar stand-in throws its own copy.
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && UNKNOWN_EVENT in value;
-  }
-}
-
-const CALENDLY_AUTH = 'https://auth.calendly.com/oauth';
-export const CALENDLY_EVENTS_PREFIX = 'https://api.calendly.com/scheduled_events/';
+/** Calendly's API, whose scheduled events the embed names. */
+export const CALENDLY_API_URL = 'https://api.calendly.com';
 /** Refresh a little before the token's time is up, so it never expires mid-request. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-export const UUID_TAIL = /^[A-Za-z0-9-]{1,64}$/;
+const UUID_TAIL = /^[A-Za-z0-9-]{1,64}$/;
 
-/** Only `https://api.calendly.com/scheduled_events/<uuid>`: the token is never sent anywhere else. */
-export function isCalendlyEventUri(eventUri: string): boolean {
-  if (!eventUri.startsWith(CALENDLY_EVENTS_PREFIX)) return false;
+/** Only `<Calendly's API>/scheduled_events/<uuid>`: the token is never sent anywhere else. */
+export function isCalendlyEventUri(eventUri: string, apiUrl = CALENDLY_API_URL): boolean {
+  const prefix = `${apiUrl}/scheduled_events/`;
+  if (!eventUri.startsWith(prefix)) return false;
   try {
     const url = new URL(eventUri);
     return (
-      url.origin === 'https://api.calendly.com' &&
+      url.origin === new URL(apiUrl).origin &&
       !url.search &&
       !url.hash &&
       !url.username &&
-      UUID_TAIL.test(url.pathname.slice('/scheduled_events/'.length)) &&
+      UUID_TAIL.test(eventUri.slice(prefix.length)) &&
       url.href === eventUri
     );
   } catch {
@@ -56,9 +48,29 @@ interface CalendlyEventResponse {
   };
 }
 
-export function calendlyCalendar(clientId: string, clientSecret: string): ExternalCalendar {
+/** The Calendly app's credentials and Calendly's addresses (the configuration names a stand-in's locally). */
+export interface CalendlySettings {
+  clientId: string;
+  clientSecret: string;
+  /** `https://auth.calendly.com/oauth/authorize`, where the browser consents. */
+  authorizeUrl: string;
+  /** `https://auth.calendly.com/oauth/token`. */
+  tokenUrl: string;
+  /** `https://api.calendly.com`. */
+  apiUrl: string;
+}
+
+export function calendlyCalendar({
+  clientId,
+  clientSecret,
+  authorizeUrl,
+  tokenUrl,
+  apiUrl,
+}: CalendlySettings): ExternalCalendar {
+  const isEventUri = (eventUri: string) => isCalendlyEventUri(eventUri, apiUrl);
+
   const tokenRequest = async (form: Record<string, string>, account?: string): Promise<CalendarTokens> => {
-    const response = await boundedFetch('Calendly', `${CALENDLY_AUTH}/token`, {
+    const response = await boundedFetch('Calendly', tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ ...form, client_id: clientId, client_secret: clientSecret }),
@@ -80,15 +92,15 @@ export function calendlyCalendar(clientId: string, clientSecret: string): Extern
       : tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken }, tokens.account);
 
   return {
-    authorizeUrl: (request) => pkceAuthorizeUrl(`${CALENDLY_AUTH}/authorize`, clientId, request),
+    authorizeUrl: (request) => pkceAuthorizeUrl(authorizeUrl, clientId, request),
 
     exchangeCode: (code, codeVerifier, redirectUri) =>
       tokenRequest({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }),
 
-    isEventUri: isCalendlyEventUri,
+    isEventUri,
 
     async scheduledEvent(tokens, eventUri) {
-      if (!isCalendlyEventUri(eventUri)) throw new UnknownEventError('Not a Calendly scheduled event');
+      if (!isEventUri(eventUri)) throw new UnknownEventError('Not a Calendly scheduled event');
       const current = await fresh(tokens);
       const response = await boundedFetch('Calendly', eventUri, {
         headers: { authorization: `Bearer ${current.accessToken}` },

@@ -2,8 +2,6 @@ import { pkceAuthorizeUrl } from './oauth-authorize';
 import { boundedFetch } from '../runtime/dependency-budget';
 import type { MeetingTokens, Meetings } from '../domain/ports';
 
-const ZOOM_OAUTH = 'https://zoom.us/oauth';
-const ZOOM_API = 'https://api.zoom.us/v2';
 /** Refresh a little before Zoom's hour is up, so a token never expires mid-request. */
 const EXPIRY_MARGIN_MS = 60_000;
 
@@ -13,11 +11,23 @@ interface ZoomTokenResponse {
   expires_in: number;
 }
 
-export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
+/** The Zoom app's credentials and Zoom's addresses (the configuration names a stand-in's locally). */
+export interface ZoomSettings {
+  clientId: string;
+  clientSecret: string;
+  /** `https://zoom.us/oauth/authorize`, where the browser consents. */
+  authorizeUrl: string;
+  /** `https://zoom.us/oauth/token`. */
+  tokenUrl: string;
+  /** `https://api.zoom.us/v2`. */
+  apiUrl: string;
+}
+
+export function zoomMeetings({ clientId, clientSecret, authorizeUrl, tokenUrl, apiUrl }: ZoomSettings): Meetings {
   const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
 
   const tokenRequest = async (form: Record<string, string>): Promise<MeetingTokens> => {
-    const response = await boundedFetch('Zoom', `${ZOOM_OAUTH}/token`, {
+    const response = await boundedFetch('Zoom', tokenUrl, {
       method: 'POST',
       headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form),
@@ -37,14 +47,14 @@ export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
       : tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
 
   return {
-    authorizeUrl: (request) => pkceAuthorizeUrl(`${ZOOM_OAUTH}/authorize`, clientId, request),
+    authorizeUrl: (request) => pkceAuthorizeUrl(authorizeUrl, clientId, request),
 
     exchangeCode: (code, codeVerifier, redirectUri) =>
       tokenRequest({ grant_type: 'authorization_code', code, code_verifier: codeVerifier, redirect_uri: redirectUri }),
 
     async createMeeting(tokens, meeting) {
       const current = await fresh(tokens);
-      const response = await boundedFetch('Zoom', `${ZOOM_API}/users/me/meetings`, {
+      const response = await boundedFetch('Zoom', `${apiUrl}/users/me/meetings`, {
         method: 'POST',
         headers: { authorization: `Bearer ${current.accessToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -63,7 +73,7 @@ export function zoomMeetings(clientId: string, clientSecret: string): Meetings {
 
     async deleteMeeting(tokens, meetingId) {
       const current = await fresh(tokens);
-      const response = await boundedFetch('Zoom', `${ZOOM_API}/meetings/${encodeURIComponent(meetingId)}`, {
+      const response = await boundedFetch('Zoom', `${apiUrl}/meetings/${encodeURIComponent(meetingId)}`, {
         method: 'DELETE',
         headers: { authorization: `Bearer ${current.accessToken}` },
       });

@@ -4,7 +4,6 @@ import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/st
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
-import { saveServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
 import { handler as expireJob } from '../../functions/jobs/expire-pending-payment';
 import { bookingResult, type SessionView, sessionView } from '../../functions/schemas/session';
@@ -13,6 +12,7 @@ import { standInKeys } from '../../bin/local/standin-keys';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { refundsAnswered } from '../support/paid-sessions';
+import { zoomConnected } from '../support/zoom';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 let stack: TestStack;
@@ -259,12 +259,7 @@ describe('a free consultation', () => {
 describe('the meeting link', () => {
   it('is a Zoom meeting on the coach account once the coach connected Zoom', async () => {
     const zoomCoach = await publishedCoach(stack.config, { payments: true });
-    await saveServiceTokens(
-      'zoom',
-      zoomCoach.userId,
-      { accessToken: 'local-access-x', refreshToken: 'local-refresh-x', expiresAt: at(1, 0) },
-      new Date(),
-    );
+    await zoomConnected(stack, zoomCoach.userId);
     const { session } = await booked(mentee, {
       coachId: zoomCoach.userId,
       start: at(8, 16),

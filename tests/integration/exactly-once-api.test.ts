@@ -5,7 +5,6 @@ import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { readMailbox } from '../../bin/local/mailbox';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
-import { saveServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
 import { type HostPorts, hostPorts, provideHostPorts } from '../../functions/runtime/composition-root';
 import { payments as theProductsPayments } from '../../functions/runtime/ports/payments';
@@ -13,6 +12,7 @@ import { bookingResult } from '../../functions/schemas/session';
 import { finishConfirmedSession } from '../../functions/workflows/booking/confirmation';
 import { at, publishedCoach } from '../support/coaches';
 import { endedAgo } from '../support/bookings';
+import { zoomConnected } from '../support/zoom';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 import type { JobName, JobScheduler } from '../../functions/domain/ports';
@@ -28,9 +28,10 @@ let coach: SignedInUser;
 let mentee: SignedInUser;
 let original: HostPorts;
 
-/** What the stand-ins were asked to do, by session: Zoom meetings created and schedules created. */
-const meetingsCreated: string[] = [];
+/** What the scheduler was asked to do, by session: schedules created. */
 const schedulesCreated: string[] = [];
+/** The coach's account at the Zoom stand-in, whose meetings it keeps. */
+let zoomAccount: string;
 
 type Job = (event: { sessionId: string }) => Promise<unknown>;
 const job = async (name: JobName) => (await lambdaHandler(name)) as Job;
@@ -39,16 +40,8 @@ beforeAll(async () => {
   stack = await startTestStack();
   payments = localStripeFromEnvironment() as LocalStripe;
   original = { ...hostPorts() };
-  const meetings = original.meetings as NonNullable<HostPorts['meetings']>;
   const scheduler = original.scheduler as NonNullable<HostPorts['scheduler']>;
   provideHostPorts({
-    meetings: {
-      ...meetings,
-      async createMeeting(tokens, meeting) {
-        meetingsCreated.push(meeting.start);
-        return meetings.createMeeting(tokens, meeting);
-      },
-    },
     scheduler: {
       ...scheduler,
       async schedule(name, sessionId, when) {
@@ -59,12 +52,7 @@ beforeAll(async () => {
   });
   original = { ...hostPorts() };
   coach = await publishedCoach(stack.config, { payments: true });
-  await saveServiceTokens(
-    'zoom',
-    coach.userId,
-    { accessToken: 'local-access-once', refreshToken: 'local-refresh-once', expiresAt: at(40, 0) },
-    new Date(),
-  );
+  zoomAccount = await zoomConnected(stack, coach.userId);
 });
 
 beforeEach(async () => {
@@ -133,7 +121,9 @@ async function effectsOf({ id: sessionId, start }: { id: string; start: string }
     status: session?.status,
     menteeMails: subjects,
     coachConfirmations: coachMails.length,
-    meetings: meetingsCreated.filter((meetingStart) => meetingStart === start).length,
+    meetings: stack.calendarStandIns
+      .meetings(zoomAccount)
+      .filter((meeting) => meeting.startTime === new Date(start).toISOString()).length,
     // Its own expiry is the booking's schedule, not a follow-up.
     schedules: schedulesCreated
       .filter((name) => name.endsWith(sessionId) && !name.startsWith('expirePendingPayment'))

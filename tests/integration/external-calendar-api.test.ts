@@ -1,8 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeLocalCalendlyEvent } from '../../bin/local/calendly-calendar';
 import { db, tableName } from '../../functions/data/client';
-import { serviceTokensOf } from '../../functions/data/service-connections';
+import { serviceTokensOf, updateServiceTokens } from '../../functions/data/service-connections';
 import { keys } from '../../functions/data/keys';
 import { getSession } from '../../functions/data/sessions';
 import { externalEventView } from '../../functions/schemas/external-calendar';
@@ -65,17 +64,13 @@ async function connectThroughConsent(coach: SignedInUser, schedulingUrl: string,
   if (answer === 'Decline') {
     next = decodeHtml(/href="([^"]+)">Decline</.exec(page)?.[1] as string);
   } else {
-    const field = (name: string) => decodeHtml(new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] as string);
-    const allow = await fetch(
-      local(
-        `/_local/calendly/authorize/allow?${new URLSearchParams({
-          redirect_uri: field('redirect_uri'),
-          state: field('state'),
-          scheduling_url: schedulingUrl,
-        })}`,
-      ),
-      { redirect: 'manual' },
-    );
+    // The consent form, submitted as the browser submits it: its hidden fields and the link typed in.
+    const fields = new URLSearchParams();
+    for (const [, name, value] of page.matchAll(/name="([^"]+)" value="([^"]*)"/g)) {
+      fields.set(name as string, decodeHtml(value as string));
+    }
+    fields.set('scheduling_url', schedulingUrl);
+    const allow = await fetch(local(`/_local/calendly/authorize/allow?${fields}`), { redirect: 'manual' });
     expect(allow.status).toBe(303);
     next = allow.headers.get('location') as string;
   }
@@ -110,6 +105,16 @@ async function scheduleInEmbed(calendlyUrl: string): Promise<string> {
   return posted.payload.event.uri as string;
 }
 
+/** An event of the coach's Calendly user at the stand-in, as if scheduled in the embed; answers its URI. */
+function storedEvent(
+  calendlyUrl: string,
+  event: { start: string; end: string; name: string; status: 'active' | 'canceled' },
+) {
+  const user = new URL(calendlyUrl).pathname.split('/')[1] as string;
+  const { uuid } = stack.calendarStandIns.addScheduledEvent({ user, ...event });
+  return `${process.env.CALENDLY_API_URL}/scheduled_events/${uuid}`;
+}
+
 const resolve = (user: SignedInUser, coachId: string, uri: string) =>
   fetch(`${stack.apiUrl}/api/coaches/${coachId}/external-events?${new URLSearchParams({ uri })}`, {
     headers: user.auth,
@@ -133,9 +138,17 @@ describe('connecting Calendly', () => {
       new GetCommand({ TableName: tableName(), Key: keys.calendarConnection(coach.userId) }),
     );
     // Kept encrypted with the stack's token key: no token in the item, both back through the key.
-    expect(JSON.stringify(Item)).not.toMatch(/local-(access|refresh)-/);
+    expect(JSON.stringify(Item)).not.toMatch(/calendly-(access|refresh)-/);
     const tokens = await serviceTokensOf('calendly', coach.userId);
-    expect(tokens?.accessToken).toMatch(/^local-access-/);
+    expect(tokens?.accessToken).toMatch(/^calendly-access-/);
+    expect(tokens?.account).toBe(
+      `${process.env.CALENDLY_API_URL}/users/${new URL(coach.calendlyUrl).pathname.slice(1)}`,
+    );
+    // The code was exchanged over the wire, with the PKCE verifier the stand-in checked.
+    const logged = stack.requestLog
+      .list('calendly')
+      .map(({ method, path, action, status }) => ({ method, path, action, status }));
+    expect(logged).toContainEqual({ method: 'POST', path: '/oauth/token', action: 'authorization_code', status: 200 });
     expect(JSON.stringify(me)).not.toContain(tokens?.accessToken as string);
   });
 
@@ -196,8 +209,7 @@ describe('booking an event of the coach’s calendar', () => {
   });
 
   it('prices hours times the rate for any length', async () => {
-    const { eventUri } = await storeLocalCalendlyEvent(siteOrigin(), {
-      calendarUrl: coach.calendlyUrl,
+    const eventUri = storedEvent(coach.calendlyUrl, {
       start: at(3, 9),
       end: at(3, 9.75),
       name: 'Chart review',
@@ -213,11 +225,7 @@ describe('booking an event of the coach’s calendar', () => {
     ['in the past', { start: at(-1, 10), end: at(-1, 11), status: 'active' as const }],
     ['ending before it starts', { start: at(4, 12), end: at(4, 11), status: 'active' as const }],
   ])('refuses an event %s with 400', async (_name, times) => {
-    const { eventUri } = await storeLocalCalendlyEvent(siteOrigin(), {
-      calendarUrl: coach.calendlyUrl,
-      name: 'Meeting',
-      ...times,
-    });
+    const eventUri = storedEvent(coach.calendlyUrl, { name: 'Meeting', ...times });
     expect((await resolve(mentee, coach.userId, eventUri)).status).toBe(400);
     expect((await book(mentee, { coachId: coach.userId, externalEvent: { uri: eventUri } })).status).toBe(400);
   });
@@ -231,8 +239,39 @@ describe('booking an event of the coach’s calendar', () => {
 
   it('refuses a URI that is not an event of the calendar, and an unknown event', async () => {
     expect((await resolve(mentee, coach.userId, 'https://evil.example/scheduled_events/x')).status).toBe(400);
-    const unknown = `${siteOrigin()}/_local/calendly/scheduled_events/00000000-0000-0000-0000-000000000000`;
+    const unknown = `${process.env.CALENDLY_API_URL}/scheduled_events/00000000-0000-0000-0000-000000000000`;
     expect((await resolve(mentee, coach.userId, unknown)).status).toBe(404);
+  });
+
+  it('reads the event over Calendly’s API, refreshing an expired access token first', async () => {
+    const before = (await serviceTokensOf('calendly', coach.userId)) as NonNullable<
+      Awaited<ReturnType<typeof serviceTokensOf>>
+    >;
+    // Its two hours are up for both: the stand-in refuses the token, and the product knows it has expired.
+    const user = new URL(coach.calendlyUrl).pathname.slice(1);
+    const fault = await fetch(local(`/_local/calendly/faults/${user}`), {
+      method: 'PUT',
+      body: JSON.stringify({ fault: 'expired_token' }),
+    });
+    expect(fault.status).toBe(204);
+    const expired = { ...before, expiresAt: new Date(Date.now() - 1000).toISOString() };
+    await updateServiceTokens('calendly', coach.userId, expired, new Date());
+    const uri = await scheduleInEmbed(coach.calendlyUrl);
+    stack.requestLog.clear('calendly');
+
+    expect((await resolve(mentee, coach.userId, uri)).status).toBe(200);
+    const logged = stack.requestLog
+      .list('calendly')
+      .map(({ method, path, action, status }) => ({ method, path, action, status }));
+    expect(logged).toEqual([
+      { method: 'POST', path: '/oauth/token', action: 'refresh_token', status: 200 },
+      { method: 'GET', path: new URL(uri).pathname.replace('/_local/calendly/api', ''), status: 200 },
+    ]);
+    const after = await serviceTokensOf('calendly', coach.userId);
+    expect(after?.accessToken).not.toBe(before.accessToken);
+    // Calendly's refresh tokens are single-use: the product keeps the new one, and the account.
+    expect(after?.refreshToken).not.toBe(before.refreshToken);
+    expect(after?.account).toBe(before.account);
   });
 
   it('needs a signed-in viewer', async () => {

@@ -1,9 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, tableName } from '../../functions/data/client';
-import { serviceTokensOf } from '../../functions/data/service-connections';
+import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
+import { serviceTokensOf, updateServiceTokens } from '../../functions/data/service-connections';
+import { getSession } from '../../functions/data/sessions';
 import { keys } from '../../functions/data/keys';
 import { serviceConnectLink } from '../../functions/schemas/service-connection';
+import { bookingResult } from '../../functions/schemas/session';
+import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
@@ -19,9 +23,10 @@ afterAll(async () => {
 
 const connect = (user: SignedInUser) => fetch(`${stack.apiUrl}/api/me/zoom`, { method: 'POST', headers: user.auth });
 
-/** The consent page's Allow or Decline link, as the stand-in renders it. */
-async function consentAnswer(consentUrl: string, answer: 'Allow' | 'Decline'): Promise<URL> {
+/** The consent page's Allow or Decline link, as the stand-in renders it to the Zoom user `account` signed in there. */
+async function consentAnswer(consentUrl: string, answer: 'Allow' | 'Decline', account?: string): Promise<URL> {
   const local = new URL(consentUrl);
+  if (account) local.searchParams.set('login_hint', account);
   const page = await (await fetch(`${stack.apiUrl}${local.pathname}${local.search}`)).text();
   const link = new RegExp(`href="([^"]+)">${answer}<`).exec(page)?.[1];
   if (!link) throw new Error(`No ${answer} link on the consent page`);
@@ -61,9 +66,9 @@ describe('connecting Zoom', () => {
       new GetCommand({ TableName: tableName(), Key: keys.meetingConnection(mentor.userId) }),
     );
     // Kept encrypted with the stack's token key: no token in the item, both back through the key.
-    expect(JSON.stringify(Item)).not.toMatch(/local-(access|refresh)-/);
+    expect(JSON.stringify(Item)).not.toMatch(/zoom-(access|refresh)-/);
     const tokens = await serviceTokensOf('zoom', mentor.userId);
-    expect(tokens?.accessToken).toMatch(/^local-access-/);
+    expect(tokens?.accessToken).toMatch(/^zoom-access-/);
     expect(JSON.stringify(me)).not.toContain(tokens?.accessToken as string);
   });
 
@@ -112,5 +117,119 @@ describe('connecting Zoom', () => {
   it('is for mentors only', async () => {
     const mentee = await signedInUserWithProfile(stack.config, 'mentee');
     expect((await connect(mentee)).status).toBe(403);
+  });
+});
+
+describe("a booked session's meeting, over Zoom's API", () => {
+  let coach: SignedInUser;
+
+  beforeAll(async () => {
+    coach = await publishedCoach(stack.config, { payments: true });
+    const response = await connect(coach);
+    const { url } = serviceConnectLink.parse(await response.json());
+    await callback(await consentAnswer(url, 'Allow', coach.email), browserCookie(response));
+  });
+
+  /** What the product asked Zoom since the last clear, as the stand-in's request log keeps it. */
+  const zoomCalls = () =>
+    stack.requestLog.list('zoom').map(({ method, path, action, status }) => ({ method, path, action, status }));
+
+  async function freeConsultation(start: string) {
+    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+    const response = await fetch(`${stack.apiUrl}/api/sessions`, {
+      method: 'POST',
+      headers: { ...mentee.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ coachId: coach.userId, start, durationMinutes: 30, freeConsultation: true }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return { mentee, session: bookingResult.parse(await response.json()).session };
+  }
+
+  const meetingUrlOf = async (sessionId: string) => (await getSession(sessionId))?.meetingUrl;
+
+  it('is created on the coach’s Zoom when the session is booked, and deleted when it is cancelled', async () => {
+    stack.requestLog.clear('zoom');
+    const { mentee, session } = await freeConsultation(at(9, 10));
+    await stack.jobsSettled();
+
+    const meetingId = /\/_local\/zoom\/j\/(\d+)$/.exec((await meetingUrlOf(session.id)) ?? '')?.[1];
+    expect(meetingId).toBeDefined();
+    expect(zoomCalls()).toEqual([{ method: 'POST', path: '/v2/users/me/meetings', status: 201 }]);
+    const meeting = stack.calendarStandIns.meetings(coach.email).find(({ id }) => String(id) === meetingId);
+    expect(meeting).toMatchObject({
+      startTime: new Date(at(9, 10)).toISOString(),
+      durationMinutes: 30,
+      topic: 'Physician Mentors session',
+      deleted: false,
+    });
+
+    const cancelled = await fetch(`${stack.apiUrl}/api/sessions/${session.id}/cancel`, {
+      method: 'POST',
+      headers: { ...mentee.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'Plans changed' }),
+    });
+    expect(cancelled.status).toBe(200);
+    expect(zoomCalls().at(-1)).toEqual({ method: 'DELETE', path: `/v2/meetings/${meetingId}`, status: 204 });
+    expect(stack.calendarStandIns.meetings(coach.email).find(({ id }) => String(id) === meetingId)?.deleted).toBe(true);
+  });
+
+  it('refreshes an expired access token first, and keeps the new tokens', async () => {
+    const before = (await serviceTokensOf('zoom', coach.userId)) as NonNullable<
+      Awaited<ReturnType<typeof serviceTokensOf>>
+    >;
+    // Its hour is up for both: the stand-in refuses the token, and the product knows it has expired.
+    const fault = await fetch(`${stack.apiUrl}/_local/zoom/faults/${encodeURIComponent(coach.email)}`, {
+      method: 'PUT',
+      body: JSON.stringify({ fault: 'expired_token' }),
+    });
+    expect(fault.status).toBe(204);
+    await updateServiceTokens(
+      'zoom',
+      coach.userId,
+      { ...before, expiresAt: new Date(Date.now() - 1000).toISOString() },
+      new Date(),
+    );
+    stack.requestLog.clear('zoom');
+
+    const { session } = await freeConsultation(at(9, 14));
+    await stack.jobsSettled();
+
+    expect(await meetingUrlOf(session.id)).toMatch(/\/_local\/zoom\/j\/\d+$/);
+    expect(zoomCalls()).toEqual([
+      { method: 'POST', path: '/oauth/token', action: 'refresh_token', status: 200 },
+      { method: 'POST', path: '/v2/users/me/meetings', status: 201 },
+    ]);
+    const after = await serviceTokensOf('zoom', coach.userId);
+    expect(after?.accessToken).not.toBe(before.accessToken);
+    // Zoom's refresh tokens are single-use: the product keeps the new one.
+    expect(after?.refreshToken).not.toBe(before.refreshToken);
+    expect(new Date(after?.expiresAt as string).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('with the grant revoked at Zoom, fails the meeting step, retried twice and then dead-lettered, and the session has no meeting', async () => {
+    const revoked = await fetch(`${stack.apiUrl}/_local/zoom/grants/${encodeURIComponent(coach.email)}`, {
+      method: 'DELETE',
+    });
+    expect(await revoked.json()).toEqual({ revoked: expect.any(Number) });
+    stack.requestLog.clear('zoom');
+
+    const { session } = await freeConsultation(at(9, 16));
+    await stack.jobsSettled();
+    for (let retry = 0; retry < JOB_FUNCTION_RETRY_ATTEMPTS; retry++) {
+      stack.runPendingJobsNow('finishBooking');
+      await stack.jobsSettled();
+    }
+
+    expect(await stack.deadLetters()).toContainEqual(
+      expect.objectContaining({ job: 'finishBooking', sessionId: session.id, error: expect.stringContaining('401') }),
+    );
+    expect(await meetingUrlOf(session.id)).toBeUndefined();
+    expect(zoomCalls()).toEqual(
+      Array.from({ length: JOB_FUNCTION_RETRY_ATTEMPTS + 1 }, () => ({
+        method: 'POST',
+        path: '/v2/users/me/meetings',
+        status: 401,
+      })),
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { calendlyCalendar, isCalendlyEventUri } from '../../functions/adapters/external-calendar';
-import { localCalendar } from '../../bin/local/calendly-calendar';
+
+const calendly = (apiUrl = 'https://api.calendly.com') =>
+  calendlyCalendar({
+    clientId: 'client',
+    clientSecret: 'secret',
+    authorizeUrl: 'https://auth.calendly.com/oauth/authorize',
+    tokenUrl: 'https://auth.calendly.com/oauth/token',
+    apiUrl,
+  });
 
 const EVENT = 'https://api.calendly.com/scheduled_events/GBGBDCAADAEDCRZ2';
 
@@ -31,7 +39,7 @@ describe('isCalendlyEventUri', () => {
   });
 
   it('is what the Calendly adapter checks, and the adapter refuses before any request', async () => {
-    const calendar = calendlyCalendar('id', 'secret');
+    const calendar = calendly();
     expect(calendar.isEventUri(EVENT)).toBe(true);
     expect(calendar.isEventUri('https://evil.example/scheduled_events/ABC')).toBe(false);
     const tokens = { accessToken: 'a', refreshToken: 'r', expiresAt: new Date(Date.now() + 60_000).toISOString() };
@@ -42,7 +50,7 @@ describe('isCalendlyEventUri', () => {
 
   it('sends the browser to Calendly’s authorize page with the state and the PKCE challenge', () => {
     const url = new URL(
-      calendlyCalendar('client', 'secret').authorizeUrl({
+      calendly().authorizeUrl({
         state: 'st',
         codeChallenge: 'challenge',
         redirectUri: 'https://site.example/cb',
@@ -60,12 +68,13 @@ describe('isCalendlyEventUri', () => {
   });
 });
 
-describe('the local stand-in', () => {
-  const calendar = localCalendar('http://localhost:5173');
+describe('an API at another address (the local stand-in)', () => {
+  const calendar = calendly('http://127.0.0.1:3210/_local/calendly/api');
 
-  it('accepts only its own event URIs', () => {
-    expect(calendar.isEventUri('http://localhost:5173/_local/calendly/scheduled_events/abc-123')).toBe(true);
+  it('accepts only that API’s event URIs', () => {
+    expect(calendar.isEventUri('http://127.0.0.1:3210/_local/calendly/api/scheduled_events/abc-123')).toBe(true);
     expect(calendar.isEventUri(EVENT)).toBe(false);
-    expect(calendar.isEventUri('http://localhost:5173/_local/calendly/scheduled_events/../x')).toBe(false);
+    expect(calendar.isEventUri('http://127.0.0.1:3210/_local/calendly/api/scheduled_events/../x')).toBe(false);
+    expect(calendar.isEventUri('http://127.0.0.1:3210/_local/calendly/scheduled_events/abc-123')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_CALENDLY_CLIENT } from '../../bin/local/calendly-standin';
 import { db, tableName } from '../../functions/data/client';
 import { serviceTokensOf, updateServiceTokens } from '../../functions/data/service-connections';
 import { keys } from '../../functions/data/keys';
@@ -291,5 +292,45 @@ describe('a coach whose calendar is not connected', () => {
     expect(resolved.status).toBe(409);
     expect((await resolved.json()).error.message).toBe("This mentor's calendar is not connected for bookings yet.");
     expect((await book(mentee, { coachId: coach.userId, externalEvent: { uri } })).status).toBe(409);
+  });
+});
+
+describe('the Calendly stand-in refuses what Calendly refuses', () => {
+  const api = (path: string, accessToken: string) =>
+    fetch(`${process.env.CALENDLY_API_URL}${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const grant = (user: string) =>
+    stack.calendarStandIns.grantWithoutConsent('calendly', user, LOCAL_CALENDLY_CLIENT.clientId, 'default');
+
+  it('answers a scheduled event only to its host, with a live token, within the rate limit', async () => {
+    const { accessToken } = grant('host-refusals');
+    const uri = storedEvent('https://calendly.com/host-refusals', {
+      start: at(5, 10),
+      end: at(5, 11),
+      name: 'Meeting',
+      status: 'active',
+    });
+    const path = new URL(uri).pathname.replace('/_local/calendly/api', '');
+    const read = await api(path, accessToken);
+    expect(read.status).toBe(200);
+    expect((await read.json()).resource).toMatchObject({
+      uri,
+      status: 'active',
+      event_memberships: [{ user: `${process.env.CALENDLY_API_URL}/users/host-refusals` }],
+    });
+
+    expect((await api(path, grant('someone-else').accessToken)).status).toBe(403);
+    const unknown = await api('/scheduled_events/00000000-0000-0000-0000-000000000000', accessToken);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ title: 'Resource Not Found' });
+    const invalid = await api(path, 'calendly-access-unknown');
+    expect(invalid.status).toBe(401);
+    expect(await invalid.json()).toMatchObject({ title: 'Unauthenticated' });
+
+    const faults = local('/_local/calendly/faults/host-refusals');
+    await fetch(faults, { method: 'PUT', body: JSON.stringify({ fault: 'throttled' }) });
+    expect((await api(path, accessToken)).status).toBe(429);
+    await fetch(faults, { method: 'DELETE' });
+    await fetch(local('/_local/calendly/grants/host-refusals'), { method: 'DELETE' });
+    expect((await api(path, accessToken)).status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ZOOM_CLIENT } from '../../bin/local/zoom-standin';
 import { db, tableName } from '../../functions/data/client';
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import { serviceTokensOf, updateServiceTokens } from '../../functions/data/service-connections';
@@ -231,5 +232,74 @@ describe("a booked session's meeting, over Zoom's API", () => {
         status: 401,
       })),
     );
+  });
+});
+
+describe('the Zoom stand-in refuses what Zoom refuses', () => {
+  const zoom = (path: string, init: RequestInit = {}) => fetch(`${stack.apiUrl}/_local/zoom${path}`, init);
+  const basic = `Basic ${Buffer.from(`${LOCAL_ZOOM_CLIENT.clientId}:${LOCAL_ZOOM_CLIENT.clientSecret}`).toString('base64')}`;
+  const token = (form: Record<string, string>, authorization = basic) =>
+    zoom('/oauth/token', {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    });
+  const createMeeting = (accessToken: string, body: unknown) =>
+    zoom('/v2/users/me/meetings', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const meeting = { topic: 'Session', type: 2, start_time: '2030-01-02T10:00:00Z', duration: 30, timezone: 'UTC' };
+  const grant = (account: string) =>
+    stack.calendarStandIns.grantWithoutConsent('zoom', account, LOCAL_ZOOM_CLIENT.clientId, 'meeting:write:meeting');
+
+  it('answers the token endpoint only for its client, and each refresh token once', async () => {
+    const { refreshToken } = grant('refresh@zoom.local');
+    const wrongClient = await token({ grant_type: 'refresh_token', refresh_token: refreshToken }, 'Basic eDp5');
+    expect(wrongClient.status).toBe(401);
+    expect(await wrongClient.json()).toMatchObject({ error: 'invalid_client' });
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    expect(refreshed.status).toBe(200);
+    expect((await refreshed.json()).refresh_token).not.toBe(refreshToken);
+    const again = await token({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ reason: 'Invalid Token!', error: 'invalid_grant' });
+    const code = await token({ grant_type: 'authorization_code', code: 'never-issued', redirect_uri: 'x' });
+    expect(code.status).toBe(400);
+    expect(await code.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('refuses a meeting with a bad body, an unknown token or too many calls, and an unknown meeting', async () => {
+    const account = 'refusals@zoom.local';
+    const { accessToken } = grant(account);
+    const notIso = await createMeeting(accessToken, { ...meeting, start_time: 'next Tuesday' });
+    expect(notIso.status).toBe(400);
+    expect(await notIso.json()).toEqual({
+      code: 300,
+      message: 'Validation Failed.',
+      errors: [{ field: 'start_time', message: 'Invalid field.' }],
+    });
+    const unknown = await createMeeting('zoom-access-unknown', meeting);
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ code: 124, message: 'Invalid access token.' });
+    const deleted = await zoom('/v2/meetings/12345678901', {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(deleted.status).toBe(404);
+    expect(await deleted.json()).toEqual({ code: 3001, message: 'Meeting does not exist: 12345678901.' });
+
+    const faults = `/faults/${encodeURIComponent(account)}`;
+    await zoom(faults, { method: 'PUT', body: JSON.stringify({ fault: 'throttled' }) });
+    const throttled = await createMeeting(accessToken, meeting);
+    expect(throttled.status).toBe(429);
+    expect((await throttled.json()).code).toBe(429);
+    await zoom(faults, { method: 'DELETE' });
+    expect((await createMeeting(accessToken, meeting)).status).toBe(201);
+    await zoom(faults, { method: 'PUT', body: JSON.stringify({ fault: 'expired_token' }) });
+    const expired = await createMeeting(accessToken, meeting);
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({ code: 124, message: 'Access token is expired.' });
   });
 });

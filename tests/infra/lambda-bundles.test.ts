@@ -17,7 +17,7 @@ import {
 import { type Bundles, currentBundles, initOutputs } from '../../lib/function-bundles';
 
 /** What only the local stack's stand-ins hold: their pages, their table keys, their signing secret. */
-const STAND_IN_MARKERS = ['/_local/', 'LOCALSTRIPE#', 'LOCALCALENDLY#', 'LOCAL_STRIPE_WEBHOOK_SECRET', 'whsec_local'];
+const STAND_IN_MARKERS = ['/_local/', 'LOCALSTRIPE#', 'LOCAL_STRIPE_WEBHOOK_SECRET', 'whsec_local'];
 const BUILD_TIMEOUT_MS = 300_000;
 /** What npm writes beside the bundle when it installs a function's native modules. */
 const NATIVE_INSTALL = ['package.json', 'package-lock.json', 'node_modules'];

@@ -37,6 +37,14 @@ export default defineConfig({
     // Two files at a time even on two cores (vitest's default there is one), across the projects of one
     // run: each stack file starts its own stack on free ports, and the unit and infra tests only compute.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `npm run coverage` (scripts/coverage.ts) turns it on and reads the summary.
+    coverage: {
+      provider: 'v8',
+      include: ['functions/**/*.ts', 'bin/local/**/*.ts'],
+      reporter: ['json-summary', 'json'],
+      reportsDirectory: '.coverage',
+      reportOnFailure: true,
+    },
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: quietTestOutput } },
       {

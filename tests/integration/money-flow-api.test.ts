@@ -312,6 +312,22 @@ describe('a dispute opened before the transfer', () => {
     expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
   });
 
+  it('won, told before its opening (Stripe keeps no order), is refused until the opening is applied, then pays the coach', async () => {
+    const { session, checkoutId } = await paidSession(at(6, 15));
+    const opened = await payments.openDispute(checkoutId);
+    const won = await payments.closeDispute(checkoutId, 'won');
+    // Stripe retries it later: the transfer must not stay blocked by an opening applied after its close.
+    expect((await deliver(won)).status).toBe(500);
+    expect((await deliver(opened)).status).toBe(200);
+    expect(await (await deliver(won)).json()).toEqual({ received: true, duplicate: false });
+    await endedAgo(session.id);
+    await (await job('completeSession'))({ sessionId: session.id });
+    expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
+    expect((await entriesOf(session.id)).map((entry) => entry.kind)).toEqual(
+      expect.arrayContaining(['dispute_opened', 'dispute_closed', 'transfer']),
+    );
+  });
+
   it('lost, keeps it blocked and records the loss: the coach is neither paid nor held anything for it', async () => {
     const before = await myEarnings();
     const { session, checkoutId } = await disputedDelivered(at(6, 13));

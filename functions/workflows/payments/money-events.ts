@@ -114,14 +114,21 @@ export async function recordDisputeOpened(
   return added;
 }
 
-/** A dispute closed: its entry (a lost one takes back what the coach was not paid yet), and the transfer owed or not. */
+/**
+ * A dispute closed: its entry (a lost one takes back what the coach was not paid yet), and the
+ * transfer owed or not. Stripe may deliver the close before the opening: one the item does not
+ * record yet throws, so Stripe retries it after the opening, which would otherwise block the
+ * coach's transfer after a won dispute for good.
+ */
 export async function recordDisputeClosed(
   event: EventOf<'disputeClosed'>,
   payment: LedgerEntry,
   now: Date,
 ): Promise<LedgerEntry[]> {
   const paidFor = transferItemOf(payment);
-  const coachPaid = Boolean((await getTransferItem(paidFor))?.transferId);
+  const item = await getTransferItem(paidFor);
+  if (item?.disputeId !== event.disputeId) throw new Error(`${event.kind} ${event.id} before its opening is applied`);
+  const coachPaid = Boolean(item.transferId);
   const added = await appendFollowUp(event, payment, { coachPaid });
   await noteDisputeClosed(paidFor, event.disputeId, disputeOutcomeOf(event.status), now);
   return added;

@@ -156,8 +156,7 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     if (url.pathname.startsWith(`${EXECUTE_API_PREFIX}/`))
       return serveApi(req, res, new URL(url.pathname.slice(EXECUTE_API_PREFIX.length) + url.search, url), false);
     if (url.pathname.startsWith('/media/')) return serveMedia(res, url);
-    if (url.pathname.startsWith('/_local/stripe/'))
-      return serveStripeStandIn(req, res, url, `http://127.0.0.1:${options.port}`);
+    if (url.pathname.startsWith('/_local/stripe/')) return serveStripeStandIn(req, res, url);
     if (url.pathname.startsWith('/_local/zoom/'))
       return serveZoomStandIn(req, res, url, options.calendarStandIns, options.requestLog);
     if (url.pathname.startsWith('/_local/calendly/'))

@@ -29,7 +29,7 @@ import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3
 import { deploySiteTemplates } from './site-templates';
 import { startDailyReconciliation } from './daily-reconciliation';
 import { type LocalScheduler, startLocalScheduler } from './scheduler';
-import { webhookDeliveriesPending, webhookDeliveriesSettled } from './stripe-event-delivery';
+import { resetWebhookDelivery, webhookDeliveriesPending, webhookDeliveriesSettled } from './stripe-event-delivery';
 import { STAND_IN_SECRET_KEY, type StripeRequest, startStripeApi } from './stripe-api/server';
 import { type LocalStripe, localStripeFromEnvironment } from './stripe-payments';
 import { seedDemoData } from './seed';
@@ -205,6 +205,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         requestLog,
       });
       stops.push(stripeApi.stop);
+      // No delivery waiting for its time, and no chaos mode, outlives the stack.
+      stops.push(async () => resetWebhookDelivery());
       stripeRequests = stripeApi.requests;
     }
 

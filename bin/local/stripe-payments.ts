@@ -6,6 +6,7 @@ import { invalidRequest, noSuch } from './stripe-api/errors';
 import type { StripeObject } from './stripe-api/expand';
 import { refundOf, stripeObjects } from './stripe-api/objects';
 import { bookBalance, secondsOf } from './stripe-balance';
+import { standInNow } from './stripe-clock';
 import { deliverToWebhook } from './stripe-event-delivery';
 import { derivedStripeId, newStripeId } from './stripe-ids';
 import type {
@@ -24,7 +25,6 @@ import {
   findInvoice,
   findSubscription,
   findSubscriptionCheckout,
-  standInNow,
   subscriptionStandIn,
 } from './stripe-subscriptions';
 
@@ -121,7 +121,8 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
       livemode: false,
       data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     };
-    return signStripeEvent(event, options.webhookSecrets[endpoint]);
+    const secret = options.webhookSecrets[endpoint];
+    return { ...signStripeEvent(event, secret), secret };
   }
 
   const subscriptions = subscriptionStandIn({

@@ -5,10 +5,11 @@ import type { AccountStatus } from '../../functions/domain/payment-account';
  * from which its API builds Stripe's objects (bin/local/stripe-api/objects.ts).
  */
 
-/** A signed event as Stripe would deliver it. */
+/** A signed event as Stripe would deliver it, and its endpoint's secret: Stripe signs each delivery attempt afresh. */
 export interface SignedEvent {
   body: string;
   signature: string;
+  secret: string;
 }
 
 /** A subscription-mode Checkout Session of the stand-in. */

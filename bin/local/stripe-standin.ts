@@ -4,8 +4,9 @@ import type { LocalAccount, LocalCheckout, LocalSubscriptionCheckout } from './s
 import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
 import { StripeApiError } from './stripe-api/errors';
+import { standInNow } from './stripe-clock';
+import { deliverToWebhook, runDueWebhookDeliveries, serveWebhookDelivery } from './stripe-event-delivery';
 import { readJson, sendJson, serveStripeFaults } from './stripe-faults';
-import { standInNow } from './stripe-subscriptions';
 
 const statusList = (account: LocalAccount) => `<dl>
 <dt>Account</dt><dd>${escapeHtml(account.accountId)} (${escapeHtml(account.email)})</dd>
@@ -43,22 +44,12 @@ ${statusList(account)}`,
 
 /**
  * What finishing onboarding at Stripe does: the account is enabled, Stripe sends a signed
- * `account.updated` to the app's webhook (here over HTTP to the local API's own route), and the
- * browser goes back to the return URL.
+ * `account.updated` to the app's webhook (bin/local/stripe-event-delivery.ts), and the browser
+ * goes back to the return URL.
  */
-async function completeOnboarding(stripe: LocalStripe, accountId: string, apiOrigin: string) {
+async function completeOnboarding(stripe: LocalStripe, accountId: string) {
   await stripe.completeOnboarding(accountId);
-  await deliverEvent(await stripe.signedAccountUpdated(accountId), apiOrigin);
-}
-
-/** Sends a signed event to the app's webhook, as Stripe does (here over HTTP to the local API's own route). */
-async function deliverEvent({ body, signature }: { body: string; signature: string }, apiOrigin: string) {
-  const delivery = await fetch(`${apiOrigin}/api/webhooks/stripe`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    body,
-  });
-  if (!delivery.ok) throw new Error(`The webhook answered ${delivery.status}: ${await delivery.text()}`);
+  await deliverToWebhook(await stripe.signedAccountUpdated(accountId));
 }
 
 const stripePage = (res: ServerResponse, status: number, title: string, body: string) =>
@@ -113,14 +104,13 @@ ${
   );
 }
 
-/** Subscribe or go back; the events go to the webhook one by one, in the order Stripe sends them. */
+/** Subscribe or go back; the events go to the webhook as one burst, in the order Stripe sends them. */
 async function serveSubscriptionCheckout(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
   stripe: LocalStripe,
   checkout: LocalSubscriptionCheckout,
-  apiOrigin: string,
 ) {
   switch (`${req.method} ${url.pathname}`) {
     case 'GET /_local/stripe/checkout':
@@ -128,8 +118,7 @@ async function serveSubscriptionCheckout(
     case 'POST /_local/stripe/checkout/cancel':
       return redirect(res, checkout.cancelUrl);
     case 'POST /_local/stripe/checkout/pay': {
-      for (const event of await stripe.paySubscriptionCheckout(checkout.checkoutId))
-        await deliverEvent(event, apiOrigin);
+      await deliverToWebhook(await stripe.paySubscriptionCheckout(checkout.checkoutId));
       return redirect(res, checkout.successUrl);
     }
     default:
@@ -138,17 +127,11 @@ async function serveSubscriptionCheckout(
 }
 
 /** Pay, go back, or let the 30 minutes run out: each as Stripe Checkout would end. */
-async function serveCheckout(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  stripe: LocalStripe,
-  apiOrigin: string,
-) {
+async function serveCheckout(req: IncomingMessage, res: ServerResponse, url: URL, stripe: LocalStripe) {
   const form = req.method === 'POST' ? await readForm(req) : url.searchParams;
   const checkoutId = form.get('checkout') ?? form.get('id') ?? '';
   const subscriptionCheckout = await stripe.findSubscriptionCheckout(checkoutId);
-  if (subscriptionCheckout) return serveSubscriptionCheckout(req, res, url, stripe, subscriptionCheckout, apiOrigin);
+  if (subscriptionCheckout) return serveSubscriptionCheckout(req, res, url, stripe, subscriptionCheckout);
   const checkout = await stripe.findCheckout(checkoutId);
   if (!checkout)
     return stripePage(res, 404, 'Unknown checkout', '<h1>No such checkout in the local Stripe stand-in</h1>');
@@ -161,7 +144,7 @@ async function serveCheckout(
     case 'POST /_local/stripe/checkout/expire': {
       const paid = url.pathname.endsWith('/pay');
       const event = await stripe.settleCheckout(checkout.checkoutId, paid ? 'paid' : 'expired');
-      if (event) await deliverEvent(event, apiOrigin);
+      if (event) await deliverToWebhook(event);
       return redirect(res, paid && (event || checkout.status === 'paid') ? checkout.successUrl : checkout.cancelUrl);
     }
     default:
@@ -185,23 +168,38 @@ async function invoicePage(res: ServerResponse, url: URL, stripe: LocalStripe) {
   );
 }
 
+const wholeIn = (value: unknown, from: number, to: number): value is number =>
+  Number.isInteger(value) && (value as number) >= from && (value as number) <= to;
+
+/** `{"advanceDays": N}` (1 to 400) or `{"advanceMinutes": N}` (1 to 4320, Stripe's three days of webhook retries), in days. */
+function clockMove(body: unknown): number | null {
+  const { advanceDays, advanceMinutes, ...rest } = (body ?? {}) as { advanceDays?: unknown; advanceMinutes?: unknown };
+  if (Object.keys(rest).length > 0 || (advanceDays === undefined) === (advanceMinutes === undefined)) return null;
+  if (advanceDays !== undefined) return wholeIn(advanceDays, 1, 400) ? advanceDays : null;
+  return wholeIn(advanceMinutes, 1, 4320) ? advanceMinutes / (24 * 60) : null;
+}
+
 /**
- * `POST /_local/stripe/clock {"advanceDays": N}`: moves the stand-in's clock on by N days (1 to
- * 400), bills every renewal that falls due (or ends a subscription set to cancel) and delivers
- * the events; answers the stand-in's time and the event types sent.
+ * `POST /_local/stripe/clock {"advanceDays": N}` or `{"advanceMinutes": N}`: moves the stand-in's
+ * clock on, bills every renewal that falls due (or ends a subscription set to cancel) and delivers
+ * the events, and makes every webhook retry that falls due meanwhile; answers the stand-in's time
+ * and the event types sent.
  */
-async function serveClock(req: IncomingMessage, res: ServerResponse, stripe: LocalStripe, apiOrigin: string) {
+async function serveClock(req: IncomingMessage, res: ServerResponse, stripe: LocalStripe) {
   const answer = (status: number, body: unknown) => sendJson(res, status, body);
   if (req.method !== 'POST') return answer(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST' } });
-  const body = (await readJson(req)) as { advanceDays?: unknown } | undefined;
-  const days = body?.advanceDays;
-  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 400) {
+  const days = clockMove(await readJson(req));
+  if (days === null) {
     return answer(400, {
-      error: { code: 'VALIDATION_FAILED', message: 'Send {"advanceDays": N}, a whole number from 1 to 400.' },
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Send {"advanceDays": N}, a whole number from 1 to 400, or {"advanceMinutes": N}, from 1 to 4320.',
+      },
     });
   }
   const events = await stripe.advanceClock(days);
-  for (const event of events) await deliverEvent(event, apiOrigin);
+  runDueWebhookDeliveries();
+  await deliverToWebhook(events);
   answer(200, {
     now: new Date(standInNow()).toISOString(),
     events: events.map((event) => (JSON.parse(event.body) as { type: string }).type),
@@ -213,12 +211,7 @@ async function serveClock(req: IncomingMessage, res: ServerResponse, stripe: Loc
  * transfer in Stripe's Dashboard does (all that is left when no amount is given): Stripe takes the
  * money back from the coach's account and sends `transfer.reversed` to the app's webhook.
  */
-async function serveTransferReversal(
-  req: IncomingMessage,
-  res: ServerResponse,
-  stripe: LocalStripe,
-  apiOrigin: string,
-) {
+async function serveTransferReversal(req: IncomingMessage, res: ServerResponse, stripe: LocalStripe) {
   if (req.method !== 'POST') return sendJson(res, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST' } });
   const body = (await readJson(req)) as { transfer?: unknown; amountCents?: unknown } | undefined;
   const amount = body?.amountCents;
@@ -232,7 +225,7 @@ async function serveTransferReversal(
   }
   try {
     const { event } = await stripe.reverseTransfer(body.transfer, amount as number | undefined);
-    await deliverEvent(event, apiOrigin);
+    await deliverToWebhook(event);
   } catch (error) {
     if (!(error instanceof StripeApiError)) throw error;
     return sendJson(res, error.status, { error: error.error });
@@ -241,14 +234,15 @@ async function serveTransferReversal(
 }
 
 /** `/_local/stripe/*`: the pages the Stripe stand-in's API links to instead of Stripe's, and its test controls. */
-export async function serveStripeStandIn(req: IncomingMessage, res: ServerResponse, url: URL, apiOrigin: string) {
+export async function serveStripeStandIn(req: IncomingMessage, res: ServerResponse, url: URL) {
   if (url.pathname === '/_local/stripe/faults') return serveStripeFaults(req, res);
+  if (url.pathname === '/_local/stripe/delivery') return serveWebhookDelivery(req, res);
   const stripe = localStripeFromEnvironment();
   if (!stripe) return stripePage(res, 404, 'Not in use', '<h1>The local Stripe stand-in is not in use</h1>');
-  if (url.pathname === '/_local/stripe/clock') return serveClock(req, res, stripe, apiOrigin);
+  if (url.pathname === '/_local/stripe/clock') return serveClock(req, res, stripe);
   if (url.pathname === '/_local/stripe/invoice') return invoicePage(res, url, stripe);
-  if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, stripe, apiOrigin);
-  if (url.pathname === '/_local/stripe/transfers/reverse') return serveTransferReversal(req, res, stripe, apiOrigin);
+  if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, stripe);
+  if (url.pathname === '/_local/stripe/transfers/reverse') return serveTransferReversal(req, res, stripe);
   const form = req.method === 'POST' ? await readForm(req) : url.searchParams;
   const account = await stripe.findAccount(form.get('account') ?? '');
   if (!account) return stripePage(res, 404, 'Unknown account', '<h1>No such account in the local Stripe stand-in</h1>');
@@ -264,7 +258,7 @@ export async function serveStripeStandIn(req: IncomingMessage, res: ServerRespon
     case 'POST /_local/stripe/onboarding/leave':
       return redirect(res, refreshUrl);
     case 'POST /_local/stripe/onboarding/complete':
-      await completeOnboarding(stripe, account.accountId, apiOrigin);
+      await completeOnboarding(stripe, account.accountId);
       return redirect(res, returnUrl);
     default:
       return stripePage(res, 404, 'Not found', '<h1>Not a page of the local Stripe stand-in</h1>');

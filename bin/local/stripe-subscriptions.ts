@@ -5,6 +5,7 @@ import { invalidRequest, noSuch } from './stripe-api/errors';
 import type { StripeObject } from './stripe-api/expand';
 import type { StripeObjects } from './stripe-api/objects';
 import { bookBalance } from './stripe-balance';
+import { advanceStandInClock, standInNow } from './stripe-clock';
 import { takeFault } from './stripe-faults';
 import { derivedStripeId, newStripeId } from './stripe-ids';
 import type {
@@ -26,18 +27,7 @@ export interface StandInParts {
   pointAtInvoice(ids: string[], invoiceId: string): Promise<void>;
 }
 
-// On globalThis: the stand-in and the `/_local/stripe/clock` route may be loaded as separate module copies.
-const CLOCK = Symbol.for('physician-mentors.stripe-clock');
-type Host = typeof globalThis & { [CLOCK]?: number };
-
-/** The stand-in's clock: real time plus the days `POST /_local/stripe/clock` moved it on. */
-export const standInNow = () => Date.now() + ((globalThis as Host)[CLOCK] ?? 0);
 const nowSeconds = () => Math.floor(standInNow() / 1000);
-
-export function advanceStandInClock(days: number): void {
-  const host = globalThis as Host;
-  host[CLOCK] = (host[CLOCK] ?? 0) + days * 24 * 60 * 60_000;
-}
 
 const oneMonthAfter = (seconds: number) =>
   Math.floor(DateTime.fromSeconds(seconds, { zone: 'utc' }).plus({ months: 1 }).toSeconds());
@@ -227,12 +217,12 @@ export function subscriptionStandIn(parts: StandInParts) {
     },
 
     /**
-     * Moves the stand-in's clock on by `days` and does what Stripe Billing does meanwhile: each
+     * Moves the stand-in's clock on by `days` (a fraction for less) and does what Stripe Billing does meanwhile: each
      * period that ends is renewed (a new invoice, paid or declined) or, when the subscription was
      * to cancel then, the subscription ends. Answers the events in the order Stripe sends them.
      */
     async advanceClock(days: number): Promise<SignedEvent[]> {
-      advanceStandInClock(days);
+      advanceStandInClock(days * 24 * 60 * 60_000);
       const now = nowSeconds();
       const subscriptions = await queryAll<LocalSubscription>({
         KeyConditionExpression: 'pk = :partition',

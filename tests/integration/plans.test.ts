@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
-import { standInNow } from '../../bin/local/stripe-subscriptions';
+import { standInNow } from '../../bin/local/stripe-clock';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getSubscription } from '../../functions/data/subscriptions';

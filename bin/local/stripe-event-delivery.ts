@@ -28,6 +28,8 @@ const LONGEST_TIMER_MS = 24 * 60 * 60_000;
 interface Delivery {
   event: SignedEvent;
   url: string;
+  /** The stack it belongs to: one under way when its stack stopped is not retried. */
+  generation: number;
   /** The event's type and id, and which copy it is in chaos mode. */
   label: string;
   attempts: number;
@@ -39,6 +41,7 @@ interface Delivery {
 }
 
 interface Deliveries {
+  generation: number;
   mode: DeliveryMode;
   random: () => number;
   /** Waiting for their time: a chaos delay, or a retry. */
@@ -69,6 +72,7 @@ type Host = typeof globalThis & { [REGISTRY]?: Deliveries };
 function deliveries(): Deliveries {
   const host = globalThis as Host;
   host[REGISTRY] ??= {
+    generation: 0,
     mode: { mode: 'normal' },
     random: Math.random,
     waiting: new Set(),
@@ -102,6 +106,7 @@ async function post(delivery: Delivery): Promise<string | null> {
 
 /** Schedules the next attempt on Stripe's back-off, or gives up three days after the first. */
 function retryLater(delivery: Delivery, failure: string): void {
+  if (delivery.generation !== deliveries().generation) return;
   delivery.lastFailure = failure;
   const dueAt = standInNow() + FIRST_RETRY_MS * 2 ** (delivery.attempts - 1);
   if (dueAt - delivery.since > RETRY_WINDOW_MS) {
@@ -174,7 +179,15 @@ export function deliverToWebhook(burst: SignedEvent | readonly SignedEvent[]): P
   const now = standInNow();
   if (state.mode.mode === 'normal') {
     const firstAttempts = events.map((event) => {
-      const delivery: Delivery = { event, url, label: describe(event), attempts: 0, since: now, dueAt: now };
+      const delivery: Delivery = {
+        event,
+        url,
+        generation: state.generation,
+        label: describe(event),
+        attempts: 0,
+        since: now,
+        dueAt: now,
+      };
       state.inOrder = attempt(delivery, state.inOrder);
       return state.inOrder;
     });
@@ -185,7 +198,7 @@ export function deliverToWebhook(burst: SignedEvent | readonly SignedEvent[]): P
     for (let copy = 1; copy <= copies; copy++) {
       const dueAt = now + Math.floor(state.random() * CHAOS_DELAY_MS);
       const label = `${describe(event)} (copy ${copy} of ${copies})`;
-      state.waiting.add({ event, url, label, attempts: 0, since: dueAt, dueAt });
+      state.waiting.add({ event, url, generation: state.generation, label, attempts: 0, since: dueAt, dueAt });
     }
   }
   armTimer();
@@ -229,6 +242,7 @@ export function webhookDeliveriesPending(): string[] {
 /** Back to normal mode with nothing pending (a stack that stops leaves no delivery behind). */
 export function resetWebhookDelivery(): void {
   const state = deliveries();
+  state.generation += 1;
   clearTimeout(state.timer);
   state.waiting.clear();
   state.mode = { mode: 'normal' };

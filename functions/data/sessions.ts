@@ -122,6 +122,21 @@ export type PaymentOutcome =
   | { result: 'time_lost'; session: SessionItem };
 
 /**
+ * Notes that the payer left checkout, before the checkout is closed; false when the session was no
+ * longer pending. Whichever process then ends it, the payer's cancel or the provider's expiry event
+ * that the closing causes, reads the note (workflows/payments/payment-settlement.ts).
+ */
+export async function markPaymentAbandoned(sessionId: string, now: Date): Promise<boolean> {
+  const marked = await updateIf(keys.session(sessionId), {
+    UpdateExpression: 'SET paymentAbandonedAt = :now',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':pending': 'pending_payment' },
+  });
+  return marked !== null;
+}
+
+/**
  * A paid checkout of `session` (as just read): pending_payment becomes scheduled and the holds on
  * the coach's time become permanent.
  */

@@ -43,6 +43,8 @@ export interface SessionItem {
   claimedBlocks: string[];
   /** Only while pending_payment: when the unpaid hold on the coach's time lapses. */
   paymentExpiresAt?: string | null;
+  /** When the payer left checkout: whichever process then ends the unpaid session names them (workflows/payments/payment-settlement.ts). */
+  paymentAbandonedAt?: string;
   checkoutId?: string | null;
   paymentIntentId?: string | null;
   refundId?: string | null;

@@ -4,7 +4,7 @@ import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/st
 import { signStripeEvent, verifyStripeEvent } from '../../functions/adapters/stripe-events';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
-import { getSession } from '../../functions/data/sessions';
+import { getSession, markPaymentAbandoned } from '../../functions/data/sessions';
 import { handler as expireJob } from '../../functions/jobs/expire-pending-payment';
 import { bookingResult, type SessionView, sessionView } from '../../functions/schemas/session';
 import { readMailbox, type StoredMail } from '../../bin/local/mailbox';
@@ -453,6 +453,25 @@ describe('an unpaid session', () => {
       status: 'cancelled',
       cancellationReason: 'Payment cancelled by user',
     });
+  });
+
+  it('is the payer’s cancel even when the expiry event its closed checkout causes is applied first', async () => {
+    const { session, checkoutUrl } = await booked(mentee, {
+      coachId: coach.userId,
+      start: at(12, 15),
+      durationMinutes: 30,
+    });
+    // The cancel page's first step, then Stripe's event for the checkout it closes, before the page's own cancel.
+    expect(await markPaymentAbandoned(session.id, new Date())).toBe(true);
+    const expired = await payments.settleCheckout(checkoutIdOf(checkoutUrl as string), 'expired');
+    expect((await deliver(expired as { body: string; signature: string })).status).toBe(200);
+    const ended = { status: 'cancelled', cancellationReason: 'Payment cancelled by user', cancelledBy: 'mentee' };
+    expect(await getSession(session.id)).toMatchObject(ended);
+    const response = await fetch(`${stack.apiUrl}/api/sessions/${session.id}/abandon`, {
+      method: 'POST',
+      headers: mentee.auth,
+    });
+    expect(sessionView.parse(await response.json())).toMatchObject(ended);
   });
 
   it('is not readable by another user', async () => {

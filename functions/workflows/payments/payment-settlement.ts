@@ -1,6 +1,6 @@
 import type { SessionItem } from '../../domain/session-item';
 import { requestRefund } from '../../data/refunds';
-import { confirmPayment, getSession } from '../../data/sessions';
+import { confirmPayment, getSession, markPaymentAbandoned } from '../../data/sessions';
 import { PAYMENT_ABANDONED_REASON, PAYMENT_EXPIRED_REASON } from '../../domain/session-status';
 import { type PaidCheckout, settlementMismatch } from '../../domain/settlement';
 import { log } from '../../runtime/log';
@@ -90,15 +90,23 @@ async function settleCheckoutState(
 }
 
 /**
- * A payment left pending past its deadline: cancelled, once, whether the schedule or the provider's
- * event comes first. Answers with the cancelled session, or null when it was no longer pending.
+ * How an unpaid session ends: as its payer's leaving checkout when they did (noted before the
+ * checkout was closed, so the provider's expiry event that closing causes says so too), else as
+ * expired.
  */
-function expirePendingSession(sessionId: string, now: Date): Promise<SessionItem | null> {
-  return cancelSession(
-    sessionId,
-    { reason: PAYMENT_EXPIRED_REASON, cancelledBy: 'system', from: ['pending_payment'] },
-    now,
-  );
+const unpaidEnding = (session: SessionItem) =>
+  session.paymentAbandonedAt
+    ? { reason: PAYMENT_ABANDONED_REASON, cancelledBy: 'mentee' as const }
+    : { reason: PAYMENT_EXPIRED_REASON, cancelledBy: 'system' as const };
+
+/**
+ * An unpaid session ended: cancelled, once, whether the schedule, the provider's event or its payer
+ * comes first. Answers with the cancelled session, or null when it was no longer pending.
+ */
+async function endUnpaidSession(sessionId: string, now: Date): Promise<SessionItem | null> {
+  const session = await getSession(sessionId);
+  if (session?.status !== 'pending_payment') return null;
+  return cancelSession(sessionId, { ...unpaidEnding(session), from: ['pending_payment'] }, now);
 }
 
 /**
@@ -106,7 +114,7 @@ function expirePendingSession(sessionId: string, now: Date): Promise<SessionItem
  * settled. Answers with the expired session, or null when it was not pending any more.
  */
 export async function settleExpiredCheckout(sessionId: string, now: Date): Promise<SessionItem | null> {
-  const expired = await expirePendingSession(sessionId, now);
+  const expired = await endUnpaidSession(sessionId, now);
   if (expired) await scheduler().unschedule('expirePendingPayment', sessionId);
   return expired;
 }
@@ -136,7 +144,7 @@ async function closeCheckoutThen(
 async function expireUnpaid(session: SessionItem, now: Date): Promise<{ left: SessionItem | null; expired: boolean }> {
   let expired = false;
   const left = await closeCheckoutThen(session, now, async () => {
-    const cancelled = await expirePendingSession(session.id, now);
+    const cancelled = await endUnpaidSession(session.id, now);
     expired = cancelled !== null;
     return cancelled;
   });
@@ -155,12 +163,9 @@ export async function expireUnpaidSession(sessionId: string, now: Date): Promise
  */
 export async function abandonPendingSession(session: SessionItem, now: Date): Promise<SessionItem> {
   if (session.status !== 'pending_payment') return session;
+  if (!(await markPaymentAbandoned(session.id, now))) return currentOf(session);
   const left = await closeCheckoutThen(session, now, async () => {
-    const cancelled = await cancelSession(
-      session.id,
-      { reason: PAYMENT_ABANDONED_REASON, cancelledBy: 'mentee', from: ['pending_payment'] },
-      now,
-    );
+    const cancelled = await endUnpaidSession(session.id, now);
     if (cancelled) await scheduler().unschedule('expirePendingPayment', session.id);
     return cancelled;
   });

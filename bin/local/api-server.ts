@@ -19,6 +19,8 @@ import type { CalendarStandInStore } from './calendar-standin-store';
 import { serveCalendarStandIns } from './calendar-standins';
 import { newNpiStandInState, serveNpiStandIn } from './npi-standin';
 import { type RequestLog, serveRequestLog } from './request-log';
+import { LAMBDA_PATH, type LocalLambda } from './lambda-service';
+import { type LocalScheduler, SCHEDULER_PATH } from './scheduler';
 
 /** API Gateway's own limit for an HTTP API request body. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -37,6 +39,9 @@ export interface ApiServerOptions {
   calendarStandIns: CalendarStandInStore;
   /** What the stand-ins served here answered the product's adapters (`/_local/logs`). */
   requestLog: RequestLog;
+  /** EventBridge Scheduler's and Lambda's APIs, at `/_local/scheduler` and `/_local/lambda`. */
+  scheduler: LocalScheduler;
+  lambda: LocalLambda;
 }
 
 /**
@@ -99,7 +104,8 @@ function writeLambdaResult(res: ServerResponse, result: APIGatewayProxyResultV2)
 /**
  * The local stand-in for CloudFront + API Gateway: `/api/*` and the page routes (`/coaches`) run the
  * same handler modules from the same route table (with the JWT authorizer in front of 'user' routes), `/config.json` the
- * runtime config, `/media/*` the media bucket, `/_local/*` the local mailbox and the Stripe, Zoom, Calendly and NPI Registry stand-ins.
+ * runtime config, `/media/*` the media bucket, `/_local/*` the local mailbox and the Stripe, Zoom, Calendly and NPI Registry
+ * stand-ins, and EventBridge Scheduler's and Lambda's APIs.
  */
 export function startApiServer(options: ApiServerOptions): Promise<http.Server> {
   const match = routeMatcher(routes);
@@ -171,6 +177,8 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     if (url.pathname.startsWith('/_local/google/') || url.pathname.startsWith('/_local/microsoft/'))
       return serveCalendarStandIns(req, res, url, options.calendarStandIns, options.requestLog);
     if (url.pathname.startsWith('/_local/npi/')) return serveNpiStandIn(req, res, url, npiRegistry, options.requestLog);
+    if (url.pathname.startsWith(`${SCHEDULER_PATH}/`)) return options.scheduler.serve(req, res, url);
+    if (url.pathname.startsWith(`${LAMBDA_PATH}/`)) return options.lambda.serve(req, res, url);
     if (url.pathname === '/_local/logs') return serveRequestLog(req, res, url, options.requestLog);
     if (url.pathname === '/_local/mail') return sendJson(res, 200, await readMailbox(options.mailboxFile));
     if (url.pathname === '/_local/mailbox') {

@@ -1,192 +1,266 @@
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
-import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
-import { jobPayload, scheduleName } from '../../functions/adapters/scheduler';
-import type { Ports } from '../../functions/runtime/composition-root';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
+import { createScheduleInput, type ScheduleTargets } from '../../functions/adapters/scheduler';
+import type { JobName } from '../../functions/domain/ports';
 import { log } from '../../functions/runtime/log';
-import { withinFunctionTimeout } from './function-timeout';
-import { lambdaHandler } from './lambda-modules';
-import type { JobQueue, JobName, JobScheduler } from '../../functions/domain/ports';
+import { answerAwsError, isSignedFor, LOCAL_AWS, readBody } from './aws-local';
+import { appendDeadLetter, deadLetterOf, payloadFields } from './dead-letters';
+import type { LocalLambda } from './lambda-service';
+import { persistentTimers } from './persistent-timers';
+import type { RequestLog } from './request-log';
 
+/** Where the local API server serves EventBridge Scheduler's API (AWS_ENDPOINT_URL_SCHEDULER). */
+export const SCHEDULER_PATH = '/_local/scheduler';
+
+/** A one-time schedule as the local Scheduler keeps it. */
 export interface LocalSchedule {
-  job: JobName;
-  sessionId: string;
+  name: string;
+  group: string;
+  /** When it runs: the time of its `at()` expression, the start of its flexible window. */
   at: string;
-  /** The try a self-retrying job's schedule is for (the refund's). */
+  /** The minutes after `at` AWS may run it within (FLEXIBLE); locally it runs at their start. */
+  flexibleWindowMinutes?: number;
+  target: { arn: string; roleArn: string; input?: string; deadLetterArn?: string };
+}
+
+/** A schedule that has not run yet, as tests read it: its job, the job's payload fields and its time. */
+export interface PendingSchedule {
+  name: string;
+  job: string;
+  sessionId?: string;
   try?: number;
+  at: string;
 }
-
-/** A job given up on, as the jobs' dead-letter queue keeps it. */
-export interface LocalDeadLetter extends LocalSchedule {
-  error: string;
-  failedAt: string;
-}
-
-/** setTimeout's longest delay (about 24.8 days); a later schedule is re-armed when that passes. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-const RETRY_MS = 60_000;
 
 export interface LocalScheduler {
-  /** What it stands in for, for the local stack's composition (stand-ins.ts): Scheduler and Lambda's asynchronous invocations. */
-  ports: Pick<Ports, 'scheduler' | 'jobs'>;
-  /** Resolves once no job is running and none is due: what a test waits for after an action that starts one. */
+  /** `POST` (CreateSchedule) and `DELETE` (DeleteSchedule) `/_local/scheduler/schedules/{Name}`. */
+  serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  /** Arms the schedules kept at the last stop; those that fell due meanwhile run at once. */
+  start(): Promise<void>;
   settled(): Promise<void>;
-  /** What settled() is waiting for: the runs under way and the schedules due (for a wait that runs too long). */
   busy(): string[];
   /** Makes every schedule of `job` due now, as if its time had come (tests of retries that wait minutes). */
   runPendingNow(job: JobName): void;
-  /** The jobs given up on, oldest first. */
-  deadLetters(): Promise<LocalDeadLetter[]>;
   /** The schedules that have not run yet (tests check what a change re-armed). */
-  pending(): LocalSchedule[];
+  pending(): PendingSchedule[];
   stop(): Promise<void>;
 }
 
+type Refusal = { status: number; type: string; message: string };
+const refused = (status: number, type: string, message: string): Refusal => ({ status, type, message });
+const invalid = (message: string) => refused(400, 'ValidationException', message);
+const missing = (member: string) =>
+  invalid(
+    `1 validation error detected: Value null at '${member}' failed to satisfy constraint: Member must not be null`,
+  );
+
+const NAME = /^[0-9a-zA-Z-_.]{1,64}$/;
+const AT_EXPRESSION = /^at\((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/;
+const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[0-9a-zA-Z+=,.@\-_/]+$/;
+
+/** The time an `at(yyyy-mm-ddThh:mm:ss)` expression names, read in UTC, or null for anything else. */
+function atTime(expression: string): Date | null {
+  const parts = AT_EXPRESSION.exec(expression)?.slice(1).map(Number);
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+  const time = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  // Date.UTC rolls a 31st of April over into May: a date that does not exist is malformed.
+  const exists =
+    time.getUTCFullYear() === year &&
+    time.getUTCMonth() === month - 1 &&
+    time.getUTCDate() === day &&
+    time.getUTCHours() === hour &&
+    time.getUTCMinutes() === minute &&
+    time.getUTCSeconds() === second;
+  return exists ? time : null;
+}
+
 /**
- * EventBridge Scheduler for the local stack: schedules are timers in this process, kept in a file
- * under the data folder, so a restart re-arms them and at once runs those that fell due while the
- * stack was down (the catch-up sweep). Each runs the real job handler once, then deletes itself.
- * It also stands in for Lambda's asynchronous invocations (the job queue): a job started now is a
- * schedule due now. A failed run is retried a minute later, twice, then kept in the dead-letter
- * file (the jobs' dead-letter queue), as Lambda does with a failed asynchronous invocation.
+ * CreateSchedule's input checked as Scheduler checks it, or its refusal. Scheduler accepts an `at()`
+ * in the past (an AWS-validated LocalStack test creates `at(2022-12-31T23:59:59)` in 2025:
+ * localstack/localstack tests/aws/services/scheduler/test_scheduler.py); the local one runs it at once.
+ * What the product never asks for (recurring schedules, other targets, zones, states, keeping a
+ * schedule after it ran) is refused rather than half served.
  */
-export async function startLocalScheduler(file: string, deadLetterFile: string): Promise<LocalScheduler> {
-  const schedules = new Map<string, LocalSchedule>();
-  const failures = new Map<string, number>();
-  const timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
-  const running = new Map<Promise<void>, { name: string; since: number }>();
-  let stopped = false;
-
-  const persist = () => writeFile(file, JSON.stringify([...schedules.values()], null, 2), 'utf8');
-
-  const setTimer = (name: string, delay: number, run: () => void) => {
-    clearTimeout(timers.get(name)?.timer);
-    const timer = setTimeout(run, Math.min(delay, MAX_TIMER_MS));
-    timer.unref();
-    timers.set(name, { timer, at: Date.now() + delay });
-  };
-
-  /** Runs the schedule when `delay` has passed; settled() waits for the run. */
-  const fireAfter = (name: string, schedule: LocalSchedule, delay: number) =>
-    setTimer(name, delay, () => {
-      const run = fire(name, schedule);
-      running.set(run, { name, since: Date.now() });
-      void run.finally(() => running.delete(run));
-    });
-
-  const arm = (name: string, schedule: LocalSchedule) =>
-    fireAfter(name, schedule, Math.max(0, new Date(schedule.at).getTime() - Date.now()));
-
-  const fire = async (name: string, schedule: LocalSchedule) => {
-    if (stopped || schedules.get(name) !== schedule) return;
-    if (new Date(schedule.at).getTime() > Date.now()) return arm(name, schedule);
-    timers.delete(name);
-    try {
-      // Loading the handler counts against the timeout too: a load that never ends must not hold settled() for good.
-      await withinFunctionTimeout(
-        lambdaHandler(schedule.job).then((handler) => handler(jobPayload(schedule.sessionId, schedule.try))),
-      );
-      failures.delete(name);
-      if (schedules.get(name) === schedule) schedules.delete(name);
-      await persist();
-    } catch (error) {
-      const failed = (failures.get(name) ?? 0) + 1;
-      failures.set(name, failed);
-      if (schedules.get(name) !== schedule) return;
-      // As Lambda does with an asynchronous invocation: retried twice, then sent to the on-failure destination.
-      if (failed > JOB_FUNCTION_RETRY_ATTEMPTS) {
-        log('error', 'local schedule failed every retry; dead-lettered', { name, error: String(error) });
-        failures.delete(name);
-        schedules.delete(name);
-        const letter: LocalDeadLetter = { ...schedule, error: String(error), failedAt: new Date().toISOString() };
-        await appendFile(deadLetterFile, `${JSON.stringify(letter)}\n`, 'utf8');
-        await persist();
-        return;
-      }
-      log('error', 'local schedule failed; retrying in a minute', { name, error: String(error) });
-      fireAfter(name, schedule, RETRY_MS);
-    }
-  };
-
-  const put = async (name: string, schedule: LocalSchedule) => {
-    schedules.set(name, schedule);
-    await persist();
-    // Two puts of one name at once may finish their writes in either order: only the latest is armed,
-    // else the earlier one's timer would fire for a schedule no longer kept and stay due for good.
-    if (schedules.get(name) === schedule) arm(name, schedule);
-  };
-
-  const scheduler: JobScheduler = {
-    async schedule(job, sessionId, at, tryNumber) {
-      const name = scheduleName(job, sessionId, tryNumber);
-      if (schedules.has(name)) return;
-      await put(name, { job, sessionId, at: at.toISOString(), ...(tryNumber === undefined ? {} : { try: tryNumber }) });
-    },
-    async unschedule(job, sessionId) {
-      const name = scheduleName(job, sessionId);
-      if (!schedules.delete(name)) return;
-      clearTimeout(timers.get(name)?.timer);
-      timers.delete(name);
-      await persist();
-    },
-  };
-
-  // A start replaces a later schedule of the same job (a retry planned for later runs now instead).
-  const jobs: JobQueue = {
-    start: (job, sessionId) => put(scheduleName(job, sessionId), { job, sessionId, at: new Date().toISOString() }),
-  };
-
-  const settled = async () => {
-    const due = () => [...timers.values()].some(({ at }) => at <= Date.now());
-    while (running.size > 0 || due()) {
-      await Promise.race([...running.keys(), new Promise((resolve) => setTimeout(resolve, 10))]);
-    }
-  };
-
-  const busy = (now = Date.now()) => [
-    ...[...running.values()].map(({ name, since }) => `job ${name}: running for ${Math.round((now - since) / 1000)} s`),
-    ...[...timers].filter(([, { at }]) => at <= now).map(([name, { at }]) => `job ${name}: due ${now - at} ms ago`),
-  ];
-
-  for (const schedule of await readSchedules(file)) {
-    const name = scheduleName(schedule.job, schedule.sessionId);
-    schedules.set(name, schedule);
-    arm(name, schedule);
+function scheduleOf(
+  name: string,
+  input: CreateScheduleCommandInput,
+  groups: ReadonlySet<string>,
+): LocalSchedule | Refusal {
+  if (!NAME.test(name)) return invalid(`Invalid name ${name}: 1 to 64 of [0-9a-zA-Z-_.]`);
+  const { ScheduleExpression, FlexibleTimeWindow, Target } = input;
+  if (ScheduleExpression === undefined) return missing('scheduleExpression');
+  if (FlexibleTimeWindow?.Mode === undefined) return missing('flexibleTimeWindow');
+  if (Target === undefined) return missing('target');
+  if (Target.Arn === undefined) return missing('target.arn');
+  if (Target.RoleArn === undefined) return missing('target.roleArn');
+  if (!ROLE_ARN.test(Target.RoleArn)) return invalid(`Invalid RoleArn ${Target.RoleArn}.`);
+  const group = input.GroupName ?? 'default';
+  if (!groups.has(group)) return refused(404, 'ResourceNotFoundException', `Schedule group ${group} does not exist.`);
+  const at = atTime(ScheduleExpression);
+  if (!at) {
+    return /^(rate|cron)\(/.test(ScheduleExpression)
+      ? invalid(`The local Scheduler runs one-time schedules only, not ${ScheduleExpression}.`)
+      : invalid(`Invalid Schedule Expression ${ScheduleExpression}.`);
   }
+  const window = FlexibleTimeWindow.MaximumWindowInMinutes;
+  if (FlexibleTimeWindow.Mode === 'FLEXIBLE' && (window === undefined || window < 1 || window > 1440))
+    return invalid('MaximumWindowInMinutes must be between 1 and 1440 when Mode is FLEXIBLE.');
+  if (FlexibleTimeWindow.Mode !== 'FLEXIBLE' && FlexibleTimeWindow.Mode !== 'OFF')
+    return invalid(`Invalid FlexibleTimeWindow Mode ${FlexibleTimeWindow.Mode}.`);
+  const retry = Target.RetryPolicy;
+  if (retry?.MaximumRetryAttempts !== undefined && (retry.MaximumRetryAttempts < 0 || retry.MaximumRetryAttempts > 185))
+    return invalid('MaximumRetryAttempts must be between 0 and 185.');
+  if (
+    retry?.MaximumEventAgeInSeconds !== undefined &&
+    (retry.MaximumEventAgeInSeconds < 60 || retry.MaximumEventAgeInSeconds > 86_400)
+  )
+    return invalid('MaximumEventAgeInSeconds must be between 60 and 86400.');
+  if (!Target.Arn.startsWith('arn:aws:lambda:'))
+    return invalid(`The local Scheduler invokes Lambda functions only, not ${Target.Arn}.`);
+  if ((input.ScheduleExpressionTimezone ?? 'UTC') !== 'UTC')
+    return invalid('The local Scheduler reads at() in UTC only (ScheduleExpressionTimezone UTC).');
+  if ((input.State ?? 'ENABLED') !== 'ENABLED' || input.ActionAfterCompletion !== 'DELETE')
+    return invalid(
+      'The local Scheduler keeps enabled schedules that delete themselves once run (ActionAfterCompletion DELETE).',
+    );
   return {
-    ports: { scheduler, jobs },
-    settled,
-    busy,
-    runPendingNow(job) {
-      const now = new Date().toISOString();
-      for (const [name, schedule] of schedules) {
-        if (schedule.job !== job) continue;
-        const due = { ...schedule, at: now };
-        schedules.set(name, due);
-        arm(name, due);
-      }
-    },
-    pending: () => [...schedules.values()],
-    async deadLetters() {
-      try {
-        const lines = (await readFile(deadLetterFile, 'utf8')).split('\n').filter(Boolean);
-        return lines.map((line) => JSON.parse(line) as LocalDeadLetter);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      }
-    },
-    async stop() {
-      stopped = true;
-      for (const { timer } of timers.values()) clearTimeout(timer);
+    name,
+    group,
+    at: at.toISOString(),
+    ...(FlexibleTimeWindow.Mode === 'FLEXIBLE' ? { flexibleWindowMinutes: window } : {}),
+    target: {
+      arn: Target.Arn,
+      roleArn: Target.RoleArn,
+      ...(Target.Input === undefined ? {} : { input: Target.Input }),
+      ...(Target.DeadLetterConfig?.Arn === undefined ? {} : { deadLetterArn: Target.DeadLetterConfig.Arn }),
     },
   };
 }
 
-async function readSchedules(file: string): Promise<LocalSchedule[]> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as LocalSchedule[];
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+const scheduleArn = ({ group, name }: Pick<LocalSchedule, 'group' | 'name'>) =>
+  `arn:aws:scheduler:${LOCAL_AWS.region}:${LOCAL_AWS.accountId}:schedule/${group}/${name}`;
+const keyOf = ({ group, name }: Pick<LocalSchedule, 'group' | 'name'>) => `${group}/${name}`;
+
+/** What an earlier version kept in the file (`{job, sessionId, at, try?}`), as the schedule the adapter now creates. */
+function revive(stored: unknown, targets: ScheduleTargets): LocalSchedule {
+  if ((stored as LocalSchedule).target) return stored as LocalSchedule;
+  const {
+    job,
+    sessionId,
+    at,
+    try: tryNumber,
+  } = stored as { job: JobName; sessionId: string; at: string; try?: number };
+  const input = createScheduleInput(targets, job, sessionId, new Date(at), tryNumber);
+  const schedule = scheduleOf(input.Name as string, input, new Set([targets.groupName]));
+  if ('status' in schedule)
+    throw new Error(`Cannot read the kept schedule ${JSON.stringify(stored)}: ${schedule.message}`);
+  // Its time as kept, even where that is not a whole second.
+  return { ...schedule, at };
+}
+
+/**
+ * EventBridge Scheduler for the local stack, speaking its REST-JSON API: the product's adapter
+ * (functions/adapters/scheduler.ts) creates and deletes one-time schedules through the SDK. The
+ * schedules are kept in a file under the data folder, so a restart re-arms them and at once runs
+ * those that fell due while the stack was down. At its time a schedule invokes its Lambda target
+ * asynchronously (the local Lambda then runs, retries and dead-letters the job as Lambda does) and
+ * deletes itself; a target Lambda does not have goes to the dead-letter queue at once, since
+ * Scheduler's retries could not make it exist.
+ */
+export function localScheduler(options: {
+  file: string;
+  deadLetterFile: string;
+  /** The schedule groups this account has (besides `default`). */
+  groups: readonly string[];
+  /** The stack's own targets: to read a file an earlier version kept. */
+  targets: ScheduleTargets;
+  lambda: LocalLambda;
+  requestLog: RequestLog;
+}): LocalScheduler {
+  const groups = new Set(['default', ...options.groups]);
+  const jobOf = (schedule: LocalSchedule) => options.lambda.functionOf(schedule.target.arn) ?? schedule.target.arn;
+
+  const fire = async (schedule: LocalSchedule) => {
+    const { arn, input = '{}' } = schedule.target;
+    try {
+      await options.lambda.invokeAsync(arn, input);
+    } catch (error) {
+      log('error', 'local schedule: its target could not be invoked; dead-lettered', { name: schedule.name, arn });
+      if (!(await schedules.remove(keyOf(schedule), schedule))) return;
+      const letter = deadLetterOf(jobOf(schedule), input, schedule.at, error);
+      await schedules.write(() => appendDeadLetter(options.deadLetterFile, letter));
+      return;
+    }
+    await schedules.remove(keyOf(schedule), schedule);
+  };
+
+  const schedules = persistentTimers<LocalSchedule>({
+    file: options.file,
+    label: 'schedule',
+    keyOf,
+    run: fire,
+    revive: (stored) => revive(stored, options.targets),
+  });
+
+  async function createSchedule(res: ServerResponse, name: string, body: Buffer) {
+    let input: CreateScheduleCommandInput;
+    try {
+      input = JSON.parse(body.toString('utf8') || '{}') as CreateScheduleCommandInput;
+    } catch {
+      return answerAwsError(res, 400, 'ValidationException', { Message: 'The request body is not valid JSON.' });
+    }
+    const schedule = scheduleOf(name, input, groups);
+    if ('status' in schedule) return answerAwsError(res, schedule.status, schedule.type, { Message: schedule.message });
+    if (schedules.get(keyOf(schedule)))
+      return answerAwsError(res, 409, 'ConflictException', { Message: `Schedule ${name} already exists.` });
+    await schedules.put(schedule);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ ScheduleArn: scheduleArn(schedule) }));
   }
+
+  async function deleteSchedule(res: ServerResponse, name: string, url: URL) {
+    const group = url.searchParams.get('groupName') ?? 'default';
+    if (!groups.has(group))
+      return answerAwsError(res, 404, 'ResourceNotFoundException', {
+        Message: `Schedule group ${group} does not exist.`,
+      });
+    if (!(await schedules.remove(keyOf({ group, name }))))
+      return answerAwsError(res, 404, 'ResourceNotFoundException', { Message: `Schedule ${name} does not exist.` });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{}');
+  }
+
+  return {
+    async serve(req, res, url) {
+      const path = url.pathname.slice(SCHEDULER_PATH.length);
+      const named = /^\/schedules\/([^/]+)$/.exec(path);
+      const action = !named ? undefined : { POST: 'CreateSchedule', DELETE: 'DeleteSchedule' }[req.method ?? ''];
+      options.requestLog.recordOnAnswer('scheduler', req, res, { path, action });
+      const body = await readBody(req);
+      if (!isSignedFor(req, 'scheduler'))
+        return answerAwsError(res, 403, 'MissingAuthenticationTokenException', {
+          Message: 'Missing Authentication Token',
+        });
+      if (!named || !action) {
+        return answerAwsError(res, 404, 'UnknownOperationException', {
+          Message: `${req.method} ${path} is not an operation the local Scheduler serves (CreateSchedule, DeleteSchedule)`,
+        });
+      }
+      const name = decodeURIComponent(named[1] as string);
+      return action === 'CreateSchedule' ? createSchedule(res, name, body) : deleteSchedule(res, name, url);
+    },
+    start: schedules.start,
+    settled: schedules.settled,
+    busy: schedules.busy,
+    runPendingNow: (job) => schedules.runNow((schedule) => jobOf(schedule) === job),
+    pending: () =>
+      schedules.values().map((schedule) => ({
+        name: schedule.name,
+        job: jobOf(schedule),
+        ...payloadFields(schedule.target.input),
+        at: schedule.at,
+      })),
+    stop: schedules.stop,
+  };
 }

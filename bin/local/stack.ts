@@ -3,7 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
+import { JOB_DEAD_LETTER_ARN_VARIABLE, jobArnVariable } from '../../functions/adapters/job-delivery';
 import { ORIGIN_SECRET_VARIABLE } from '../../functions/adapters/origin-secret';
+import type { ScheduleTargets } from '../../functions/adapters/scheduler';
+import type { JobName } from '../../functions/domain/ports';
+import { jobs } from '../../functions/routes';
 import { withDeadline } from '../../functions/runtime/dependency-budget';
 import { feeRule } from '../../functions/runtime/fee-rule';
 import { provideHostPorts } from '../../functions/runtime/composition-root';
@@ -19,7 +23,9 @@ import { SESSION_RECORDS_PATTERN, SESSION_STREAM_BATCH_SIZE } from '../../functi
 import { startDirectoryStream } from './directory-stream';
 import { startBuiltSite } from './built-site';
 import { localAuthorizer } from './authorizer';
-import { LOCAL_AWS } from './aws-local';
+import { LOCAL_AWS, localFunctionArn } from './aws-local';
+import { type LocalDeadLetter, readDeadLetters } from './dead-letters';
+import { LAMBDA_PATH, localLambda } from './lambda-service';
 import { lambdaHandler } from './lambda-modules';
 import { startLocalCognito } from './cognito';
 import { openLocalTable, type SharedDatabase } from './dynamodb';
@@ -28,7 +34,7 @@ import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
 import { deploySiteTemplates } from './site-templates';
 import { startDailyReconciliation } from './daily-reconciliation';
-import { type LocalScheduler, startLocalScheduler } from './scheduler';
+import { type LocalScheduler, localScheduler, SCHEDULER_PATH } from './scheduler';
 import { resetWebhookDelivery, webhookDeliveriesPending, webhookDeliveriesSettled } from './stripe-event-delivery';
 import { STAND_IN_SECRET_KEY, type StripeRequest, startStripeApi } from './stripe-api/server';
 import { type LocalStripe, localStripeFromEnvironment } from './stripe-payments';
@@ -97,10 +103,10 @@ export interface LocalStack {
   dynamodbPid: number;
   /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
   jobsSettled(): Promise<void>;
-  /** Runs every pending schedule of a job now (a retry planned minutes ahead); then await jobsSettled. */
-  runPendingJobsNow: LocalScheduler['runPendingNow'];
-  /** The jobs' dead-letter queue, locally: jobs that failed every retry. */
-  deadLetters: LocalScheduler['deadLetters'];
+  /** Runs every pending schedule and queued retry of a job now (a retry planned minutes ahead); then await jobsSettled. */
+  runPendingJobsNow(job: JobName): void;
+  /** The jobs' dead-letter queue, locally: jobs that failed every retry, oldest first. */
+  deadLetters(): Promise<LocalDeadLetter[]>;
   /** The schedules that have not run yet. */
   pendingSchedules: LocalScheduler['pending'];
   /** What the Stripe stand-in's API was asked and answered, oldest first (none when the stack uses Stripe itself). */
@@ -190,6 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...localCalendarEnvironment(standInOrigins),
       ...localZoomEnvironment(standInOrigins),
       ...localCalendlyEnvironment(standInOrigins),
+      ...localJobsEnvironment(standInOrigins.serverOrigin),
     });
 
     const requestLog = new RequestLog();
@@ -213,13 +220,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const calendarStandIns = new CalendarStandInStore(path.join(dataDir, 'calendar-standins.json'));
     stops.push(async () => calendarStandIns.releaseAll());
     const tokenCipher = await localTokenCipher(path.join(dataDir, 'token-key'));
-    const scheduler = await startLocalScheduler(
-      path.join(dataDir, 'schedules.json'),
-      path.join(dataDir, 'dead-letters.jsonl'),
-    );
-    // Before any timer of the scheduler's runs a job: this process's composition.
-    const withdrawPorts = provideHostPorts(localPorts({ mailboxFile, tokenCipher, scheduler }));
+    const withdrawPorts = provideHostPorts(localPorts({ mailboxFile, tokenCipher }));
     stops.push(async () => withdrawPorts());
+    // EventBridge Scheduler and Lambda, served by the local API server; they run jobs once it listens.
+    const deadLetterFile = path.join(dataDir, 'dead-letters.jsonl');
+    const lambda = localLambda({
+      functions: jobs.map((job) => job.operation),
+      queueFile: path.join(dataDir, 'lambda-queue.json'),
+      deadLetterFile,
+      requestLog,
+    });
+    stops.push(lambda.stop);
+    const scheduler = localScheduler({
+      file: path.join(dataDir, 'schedules.json'),
+      deadLetterFile,
+      groups: [LOCAL_SCHEDULE_TARGETS.groupName],
+      targets: LOCAL_SCHEDULE_TARGETS,
+      lambda,
+      requestLog,
+    });
     stops.push(scheduler.stop);
 
     const directory = await startDirectoryStream({
@@ -241,6 +260,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       handler: () => lambdaHandler('startSessionWork'),
     });
     stops.push(sessionWork.stop);
+    /** Schedules hand their jobs to Lambda, and jobs create schedules (a past one runs at once): until neither has work. */
+    const schedulesAndJobsSettled = async () => {
+      do {
+        await scheduler.settled();
+        await lambda.settled();
+      } while (scheduler.busy().length + lambda.busy().length > 0);
+    };
     /**
      * The stream starts jobs, jobs call the Stripe stand-in, whose events reach the webhook, and
      * jobs and the webhook write sessions the stream reads: two rounds cover every chain we have.
@@ -250,13 +276,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         (async () => {
           for (let round = 0; round < 2; round++) {
             await sessionWork.settled();
-            await scheduler.settled();
+            await schedulesAndJobsSettled();
             await webhookDeliveriesSettled();
           }
         })(),
         JOBS_SETTLED_LIMIT_MS,
         () => {
-          const busy = [...sessionWork.busy(), ...scheduler.busy(), ...webhookDeliveriesPending()];
+          const busy = [...sessionWork.busy(), ...scheduler.busy(), ...lambda.busy(), ...webhookDeliveriesPending()];
           return new Error(
             `jobsSettled: still waiting after ${JOBS_SETTLED_LIMIT_MS / 1000} s for ${busy.join('; ') || 'nothing named'}`,
           );
@@ -294,8 +320,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       originSecret,
       calendarStandIns,
       requestLog,
+      scheduler,
+      lambda,
     });
     stops.push(() => closeServer(api));
+    await lambda.start();
+    await scheduler.start();
     // After the API server: the demo mentor's calendar is connected through the calendar stand-ins it serves.
     if (options.seed) {
       await seedDemoData(cognito, calendarStandIns);
@@ -336,8 +366,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailboxFile,
       dynamodbPid: dynamo.pid,
       jobsSettled,
-      runPendingJobsNow: scheduler.runPendingNow,
-      deadLetters: scheduler.deadLetters,
+      runPendingJobsNow(job) {
+        scheduler.runPendingNow(job);
+        lambda.runPendingNow(job);
+      },
+      deadLetters: () => readDeadLetters(deadLetterFile),
       pendingSchedules: scheduler.pending,
       stripeRequests,
       requestLog,
@@ -349,6 +382,30 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
+}
+
+/** The schedule group, role and dead-letter queue the local stack's Scheduler and functions name, as lib/api.ts gives them in AWS. */
+const LOCAL_SCHEDULE_TARGETS: ScheduleTargets = {
+  groupName: 'physician-mentors-local-jobs',
+  roleArn: `arn:aws:iam::${LOCAL_AWS.accountId}:role/physician-mentors-local-scheduler`,
+  deadLetterArn: `arn:aws:sqs:${LOCAL_AWS.region}:${LOCAL_AWS.accountId}:physician-mentors-local-dead-letters`,
+  jobArn: localFunctionArn,
+};
+
+/**
+ * The product's Scheduler and Lambda configuration for the local stack: the SDK's own endpoint
+ * settings point the production adapters at the local API server, and the variables lib/api.ts
+ * sets name the local group, role, dead-letter queue and job functions.
+ */
+function localJobsEnvironment(serverOrigin: string) {
+  return {
+    AWS_ENDPOINT_URL_SCHEDULER: `${serverOrigin}${SCHEDULER_PATH}`,
+    AWS_ENDPOINT_URL_LAMBDA: `${serverOrigin}${LAMBDA_PATH}`,
+    SCHEDULE_GROUP: LOCAL_SCHEDULE_TARGETS.groupName,
+    SCHEDULER_ROLE_ARN: LOCAL_SCHEDULE_TARGETS.roleArn,
+    [JOB_DEAD_LETTER_ARN_VARIABLE]: LOCAL_SCHEDULE_TARGETS.deadLetterArn,
+    ...Object.fromEntries(jobs.map((job) => [jobArnVariable(job.operation), localFunctionArn(job.operation)])),
+  };
 }
 
 /** With a Stripe test-mode key of the developer's own, the stack talks to Stripe (README "payments"); else to the stand-in. */

@@ -8,6 +8,7 @@ import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getSession } from '../../functions/data/sessions';
 import { type HostPorts, hostPorts, provideHostPorts } from '../../functions/runtime/composition-root';
 import { payments as theProductsPayments } from '../../functions/runtime/ports/payments';
+import { scheduler } from '../../functions/runtime/ports/scheduler';
 import { bookingResult } from '../../functions/schemas/session';
 import { finishConfirmedSession } from '../../functions/workflows/booking/confirmation';
 import { at, publishedCoach } from '../support/coaches';
@@ -28,8 +29,12 @@ let coach: SignedInUser;
 let mentee: SignedInUser;
 let original: HostPorts;
 
-/** What the scheduler was asked to do, by session: schedules created. */
-const schedulesCreated: string[] = [];
+/** What the Scheduler was asked to do (its request log), by session: schedules created. */
+const schedulesCreated = () =>
+  stack.requestLog
+    .list('scheduler')
+    .filter((request) => request.action === 'CreateSchedule')
+    .map((request) => decodeURIComponent(request.path.slice('/schedules/'.length)));
 /** The coach's account at the Zoom stand-in, whose meetings it keeps. */
 let zoomAccount: string;
 
@@ -39,17 +44,6 @@ const job = async (name: JobName) => (await lambdaHandler(name)) as Job;
 beforeAll(async () => {
   stack = await startTestStack();
   payments = localStripeFromEnvironment() as LocalStripe;
-  original = { ...hostPorts() };
-  const scheduler = original.scheduler as NonNullable<HostPorts['scheduler']>;
-  provideHostPorts({
-    scheduler: {
-      ...scheduler,
-      async schedule(name, sessionId, when) {
-        schedulesCreated.push(`${name}-${sessionId}`);
-        return scheduler.schedule(name, sessionId, when);
-      },
-    },
-  });
   original = { ...hostPorts() };
   coach = await publishedCoach(stack.config, { payments: true });
   zoomAccount = await zoomConnected(stack, coach.userId);
@@ -70,7 +64,7 @@ afterEach(() => {
 
 /** The scheduler, with unscheduling (the payment's last step, after the status change) replaced. */
 const schedulerUnscheduling = (unschedule: JobScheduler['unschedule']) => ({
-  scheduler: { ...(original.scheduler as JobScheduler), unschedule },
+  scheduler: { ...scheduler(), unschedule },
 });
 
 afterAll(async () => {
@@ -125,7 +119,7 @@ async function effectsOf({ id: sessionId, start }: { id: string; start: string }
       .meetings(zoomAccount)
       .filter((meeting) => meeting.startTime === new Date(start).toISOString()).length,
     // Its own expiry is the booking's schedule, not a follow-up.
-    schedules: schedulesCreated
+    schedules: schedulesCreated()
       .filter((name) => name.endsWith(sessionId) && !name.startsWith('expirePendingPayment'))
       .map((name) => name.slice(0, -sessionId.length - 1))
       .sort(),
@@ -335,11 +329,13 @@ describe('every job, run twice and out of order', () => {
   });
 
   it('expires a paid booking whose process died before its expiry was scheduled', async () => {
-    const scheduledBefore = schedulesCreated.length;
+    const scheduledBefore = schedulesCreated().length;
     const response = await paidBookingThatDiesAfterTheCheckout({ start: at(4, 17), durationMinutes: 30 });
     expect(response.status).toBe(503);
     await stack.jobsSettled();
-    const expiries = schedulesCreated.slice(scheduledBefore).filter((name) => name.startsWith('expirePendingPayment-'));
+    const expiries = schedulesCreated()
+      .slice(scheduledBefore)
+      .filter((name) => name.startsWith('expirePendingPayment-'));
     expect(expiries).toHaveLength(1);
     const sessionId = expiries[0]?.slice('expirePendingPayment-'.length);
     const stored = await getSession(sessionId as string);

@@ -211,7 +211,7 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
     const refunded = { ...charge, refundId, refundedAt };
     // Stripe tells the platform's webhook about the refund it made, as it does after every refund.
     deliverToWebhook(
-      signedEvent('platform', 'charge.refunded', objects.refundedChargeOfEvent(refunded), {
+      signedEvent('platform', 'charge.refunded', objects.charge(refunded), {
         amount_refunded: 0,
         refunded: false,
       }),

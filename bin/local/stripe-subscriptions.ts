@@ -210,7 +210,7 @@ export function subscriptionStandIn(parts: StandInParts) {
       await bookBalance.refund(refundId, invoice.chargeId, invoice.amountCents, created);
       return parts.signedEvent(
         'charge.refunded',
-        objects.refundedChargeOfEvent({ ...chargeOfInvoice(invoice), refundId, refundedAt: created }),
+        objects.charge({ ...chargeOfInvoice(invoice), refundId, refundedAt: created }),
         created,
         { amount_refunded: 0, refunded: false },
       );

@@ -200,6 +200,14 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
       };
     },
 
+    async chargeRefund(chargeId, amountCents) {
+      const stripe = await sdk();
+      // Since API version 2022-11-15 a charge (and so `charge.refunded`) no longer carries its refunds;
+      // Stripe recommends listing them rather than expanding them. Newest first.
+      const listing = await stripe.refunds.list({ charge: chargeId, limit: 100 });
+      return (listing.data.find((refund) => refund.amount === amountCents) ?? listing.data[0])?.id ?? null;
+    },
+
     async refundProcessingFee(refundId) {
       const stripe = await sdk();
       const refund = await stripe.refunds.retrieve(refundId, { expand: ['balance_transaction'] });

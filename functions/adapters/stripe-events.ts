@@ -78,8 +78,6 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
         paymentIntentId,
         refundedCents: charge.amount_refunded,
         previouslyRefundedCents: previous?.amount_refunded ?? 0,
-        // Newest first; Stripe leaves the list out of events on recent API versions.
-        refundId: charge.refunds?.data[0]?.id ?? null,
       };
     }
     case 'charge.refund.updated':

@@ -293,6 +293,10 @@ export const disputeOutcomeOf = (status: string): 'won' | 'lost' => (status === 
 export const sessionPaidBy = (payment: LedgerEntry): string | null =>
   payment.kind === 'payment' ? payment.sessionId : null;
 
+/** What a `charge.refunded` gave back: the growth of Stripe's running total. */
+export const refundedBy = (event: { refundedCents: number; previouslyRefundedCents: number }) =>
+  event.refundedCents - event.previouslyRefundedCents;
+
 /**
  * The entry a follow-up event adds to its payment's entry, or null when it moved no money (a
  * `charge.refunded` whose running total did not grow).
@@ -305,7 +309,7 @@ export function followUpEntry(
 ): LedgerEntry | null {
   switch (event.kind) {
     case 'chargeRefunded': {
-      const refundCents = event.refundedCents - event.previouslyRefundedCents;
+      const refundCents = refundedBy(event);
       if (refundCents <= 0) return null;
       const fee = feeShare(payment, refundCents);
       const kind = payment.kind === 'subscription_payment' ? 'subscription_refund' : 'refund';

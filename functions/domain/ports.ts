@@ -174,6 +174,11 @@ export interface Payments {
   invoicePayment(invoiceId: string): Promise<CapturedPayment>;
   /** The charge of a paid payment and the processing fee Stripe kept of it. */
   capturedPayment(paymentIntentId: string): Promise<CapturedPayment>;
+  /**
+   * The charge's refund of `amountCents` (the newest one), or null when it has none: a `charge.refunded`
+   * event names no refund, so the refund is listed from the provider.
+   */
+  chargeRefund(chargeId: string, amountCents: number): Promise<string | null>;
   /** The processing fee Stripe kept (positive) or gave back (negative) on a refund, by its balance transaction. */
   refundProcessingFee(refundId: string): Promise<number>;
   /** Asking again for the same session answers with the same transfer and moves no more money. */
@@ -187,7 +192,9 @@ export interface Payments {
 /** A provider event, verified and reduced to what the API acts on. */
 export type PaymentEvent =
   | { id: string; kind: 'accountUpdated'; accountId: string }
-  | MoneyEvent
+  | Exclude<MoneyEvent, { kind: 'chargeRefunded' }>
+  /** The refund it is about is not in the event: the workflow asks the provider for it (chargeRefund). */
+  | Omit<Extract<MoneyEvent, { kind: 'chargeRefunded' }>, 'refundId'>
   | { id: string; kind: 'checkoutExpired'; checkoutId: string; sessionId: string }
   | SubscriptionEvent
   | { id: string; kind: 'unhandled'; type: string };

@@ -165,6 +165,34 @@ describe('the refund of a cancelled paid session', () => {
     expect((await viewAs(mentee, session.id)).refund).toEqual({ status: 'succeeded', amountCents: RATE_CENTS });
   });
 
+  it('is found over the API from Stripe’s charge.refunded, which lists no refunds, and its fee is looked up', async () => {
+    const { session, checkoutId } = await paidSession(6);
+    expect((await call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Moved' })).status).toBe(200);
+    await stack.jobsSettled();
+
+    const { chargeId, refundId } = (await payments.findCheckout(checkoutId)) ?? {};
+    expect(refundId).toMatch(/^re_/);
+    expect(await getLedgerEntry(ledgerEntryId.refund(chargeId as string, RATE_CENTS))).toMatchObject({
+      kind: 'refund',
+      refundCents: RATE_CENTS,
+      stripe: { refundId, chargeId },
+    });
+    const asked = stack.stripeRequests().map(({ method, path, params, status }) => ({ method, path, params, status }));
+    expect(asked).toContainEqual({
+      method: 'GET',
+      path: '/v1/refunds',
+      params: { charge: chargeId, limit: '100' },
+      status: 200,
+    });
+    // recordRefundFee: the refund's balance transaction says what fee Stripe kept or gave back.
+    expect(asked).toContainEqual({
+      method: 'GET',
+      path: `/v1/refunds/${refundId}`,
+      params: {},
+      status: 200,
+    });
+  });
+
   it('of a disputed charge is refused by Stripe, not retried, and says so', { timeout: 90_000 }, async () => {
     const { session, checkoutId } = await paidSession(4);
     expect((await deliver(await payments.openDispute(checkoutId))).status).toBe(200);

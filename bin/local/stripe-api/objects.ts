@@ -118,16 +118,6 @@ export function stripeObjects(lookups: ObjectLookups) {
     livemode: false,
   });
 
-  /**
-   * A refunded charge as the stand-in's `charge.refunded` carries it: with `refunds`, which Stripe's
-   * events on current API versions leave out. The webhook reads the refund from it until it looks
-   * the refund up itself (issue 38).
-   */
-  const refundedChargeOfEvent = (local: RefundedCharge): StripeObject => ({
-    ...charge(local),
-    refunds: { object: 'list', has_more: false, data: [{ id: local.refundId, object: 'refund' }] },
-  });
-
   const refund = (local: RefundedCharge): StripeObject => ({
     id: local.refundId,
     object: 'refund',
@@ -367,7 +357,6 @@ export function stripeObjects(lookups: ObjectLookups) {
     account,
     paymentIntent,
     charge,
-    refundedChargeOfEvent,
     refund,
     dispute,
     balanceTransaction,

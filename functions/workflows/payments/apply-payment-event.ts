@@ -1,6 +1,6 @@
 import { paymentAccountOwner, savePaymentAccountStatus } from '../../data/payment-accounts';
 import { getSession } from '../../data/sessions';
-import { type MoneyEvent, sessionPaidBy } from '../../domain/ledger';
+import { type MoneyEvent, refundedBy, sessionPaidBy } from '../../domain/ledger';
 import type { SessionItem } from '../../domain/session-item';
 import { log } from '../../runtime/log';
 import type { LedgerEntry } from '../../schemas/ledger';
@@ -56,8 +56,9 @@ export async function applyPaymentEvent(
     case 'checkoutExpired':
       return stored([], await settleExpiredCheckout(event.sessionId, now));
     case 'chargeRefunded': {
-      const payment = await paymentNamedBy(event);
-      const ledger = await recordRefund(deps.payments, event, payment);
+      const refund = { ...event, refundId: await refundNamedBy(deps.payments, event) };
+      const payment = await paymentNamedBy(refund);
+      const ledger = await recordRefund(deps.payments, refund, payment);
       const sessionId = sessionPaidBy(payment);
       return stored(ledger, sessionId ? await refundConfirmed(sessionId, now) : null);
     }
@@ -90,6 +91,15 @@ export async function applyPaymentEvent(
     case 'unhandled':
       return stored();
   }
+}
+
+/** The refund a `charge.refunded` is about (the event names none), when its running total grew. */
+async function refundNamedBy(
+  payments: Payments,
+  event: Extract<PaymentEvent, { kind: 'chargeRefunded' }>,
+): Promise<string | null> {
+  const refundCents = refundedBy(event);
+  return refundCents > 0 ? payments.chargeRefund(event.chargeId, refundCents) : null;
 }
 
 /**

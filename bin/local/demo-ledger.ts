@@ -13,6 +13,14 @@ import {
   transferEntry,
 } from '../../functions/domain/ledger';
 import { bookBalance, secondsOf } from './stripe-balance';
+import { derivedStripeId } from './stripe-ids';
+import { recordPastCheckout } from './stripe-payments';
+
+const DISPUTE_STATUS = {
+  disputed_open: 'needs_response',
+  disputed_lost: 'lost',
+  disputed_won: 'won',
+} as const;
 
 /** What happened to each demo session after it was paid. */
 type Fate = 'paid' | 'refunded' | 'disputed_open' | 'disputed_lost' | 'disputed_won';
@@ -102,13 +110,14 @@ export async function seedDemoLedger(options: {
     );
 
     const chargeId = `ch_demo_${index}`;
+    const checkoutId = `cs_demo_${index}`;
     const processingFeeCents = Math.round(priceCents * 0.029) + 30;
     const payment = paymentEntry(
       {
         id: `evt_demo_paid_${index}`,
         kind: 'checkoutPaid',
         at: at(1),
-        checkoutId: `cs_demo_${index}`,
+        checkoutId,
         sessionId: id,
         paymentIntentId: session.paymentIntentId as string,
         amountCents: priceCents,
@@ -124,7 +133,7 @@ export async function seedDemoLedger(options: {
       { sessionId: id, coachId: coach.userId, menteeId: options.menteeId, platformFeeCents: fee },
     );
     const facts = { paymentIntentId: payment.stripe.paymentIntentId as string, amountCents: priceCents };
-    const dispute = { ...facts, disputeId: `dp_demo_${index}` };
+    const dispute = { ...facts, disputeId: derivedStripeId('dp', checkoutId) };
     const followUps = {
       paid: [],
       refunded: [
@@ -179,5 +188,40 @@ export async function seedDemoLedger(options: {
       if (entry) await appendLedgerEntry(entry);
       await bookStandInMovement(event, chargeId);
     }
+    await recordPastCheckout(
+      {
+        checkoutId,
+        amountCents: priceCents,
+        description: 'Demo mentoring session',
+        successUrl: '',
+        cancelUrl: '',
+        payBy: at(30),
+        metadata: { sessionId: id },
+        paymentMetadata: { sessionId: id },
+        transferGroup: id,
+        createdAt: at(0),
+        status: 'paid',
+        paymentIntentId: session.paymentIntentId as string,
+        chargeId,
+        paidAt: secondsOf(payment.at),
+        processingFeeCents,
+        ...(fate === 'refunded' ? { refundId: `re_demo_${index}`, refundedAt: secondsOf(at(60 * 24)) } : {}),
+        ...(fate in DISPUTE_STATUS ? { disputeStatus: DISPUTE_STATUS[fate as keyof typeof DISPUTE_STATUS] } : {}),
+      },
+      transferId
+        ? {
+            transferId,
+            amountCents: priceCents - fee,
+            currency: 'usd',
+            // Named, never expanded, by what reads the demo history (the ledger and its reconciliation).
+            destinationAccountId: derivedStripeId('acct', coach.userId),
+            sourceChargeId: chargeId,
+            transferGroup: id,
+            metadata: { sessionId: id },
+            created: secondsOf(session.end),
+            sequence: 0,
+          }
+        : undefined,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import type { WebhookSecrets } from '../../functions/adapters/payments';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { getItem, putItem, queryAll, updateIf, updateItem } from '../../functions/data/dynamo';
@@ -88,6 +89,18 @@ async function findCharge(id: string): Promise<LocalCharge | null> {
 }
 
 /**
+ * A paid checkout of the past (and the transfer it funded), as the demo seed makes up its history:
+ * kept as the stand-in keeps its own, so the balance transactions booked for it name objects the
+ * API can expand, as Stripe's do.
+ */
+export async function recordPastCheckout(checkout: LocalCheckout, transfer?: LocalTransfer): Promise<void> {
+  await putItem({ ...standInKeys.stripeCheckout(checkout.checkoutId), ...checkout });
+  const ids = [checkout.paymentIntentId, checkout.chargeId, ...(checkout.refundId ? [checkout.refundId] : [])];
+  await pointAt(ids, { checkoutId: checkout.checkoutId });
+  if (transfer) await putItem({ ...standInKeys.stripeTransfer(transfer.transferId), ...transfer });
+}
+
+/**
  * Stripe Connect, Checkout and Billing without Stripe, for the local stack: what the stand-in's
  * API (bin/local/stripe-api) does and its pages and test controls act on. Its objects live in the
  * table under keys of their own; events are signed with Stripe's real scheme, so the webhook
@@ -102,6 +115,7 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
     charge: findCharge,
     invoice: findInvoice,
     subscription: findSubscription,
+    transfer: findTransferById,
     page,
   });
 
@@ -117,8 +131,12 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
       object: 'event',
       type,
       ...(endpoint === 'connect' ? { account: object.id } : {}),
+      api_version: Stripe.API_VERSION,
       created,
       livemode: false,
+      // Stripe counts the endpoints still to deliver to; it names no request for what it did itself.
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
       data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     };
     const secret = options.webhookSecrets[endpoint];

@@ -31,8 +31,10 @@ function canonical(value: unknown): string {
  * `Idempotent-Replayed: true`) when its endpoint and parameters are the same, and is refused
  * (400 `idempotency_error`) when they are not; one sent while the first is still running gets 409.
  * Answers are kept once the endpoint has run: a success, or Stripe's own failure (a 500, which
- * its clients retry with the same key and get again); a refusal (4xx) is not kept, so the same
- * request may be tried again.
+ * its clients retry with the same key and get again). A refusal (4xx) is not kept, which is
+ * Stripe's rule for a request that fails validation only: Stripe also keeps a refusal made once the
+ * endpoint began executing (a `balance_insufficient` transfer, docs.stripe.com/api/idempotent_requests),
+ * which the stand-in does not yet, because the product retries a refused transfer under the same key.
  */
 export function idempotencyKeys(now: () => number = Date.now) {
   const entries = new Map<string, Entry>();

@@ -79,6 +79,7 @@ export async function seedDemoLedger(options: {
     const fee = platformFee(priceCents, DEFAULT_FEE_RULE);
     // Paid out after delivery; a dispute (opened before the session) blocks the transfer.
     const transferId = fate === 'paid' ? `tr_demo_${index}` : null;
+    const refundId = `re_demo_${index}`;
     const at = (minutes: number) => start.minus({ days: 2 }).plus({ minutes }).toUTC().toISO() as string;
     const session: SessionItem = {
       id,
@@ -97,7 +98,7 @@ export async function seedDemoLedger(options: {
       paymentIntentId: `pi_demo_${index}`,
       ...(transferId ? { transferId } : {}),
       ...(fate === 'refunded'
-        ? { refundId: `re_demo_${index}`, cancellationReason: 'A schedule conflict', cancelledBy: 'mentee' as const }
+        ? { refundId, cancellationReason: 'A schedule conflict', cancelledBy: 'mentee' as const }
         : {}),
       createdAt: at(0),
       updatedAt: at(0),
@@ -145,7 +146,7 @@ export async function seedDemoLedger(options: {
           chargeId: chargeId,
           refundedCents: priceCents,
           previouslyRefundedCents: 0,
-          refundId: `re_demo_${index}`,
+          refundId,
         },
       ],
       disputed_open: [{ ...dispute, id: `evt_demo_dp_${index}`, kind: 'disputeOpened' as const, at: at(60 * 30) }],
@@ -205,7 +206,7 @@ export async function seedDemoLedger(options: {
         chargeId,
         paidAt: secondsOf(payment.at),
         processingFeeCents,
-        ...(fate === 'refunded' ? { refundId: `re_demo_${index}`, refundedAt: secondsOf(at(60 * 24)) } : {}),
+        ...(fate === 'refunded' ? { refundId, refundedAt: secondsOf(at(60 * 24)) } : {}),
         ...(fate in DISPUTE_STATUS ? { disputeStatus: DISPUTE_STATUS[fate as keyof typeof DISPUTE_STATUS] } : {}),
       },
       transferId

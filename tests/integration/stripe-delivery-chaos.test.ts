@@ -177,8 +177,31 @@ describe('the money journey', () => {
   it('ends with the same ledger, to the cent, whether Stripe delivers in order or as it may', {
     timeout: 90_000,
   }, async () => {
+    await fetch(`${stack.apiUrl}/_local/logs?provider=stripe`, { method: 'DELETE' });
     const inOrder = await moneyJourney(2);
     expect(movements(inOrder).map((row) => row.split(' ')[0])).toEqual(JOURNEY_KINDS);
+    // What the product's adapter asked Stripe for along the way, as Stripe's request log would show it.
+    const logged = (await (await fetch(`${stack.apiUrl}/_local/logs?provider=stripe`)).json()) as {
+      requests: { action: string; status: number; idempotencyKey?: string }[];
+    };
+    expect([...new Set(logged.requests.map((request) => `${request.action} ${request.status}`))]).toEqual(
+      expect.arrayContaining([
+        'GET /v1/accounts/:id 200', // the coach can be paid
+        'POST /v1/checkout/sessions 200', // each paid session, and the plan
+        'GET /v1/payment_intents/:id 200', // the charge paid, and its fee
+        'POST /v1/refunds 200', // the cancelled session
+        'GET /v1/refunds 200', // the refund charge.refunded stands for
+        'GET /v1/refunds/:id 200', // its fee given back
+        'GET /v1/transfers 200', // no transfer yet for the group
+        'POST /v1/transfers 200', // the delivered sessions, and the plan's month
+        'GET /v1/invoice_payments 200', // each plan invoice's charge
+      ]),
+    );
+    expect(logged.requests.every((request) => request.status === 200)).toBe(true);
+    const keyed = (prefix: string) => logged.requests.filter((request) => request.idempotencyKey?.startsWith(prefix));
+    expect(keyed('refund-')).toHaveLength(1);
+    expect(keyed('transfer-')).toHaveLength(3);
+    expect(keyed('subscription-checkout-')).toHaveLength(1);
 
     expect(await deliveryControl({ mode: 'chaos', seed: CHAOS_SEED })).toMatchObject({
       mode: 'chaos',

@@ -12,6 +12,9 @@ export const PROVIDERS = [
   'google',
   'microsoft',
   'npi',
+  // Only tests start these two (tests/support/): the local stack reads no secret and has no distribution.
+  'secretsmanager',
+  'cloudfront',
 ] as const;
 export type Provider = (typeof PROVIDERS)[number];
 

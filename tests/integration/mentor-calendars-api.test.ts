@@ -322,33 +322,42 @@ describe('booking against the mentor calendar', () => {
     }
   });
 
-  it('writes the booking into the calendar that receives bookings, and deletes it when cancelled', async () => {
-    const mentor = await publishedCoach(stack.config, { payments: false });
-    const account = newAccount();
-    await connect(mentor, 'google', account);
-    // An access token that expired meanwhile is refreshed on its 401.
-    await control('google', `/faults/${encodeURIComponent(account)}`, {
-      method: 'PUT',
-      body: JSON.stringify({ fault: 'expired_token' }),
-    });
-    const { response, body, mentee } = await bookFree(mentor.userId, at(8, 9));
-    expect(response.status).toBe(201);
-    await stack.jobsSettled();
-    const [written] = (await eventsOf('google', account)).filter(
-      (event) => event.privateProperties.sessionId === body.session.id,
-    );
-    expect(written).toMatchObject({ start: new Date(at(8, 9)).toISOString(), cancelled: false, transparent: false });
-    expect(written?.summary).toMatch(/^Free consultation with /);
+  it.each<Provider>(['google', 'microsoft'])(
+    'writes the booking into the %s calendar that receives bookings, moves it when rescheduled and deletes it when cancelled',
+    async (provider) => {
+      const mentor = await publishedCoach(stack.config, { payments: false });
+      const account = newAccount();
+      await connect(mentor, provider, account);
+      // An access token that expired meanwhile is refreshed on its 401.
+      await control(provider, `/faults/${encodeURIComponent(account)}`, {
+        method: 'PUT',
+        body: JSON.stringify({ fault: 'expired_token' }),
+      });
+      const { response, body, mentee } = await bookFree(mentor.userId, at(8, 9));
+      expect(response.status).toBe(201);
+      await stack.jobsSettled();
+      const [written] = (await eventsOf(provider, account)).filter(
+        (event) => event.privateProperties.sessionId === body.session.id,
+      );
+      expect(written).toMatchObject({ start: new Date(at(8, 9)).toISOString(), cancelled: false, transparent: false });
+      expect(written?.summary).toMatch(/^Free consultation with /);
+      const sessionCall = (action: string, payload: Record<string, string>) =>
+        fetch(`${stack.apiUrl}/api/sessions/${body.session.id}/${action}`, {
+          method: 'POST',
+          headers: { ...mentee.auth, 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
 
-    const cancel = await fetch(`${stack.apiUrl}/api/sessions/${body.session.id}/cancel`, {
-      method: 'POST',
-      headers: { ...mentee.auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ reason: 'Conflict' }),
-    });
-    expect(cancel.status).toBe(200);
-    const after = (await eventsOf('google', account)).find((event) => event.id === written?.id);
-    expect(after?.cancelled).toBe(true);
-  });
+      expect((await sessionCall('reschedule', { start: at(8, 11), reason: 'Clinic ran over' })).status).toBe(200);
+      await stack.jobsSettled();
+      const moved = (await eventsOf(provider, account)).find((event) => event.id === written?.id);
+      expect(moved).toMatchObject({ start: new Date(at(8, 11)).toISOString(), cancelled: false });
+
+      expect((await sessionCall('cancel', { reason: 'Conflict' })).status).toBe(200);
+      const after = (await eventsOf(provider, account)).find((event) => event.id === written?.id);
+      expect(after?.cancelled).toBe(true);
+    },
+  );
 });
 
 describe('a grant that stops working', () => {

@@ -19,6 +19,7 @@ import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import { PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
 import { localHostedUi } from './cognito-hosted-ui';
+import { localIdentityLinks } from './cognito-linked-identities';
 import { localTotpMfa } from './cognito-mfa';
 import { claimsOf, withClaims } from './cognito-tokens';
 import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
@@ -160,9 +161,13 @@ export async function startLocalCognito(options: {
   const userPoolApi = cognitoFront(
     innerPort,
     {
-      ChangePassword: changePassword,
+      AdminLinkProviderForUser: localIdentityLinks({ cognito: cognitoClient, ctx, now: () => clock.get() }),
+      AdminSetUserPassword: refuseWeakPassword('Password'),
+      ChangePassword: async (request) =>
+        (await refuseWeakPassword('ProposedPassword')(request)) ?? changePassword(request),
+      ConfirmForgotPassword: refuseWeakPassword('Password'),
       ResendConfirmationCode: resendConfirmationCode,
-      SignUp: refuseUnwritableAttributes,
+      SignUp: async (request) => (await refuseWeakPassword('Password')(request)) ?? refuseUnwritableAttributes(request),
       UpdateUserAttributes: async (request) =>
         (await refuseWithoutAdminScope(request)) ?? refuseUnwritableAttributes(request),
       VerifySoftwareToken: async (request) =>
@@ -234,6 +239,21 @@ const refuseUnwritableAttributes: LocalTarget = async (request) => {
     body: { __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' },
   };
 };
+
+/** Cognito holds every new password to the pool's policy (lib/auth.ts: only a minimum length); cognito-local to none. */
+const refuseWeakPassword =
+  (field: string): LocalTarget =>
+  async (request) => {
+    const password = (request as Record<string, unknown>)[field];
+    if (typeof password !== 'string' || password.length >= PASSWORD_MIN_LENGTH) return null;
+    return {
+      status: 400,
+      body: {
+        __type: 'InvalidPasswordException',
+        message: 'Password did not conform with policy: Password not long enough',
+      },
+    };
+  };
 
 /**
  * Cognito carries a sign-in's time (`auth_time`) and granted scopes to every refresh of its tokens;

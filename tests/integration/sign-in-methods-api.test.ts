@@ -13,11 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { readMailbox } from '../../bin/local/mailbox';
 import { CURRENT_PASSWORD_WRONG_MESSAGE, INVALID_RESET_LINK_MESSAGE } from '../../functions/adapters/identity';
-import { cognitoAccounts } from '../../functions/adapters/identity';
+import { cognitoAccounts, cognitoIdentity } from '../../functions/adapters/identity';
 import { passwordChangedEmail } from '../../functions/domain/auth-emails';
 import {
   ACCOUNT_UNCONFIRMED_MESSAGE,
-  type FederatedIdentity,
   NO_PASSWORD_GROUP,
   PASSWORD_ALREADY_SET_MESSAGE,
   RECENT_SIGN_IN_MINUTES,
@@ -174,19 +173,12 @@ describe('PUT /api/me/password', () => {
 });
 
 describe('the PreSignUp trigger against cognito-local', () => {
-  /** cognito-local has no AdminLinkProviderForUser: the links asked for are recorded instead. */
-  function directoryRecordingLinks() {
-    const links: { username: string; identity: FederatedIdentity }[] = [];
+  /** The directory over the wire, and the Google identities each account has linked (Cognito's `identities`). */
+  function directory() {
     const accounts = cognitoAccounts(cognito, stack.config.userPoolId);
-    return {
-      links,
-      accounts: {
-        ...accounts,
-        async link(username: string, identity: FederatedIdentity) {
-          links.push({ username, identity });
-        },
-      },
-    };
+    const linksOf = async (username: string | null | undefined) =>
+      username ? (await accounts.account(username)).identities : [];
+    return { accounts, linksOf };
   }
 
   const firstGoogleSignIn = (email: string, googleUserId: string, emailVerified = 'true') =>
@@ -206,7 +198,7 @@ describe('the PreSignUp trigger against cognito-local', () => {
   const usersWithEmail = (email: string) => cognitoAccounts(cognito, stack.config.userPoolId).usersWithEmail(email);
 
   it('makes a verified account without a password of its own for a new address and links Google to it, once however often called', async () => {
-    const { accounts, links } = directoryRecordingLinks();
+    const { accounts, linksOf } = directory();
     const email = uniqueEmail('new-google');
     const event = firstGoogleSignIn(email, '1001');
     expect(await linkFirstGoogleSignIn(event, accounts)).toBe(event);
@@ -216,11 +208,12 @@ describe('the PreSignUp trigger against cognito-local', () => {
     expect(more).toEqual([]);
     expect(made).toMatchObject({ status: 'CONFIRMED', emailVerified: true });
     expect(await groupsOf(made?.username)).toEqual([NO_PASSWORD_GROUP]);
+    // The repeated call found the link the first one made, and made none (Cognito refuses linking one identity twice).
     const identity = { providerName: 'Google', providerUserId: '1001' };
-    expect(links).toEqual([
-      { username: made?.username, identity },
-      { username: made?.username, identity },
-    ]);
+    expect(await linksOf(made?.username)).toEqual([identity]);
+    const other = await signedInUser(stack.config);
+    await expect(accounts.link(other.email, identity)).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    expect(await linksOf(other.email)).toEqual([]);
     const stored = await cognito.send(
       new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: made?.username }),
     );
@@ -233,7 +226,7 @@ describe('the PreSignUp trigger against cognito-local', () => {
   });
 
   it('links Google to the confirmed e-mail/password account of the same address', async () => {
-    const { accounts, links } = directoryRecordingLinks();
+    const { accounts, linksOf } = directory();
     const user = await signedInUser(stack.config);
     // cognito-local never marks a confirmed address verified; Cognito does on confirmation.
     await cognito.send(
@@ -249,27 +242,25 @@ describe('the PreSignUp trigger against cognito-local', () => {
     await linkFirstGoogleSignIn(firstGoogleSignIn(user.email, '1002'), accounts);
     const [existing, ...more] = await usersWithEmail(user.email);
     expect(more).toEqual([]);
-    expect(links).toEqual([
-      { username: existing?.username, identity: { providerName: 'Google', providerUserId: '1002' } },
-    ]);
+    expect(await linksOf(existing?.username)).toEqual([{ providerName: 'Google', providerUserId: '1002' }]);
     // It keeps its password, and the settings keep asking for it.
     expect(await groupsOf(existing?.username)).toEqual([]);
     expect((await passwordSignIn(user.email, TEST_USER_PASSWORD)).AuthenticationResult?.AccessToken).toBeTruthy();
   });
 
   it('finishes the account a timed-out earlier call made but left without its password, then links it', async () => {
-    const { accounts, links } = directoryRecordingLinks();
+    const { accounts, linksOf } = directory();
     const email = uniqueEmail('half-made');
     const username = await accounts.createVerifiedAccount({ email });
     expect((await usersWithEmail(email))[0]?.status).toBe('FORCE_CHANGE_PASSWORD');
     await linkFirstGoogleSignIn(firstGoogleSignIn(email, '1006'), accounts);
     expect(await usersWithEmail(email)).toMatchObject([{ username, status: 'CONFIRMED' }]);
     expect(await groupsOf(username)).toEqual([NO_PASSWORD_GROUP]);
-    expect(links).toEqual([{ username, identity: { providerName: 'Google', providerUserId: '1006' } }]);
+    expect(await linksOf(username)).toEqual([{ providerName: 'Google', providerUserId: '1006' }]);
   });
 
   it('goes on with the account a simultaneous first sign-in made between its lookup and its own AdminCreateUser', async () => {
-    const { accounts, links } = directoryRecordingLinks();
+    const { accounts, linksOf } = directory();
     const email = uniqueEmail('simultaneous');
     let otherSignIn: string | null = null;
     const racing = {
@@ -284,35 +275,51 @@ describe('the PreSignUp trigger against cognito-local', () => {
     await linkFirstGoogleSignIn(firstGoogleSignIn(email, '1007'), racing);
     expect(await usersWithEmail(email)).toMatchObject([{ username: otherSignIn, status: 'CONFIRMED' }]);
     expect(await groupsOf(otherSignIn)).toEqual([NO_PASSWORD_GROUP]);
-    expect(links).toEqual([{ username: otherSignIn, identity: { providerName: 'Google', providerUserId: '1007' } }]);
+    expect(await linksOf(otherSignIn)).toEqual([{ providerName: 'Google', providerUserId: '1007' }]);
   });
 
   it('refuses to hand an account whose address is unverified to a Google sign-in', async () => {
-    const { accounts, links } = directoryRecordingLinks();
+    const { accounts, linksOf } = directory();
     const user = await signedInUser(stack.config);
     await expect(linkFirstGoogleSignIn(firstGoogleSignIn(user.email, '1003'), accounts)).rejects.toThrow(
       ACCOUNT_UNCONFIRMED_MESSAGE,
     );
-    expect(links).toEqual([]);
+    expect(await linksOf(user.email)).toEqual([]);
   });
 
   it('makes nothing when Google has not verified the address', async () => {
-    const { accounts, links } = directoryRecordingLinks();
+    const { accounts } = directory();
     const email = uniqueEmail('unverified-google');
     await expect(linkFirstGoogleSignIn(firstGoogleSignIn(email, '1004', 'false'), accounts)).rejects.toThrow();
     expect(await usersWithEmail(email)).toEqual([]);
-    expect(links).toEqual([]);
   });
 
   it('lets sign-ups and its own AdminCreateUser pass untouched', async () => {
-    const { accounts, links } = directoryRecordingLinks();
+    const { accounts } = directory();
     const email = uniqueEmail('sign-up');
     for (const triggerSource of ['PreSignUp_SignUp', 'PreSignUp_AdminCreateUser'] as const) {
       const event = { ...firstGoogleSignIn(email, '1005'), userName: randomUUID(), triggerSource };
       expect(await linkFirstGoogleSignIn(event, accounts)).toEqual(event);
     }
     expect(await usersWithEmail(email)).toEqual([]);
-    expect(links).toEqual([]);
+  });
+});
+
+describe("a password Cognito's policy refuses", () => {
+  // The forms check the policy first; should the pool's policy ever be the stricter, its refusal still names the field.
+  it("is the password field's error from sign-up, a password change and a first password, not a 500", async () => {
+    const refusal = { code: 'VALIDATION_FAILED', details: [{ field: 'body.password' }] };
+    const identity = cognitoIdentity(cognito, stack.config.userPoolClientId);
+    await expect(
+      identity.signUp({ email: uniqueEmail('weak'), password: 'short', userType: 'mentee' }),
+    ).rejects.toMatchObject(refusal);
+    const user = await signedInUser(stack.config);
+    await expect(
+      identity.changePassword(user.accessToken, { currentPassword: TEST_USER_PASSWORD, password: 'short' }),
+    ).rejects.toMatchObject(refusal);
+    const accounts = cognitoAccounts(cognito, stack.config.userPoolId);
+    await expect(accounts.setOwnPassword(user.email, 'short')).rejects.toMatchObject(refusal);
+    expect((await passwordSignIn(user.email, TEST_USER_PASSWORD)).AuthenticationResult?.AccessToken).toBeTruthy();
   });
 });
 

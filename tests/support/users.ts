@@ -61,28 +61,22 @@ async function createdWithoutMail(
 
 const newAddress = () => `user-${randomUUID()}@example.test`;
 
-/**
- * Cognito's `identities` attribute once a Google identity is linked to an account. cognito-local has
- * no AdminLinkProviderForUser, so tests write the attribute as the account is made.
- */
-const linkedGoogleIdentity = (): AttributeType => ({
-  Name: 'identities',
-  Value: JSON.stringify([{ providerName: 'Google', userId: randomUUID(), providerType: 'Google', primary: 'false' }]),
-});
+/** A new Google identity linked to the account, as the PreSignUp trigger links one (AdminLinkProviderForUser). */
+const linkedToNewGoogleIdentity = (client: CognitoIdentityProviderClient, config: RuntimeConfig, username: string) =>
+  cognitoAccounts(client, config.userPoolId).link(username, { providerName: 'Google', providerUserId: randomUUID() });
 
 /** A confirmed cognito-local user (in `groups`, if any), signed in with USER_PASSWORD_AUTH as the SPA does. */
 export const signedInUser = (config: RuntimeConfig, email = newAddress(), groups: readonly string[] = []) =>
-  signedInWithPassword(config, email, groups, []);
+  signedInWithPassword(config, email, groups);
 
 async function signedInWithPassword(
   config: RuntimeConfig,
   email: string,
   groups: readonly string[],
-  attributes: AttributeType[],
 ): Promise<SignedInUser> {
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
-    const { userId } = await createdWithoutMail(client, config, email, attributes);
+    const { userId } = await createdWithoutMail(client, config, email, []);
     await client.send(
       new AdminSetUserPasswordCommand({
         UserPoolId: config.userPoolId,
@@ -147,7 +141,14 @@ export async function signedInUserLinkedToGoogle(
   config: RuntimeConfig,
   userType: 'mentor' | 'mentee',
 ): Promise<SignedInUser> {
-  return withStoredProfile(await signedInWithPassword(config, newAddress(), [], [linkedGoogleIdentity()]), userType);
+  const user = await signedInWithPassword(config, newAddress(), []);
+  const client = localCognitoClient(config.userPoolEndpoint);
+  try {
+    await linkedToNewGoogleIdentity(client, config, user.email);
+  } finally {
+    client.destroy();
+  }
+  return withStoredProfile(user, userType);
 }
 
 async function withStoredProfile(user: SignedInUser, userType: 'mentor' | 'mentee'): Promise<SignedInUser> {
@@ -332,9 +333,9 @@ export async function googleMadeAccount(config: RuntimeConfig): Promise<GoogleMa
       { Name: 'email_verified', Value: 'true' },
       { Name: 'given_name', Value: 'Grace' },
       { Name: 'family_name', Value: 'Hopper' },
-      linkedGoogleIdentity(),
     ]);
     await cognitoAccounts(client, config.userPoolId).withoutOwnPassword(username);
+    await linkedToNewGoogleIdentity(client, config, username);
     return { userId, email, username };
   } finally {
     client.destroy();

@@ -16,7 +16,7 @@ import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-email
 import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
-import { PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
+import { COGNITO_PASSWORD_PATTERN, PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
 import { localHostedUi } from './cognito-hosted-ui';
 import { localIdentityLinks } from './cognito-linked-identities';
@@ -240,12 +240,25 @@ const refuseUnwritableAttributes: LocalTarget = async (request) => {
   };
 };
 
-/** Cognito holds every new password to the pool's policy (lib/auth.ts: only a minimum length); cognito-local to none. */
+/**
+ * Cognito holds every new password to its API's pattern (no space at either end) and the pool's
+ * policy (lib/auth.ts: only a minimum length); cognito-local to neither.
+ */
 const refuseWeakPassword =
   (field: string): LocalTarget =>
   async (request) => {
     const password = (request as Record<string, unknown>)[field];
-    if (typeof password !== 'string' || password.length >= PASSWORD_MIN_LENGTH) return null;
+    if (typeof password !== 'string') return null;
+    if (!COGNITO_PASSWORD_PATTERN.test(password)) {
+      return {
+        status: 400,
+        body: {
+          __type: 'InvalidParameterException',
+          message: `1 validation error detected: Value at '${field.charAt(0).toLowerCase()}${field.slice(1)}' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$`,
+        },
+      };
+    }
+    if (password.length >= PASSWORD_MIN_LENGTH) return null;
     return {
       status: 400,
       body: {

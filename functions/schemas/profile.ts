@@ -27,6 +27,9 @@ import * as z from './zod';
 export const USER_TYPE_REQUIRED_MESSAGE = 'Please select whether you want to be a mentee or mentor.';
 export const PASSWORDS_DONT_MATCH_MESSAGE = "Passwords don't match!";
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 8 characters long.';
+export const PASSWORD_EDGE_SPACE_MESSAGE = 'Password cannot begin or end with a space.';
+/** Cognito's own constraint on every password it is given (its API answers InvalidParameterException). */
+export const COGNITO_PASSWORD_PATTERN = /^\S(?:.*\S)?$/s;
 export const TERMS_REQUIRED_MESSAGE = 'Please agree to the terms of service.';
 export const FIRST_NAME_REQUIRED_MESSAGE = 'First name is required.';
 export const LAST_NAME_REQUIRED_MESSAGE = 'Last name is required.';
@@ -140,6 +143,7 @@ export const password = z
   .check(
     z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE),
     z.maxLength(PASSWORD_MAX_LENGTH, tooLong(PASSWORD_MAX_LENGTH)),
+    z.regex(COGNITO_PASSWORD_PATTERN, PASSWORD_EDGE_SPACE_MESSAGE),
   );
 
 export const emailAddress = z

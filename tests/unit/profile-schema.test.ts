@@ -8,6 +8,7 @@ import {
   FIRST_NAME_REQUIRED_MESSAGE,
   GRADUATION_YEAR_INVALID_MESSAGE,
   LAST_NAME_REQUIRED_MESSAGE,
+  PASSWORD_EDGE_SPACE_MESSAGE,
   PASSWORD_TOO_SHORT_MESSAGE,
   PASSWORDS_DONT_MATCH_MESSAGE,
   PROFILE_TEXT_LIMITS,
@@ -93,6 +94,14 @@ describe('registration', () => {
       PASSWORD_TOO_SHORT_MESSAGE,
     ]);
     expect(password.safeParse('12345678').success).toBe(true);
+  });
+
+  it('refuses a password that begins or ends with a space, as Cognito does, and keeps inner spaces', () => {
+    for (const spaced of [' leading-space', 'trailing-space ', '\tab-first-1'])
+      expect(password.safeParse(spaced).error?.issues.map((issue) => issue.message)).toEqual([
+        PASSWORD_EDGE_SPACE_MESSAGE,
+      ]);
+    expect(password.safeParse('inner space ok').success).toBe(true);
   });
 
   it.each([

@@ -749,6 +749,13 @@ export const jobs: readonly Job[] = [
     table: ['read', 'write'],
     grants: ['mail:send', 'scheduler:manage', 'secret:zoom', ...CALENDAR_GRANTS],
   },
+  /** A later try of a session's meeting on the coach's Zoom; it schedules its own next try. */
+  {
+    operation: 'createMeeting',
+    handler: 'create-meeting',
+    table: ['read', 'write'],
+    grants: ['mail:send', 'scheduler:manage', 'secret:zoom', 'tokens:use'],
+  },
   /** Completes the session and transfers the coach's share (workflows/payments/coach-transfer.ts). */
   { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: ['secret:stripe'] },
   { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read', 'write'], grants: ['mail:send'] },

@@ -1,5 +1,5 @@
 import type { OAuthConsent } from '../domain/oauth-consent';
-import { deleteItem, getItem, putItem, transact } from './dynamo';
+import { deleteItem, getItem, isConditionFailure, putItem, transact } from './dynamo';
 import { keys } from './keys';
 import type { MeetingTokens } from '../domain/ports';
 import { tokenCipher } from '../runtime/ports/token-cipher';
@@ -86,6 +86,42 @@ export async function updateServiceTokens(
   now: Date,
 ): Promise<void> {
   await putItem(await tokenItem(service, userId, tokens, now));
+}
+
+/**
+ * The provider refused the grant for good (invalid_grant): its tokens are deleted and the profile is
+ * no longer connected, together, unless the tokens changed since they were read (a refresh by another
+ * run, or a reconnect). True for the one caller that dropped them.
+ */
+export async function dropRevokedServiceTokens(
+  service: ConnectedService,
+  userId: string,
+  tokens: ServiceTokens,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await transact([
+      {
+        Delete: {
+          Key: SERVICES[service].connection(userId),
+          ConditionExpression: 'accessTokenExpiresAt = :read',
+          ExpressionAttributeValues: { ':read': tokens.expiresAt },
+        },
+      },
+      {
+        Update: {
+          Key: keys.profile(userId),
+          UpdateExpression: `SET ${SERVICES[service].profileFlag} = :false, updatedAt = :now`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':false': false, ':now': now.toISOString() },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 export async function serviceTokensOf(service: ConnectedService, userId: string): Promise<ServiceTokens | null> {

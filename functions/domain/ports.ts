@@ -80,7 +80,9 @@ export type JobName =
   | 'remindHourBefore'
   /** Its id is `<mentor's user id>.<retry>` (functions/workflows/verification/npi-checks.ts), not a session's. */
   | 'checkNpi'
-  | 'refundSession';
+  | 'refundSession'
+  /** A later try of a session's meeting, named by its try (functions/workflows/booking/session-meeting.ts). */
+  | 'createMeeting';
 
 /** One-off jobs that run once at a given time with a session id. */
 export interface JobScheduler {
@@ -262,17 +264,21 @@ export interface NewMeeting {
   durationMinutes: number;
 }
 
+/** Keeps the tokens a refresh answered, as soon as it answers: Zoom's refresh tokens are single-use. */
+export type KeepMeetingTokens = (tokens: MeetingTokens) => Promise<void>;
+
 /** Video meetings on the coach's own Zoom account, through Zoom's OAuth app flow. */
 export interface Meetings {
   /** Where the browser goes to let the app create meetings for the user (PKCE: the verifier's S256 challenge). */
   authorizeUrl(request: AuthorizeRequest): string;
   exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<MeetingTokens>;
-  /** Answers with the tokens to keep: refreshed ones when the access token had expired. */
+  /** Refreshes an expired or refused access token first, handing the new tokens to `keep` whatever follows. */
   createMeeting(
     tokens: MeetingTokens,
     meeting: NewMeeting,
-  ): Promise<{ meetingId: string; joinUrl: string; tokens: MeetingTokens }>;
-  deleteMeeting(tokens: MeetingTokens, meetingId: string): Promise<MeetingTokens>;
+    keep: KeepMeetingTokens,
+  ): Promise<{ meetingId: string; joinUrl: string }>;
+  deleteMeeting(tokens: MeetingTokens, meetingId: string, keep: KeepMeetingTokens): Promise<void>;
 }
 
 /** A coach's Calendly authorization; kept server-side only, never sent to a browser. */

@@ -24,6 +24,8 @@ export interface SessionFacts {
   priceCents: number;
   isFreeConsultation: boolean;
   meetingUrl?: string | null;
+  /** Why the session has no meeting (no Zoom, or Zoom gave up); neither this nor a link: it is being created. */
+  meetingNote?: string | null;
   /** The mentor's own calendar did not answer the live check at booking (workflows/calendars/check-at-booking.ts). */
   calendarUnchecked?: boolean | null;
   /** How often it was moved: the invitation's SEQUENCE (domain/rescheduling.ts). */
@@ -55,10 +57,18 @@ const zoneOf = (party: EmailParty) =>
 export const sessionTimeFor = (party: EmailParty, iso: string) =>
   DateTime.fromISO(iso, { zone: zoneOf(party) }).toFormat("cccc, LLLL d, yyyy 'at' h:mm a ZZZZ");
 
-/** Without a link yet, each reader is told what happens next from where they sit. */
-const NO_MEETING_LINK_YET: Record<Letter['role'], string> = {
+/** Without a meeting (its note says why), each reader is told what happens next from where they sit. */
+const NO_MEETING_LINK: Record<Letter['role'], string> = {
   mentee: 'Your mentor will share the meeting link before the session.',
   coach: COACH_NO_MEETING_NOTE,
+};
+
+/** A meeting Zoom is still being asked for (workflows/booking/session-meeting.ts): its link comes to the dashboard. */
+const MEETING_LINK_PENDING: Record<Letter['role'], string> = {
+  mentee:
+    'Your meeting link is being created: it will be on your dashboard, or your mentor will send it before the session.',
+  coach:
+    'Your Zoom meeting is being created: its link will be on your dashboard. If it is not there before the session, send your mentee a meeting link.',
 };
 
 const sessionKind = (session: SessionFacts) => (session.isFreeConsultation ? 'free consultation' : 'mentoring session');
@@ -79,7 +89,7 @@ function details(letter: Letter): [string, string][] {
     ['When', sessionTimeFor(recipient, session.start)],
     ['Duration', `${session.durationMinutes} minutes`],
     ['Price', session.isFreeConsultation ? 'FREE' : formatWholeDollars(session.priceCents)],
-    ['Meeting link', joinLinkOf(letter) ?? NO_MEETING_LINK_YET[role]],
+    ['Meeting link', joinLinkOf(letter) ?? (session.meetingNote ? NO_MEETING_LINK : MEETING_LINK_PENDING)[role]],
   ];
 }
 

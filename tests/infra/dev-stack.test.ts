@@ -540,6 +540,11 @@ describe('booking and payments', () => {
 
   it("lets the follow-up job send mail, and nothing but the table's stream start it or a refund's first try", () => {
     expect(actions('finishBooking')).toEqual(expect.arrayContaining(['ses:SendEmail', 'scheduler:CreateSchedule']));
+    // A meeting Zoom could not create yet is tried again by a schedule of its own, which schedules the next try.
+    expect(Object.keys(variables('finishBooking'))).toContain('JOB_CREATE_MEETING_ARN');
+    expect(actions('createMeeting')).toEqual(
+      expect.arrayContaining(['ses:SendEmail', 'scheduler:CreateSchedule', 'secretsmanager:GetSecretValue']),
+    );
     const starts = (operation: string, job: string) =>
       synth
         .policyStatementsOf(operationFunction(operation))

@@ -95,8 +95,14 @@ describe("the mentors' calendars", () => {
     for (const { operation, grants } of [...routes, ...jobs]) {
       expect(usesKey(operation), operation).toBe((grants as readonly string[]).includes('tokens:use'));
     }
-    // Every service whose tokens are kept: the calendars, Zoom and Calendly.
-    for (const operation of ['calendarCallback', 'zoomCallback', 'calendlyCallback', 'finishBooking']) {
+    // Every service whose tokens are kept: the calendars, Zoom (and the meeting's later tries) and Calendly.
+    for (const operation of [
+      'calendarCallback',
+      'zoomCallback',
+      'calendlyCallback',
+      'finishBooking',
+      'createMeeting',
+    ]) {
       expect(usesKey(operation), operation).toBe(true);
     }
   });

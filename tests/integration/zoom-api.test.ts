@@ -1,11 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMailbox } from '../../bin/local/mailbox';
 import { LOCAL_ZOOM_CLIENT } from '../../bin/local/zoom-standin';
 import { db, tableName } from '../../functions/data/client';
-import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import { serviceTokensOf, updateServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
 import { keys } from '../../functions/data/keys';
+import { NO_MEETING_NOTE } from '../../functions/domain/meetings';
 import { serviceConnectLink } from '../../functions/schemas/service-connection';
 import { bookingResult } from '../../functions/schemas/session';
 import { at, publishedCoach } from '../support/coaches';
@@ -207,31 +208,105 @@ describe("a booked session's meeting, over Zoom's API", () => {
     expect(new Date(after?.expiresAt as string).getTime()).toBeGreaterThan(Date.now());
   });
 
-  it('with the grant revoked at Zoom, fails the meeting step, retried twice and then dead-lettered, and the session has no meeting', async () => {
+  const zoomFault = (fault: 'throttled' | null) =>
+    fetch(`${stack.apiUrl}/_local/zoom/faults/${encodeURIComponent(coach.email)}`, {
+      method: fault ? 'PUT' : 'DELETE',
+      ...(fault ? { body: JSON.stringify({ fault }) } : {}),
+    });
+  const mailsTo = async (email: string) => (await readMailbox(stack.mailboxFile)).filter((mail) => mail.to === email);
+  const pendingJobsOf = (sessionId: string) =>
+    stack
+      .pendingSchedules()
+      .filter((schedule) => schedule.sessionId === sessionId)
+      .map(({ job }) => job)
+      .sort();
+  const join = (user: SignedInUser, sessionId: string) =>
+    fetch(`${stack.apiUrl}/api/sessions/${sessionId}/join`, { method: 'POST', headers: user.auth });
+
+  it('with Zoom down, still sends the e-mails and schedules the completion, and makes the meeting once Zoom answers again', async () => {
+    expect((await zoomFault('throttled')).status).toBe(204);
+    // Its hour is up too: the refresh Zoom answers before the throttled call is kept, since a refresh token works once.
+    const tokens = (await serviceTokensOf('zoom', coach.userId)) as NonNullable<
+      Awaited<ReturnType<typeof serviceTokensOf>>
+    >;
+    await updateServiceTokens(
+      'zoom',
+      coach.userId,
+      { ...tokens, expiresAt: new Date(Date.now() - 1000).toISOString() },
+      new Date(),
+    );
+    stack.requestLog.clear('zoom');
+
+    const { mentee, session } = await freeConsultation(at(9, 12));
+    await stack.jobsSettled();
+
+    expect(zoomCalls()).toEqual([
+      { method: 'POST', path: '/oauth/token', action: 'refresh_token', status: 200 },
+      { method: 'POST', path: '/v2/users/me/meetings', status: 429 },
+    ]);
+    expect(await meetingUrlOf(session.id)).toBeUndefined();
+    const confirmation = (await mailsTo(mentee.email)).find((mail) => mail.subject.includes('confirmed'));
+    expect(confirmation?.text).toContain('Meeting link: Your meeting link is being created');
+    expect(
+      (await mailsTo(coach.email)).findLast((mail) => mail.subject.startsWith('Session confirmed'))?.text,
+    ).toContain('Your Zoom meeting is being created');
+    expect(pendingJobsOf(session.id)).toEqual([
+      'completeSession',
+      'createMeeting',
+      'remindDayBefore',
+      'remindHourBefore',
+    ]);
+    expect((await stack.deadLetters()).filter((letter) => letter.sessionId === session.id)).toEqual([]);
+    expect((await join(mentee, session.id)).status).toBe(409);
+
+    expect((await zoomFault(null)).status).toBe(204);
+    stack.runPendingJobsNow('createMeeting');
+    await stack.jobsSettled();
+
+    expect(await meetingUrlOf(session.id)).toMatch(/\/_local\/zoom\/j\/\d+$/);
+    expect(zoomCalls().slice(2)).toEqual([{ method: 'POST', path: '/v2/users/me/meetings', status: 201 }]);
+    expect(pendingJobsOf(session.id)).toEqual(['completeSession', 'remindDayBefore', 'remindHourBefore']);
+    const joined = await join(mentee, session.id);
+    expect(joined.status).toBe(200);
+    expect((await joined.json()).meetingUrl).toBe(await meetingUrlOf(session.id));
+  });
+
+  // Last of these: it leaves the coach without Zoom.
+  it('with the grant revoked at Zoom, disconnects Zoom and tells the mentor, the booking goes on without a meeting, and the next one does not call Zoom', async () => {
     const revoked = await fetch(`${stack.apiUrl}/_local/zoom/grants/${encodeURIComponent(coach.email)}`, {
       method: 'DELETE',
     });
     expect(await revoked.json()).toEqual({ revoked: expect.any(Number) });
     stack.requestLog.clear('zoom');
 
-    const { session } = await freeConsultation(at(9, 16));
+    const { mentee, session } = await freeConsultation(at(9, 16));
     await stack.jobsSettled();
-    for (let retry = 0; retry < JOB_FUNCTION_RETRY_ATTEMPTS; retry++) {
-      stack.runPendingJobsNow('finishBooking');
-      await stack.jobsSettled();
-    }
 
-    expect(await stack.deadLetters()).toContainEqual(
-      expect.objectContaining({ job: 'finishBooking', sessionId: session.id, error: expect.stringContaining('401') }),
-    );
+    // The revoked access token, then the refresh Zoom refuses: invalid_grant.
+    expect(zoomCalls()).toEqual([
+      { method: 'POST', path: '/v2/users/me/meetings', status: 401 },
+      { method: 'POST', path: '/oauth/token', action: 'refresh_token', status: 400 },
+    ]);
+    expect((await stack.deadLetters()).filter((letter) => letter.sessionId === session.id)).toEqual([]);
+    expect(await getSession(session.id)).toMatchObject({ meetingNote: NO_MEETING_NOTE });
     expect(await meetingUrlOf(session.id)).toBeUndefined();
-    expect(zoomCalls()).toEqual(
-      Array.from({ length: JOB_FUNCTION_RETRY_ATTEMPTS + 1 }, () => ({
-        method: 'POST',
-        path: '/v2/users/me/meetings',
-        status: 401,
-      })),
+    const me = await (await fetch(`${stack.apiUrl}/api/me`, { headers: coach.auth })).json();
+    expect(me.zoomConnected).toBe(false);
+    expect(await serviceTokensOf('zoom', coach.userId)).toBeNull();
+    const notices = (await mailsTo(coach.email)).filter((mail) => mail.subject === 'Reconnect Zoom');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain('Reconnect Zoom in Settings');
+    expect((await mailsTo(mentee.email)).find((mail) => mail.subject.includes('confirmed'))?.text).toContain(
+      'Your mentor will share the meeting link before the session.',
     );
+    expect(pendingJobsOf(session.id)).toEqual(['completeSession', 'remindDayBefore', 'remindHourBefore']);
+
+    stack.requestLog.clear('zoom');
+    const next = await freeConsultation(at(9, 18));
+    await stack.jobsSettled();
+    expect(zoomCalls()).toEqual([]);
+    expect(await getSession(next.session.id)).toMatchObject({ meetingNote: NO_MEETING_NOTE });
+    expect((await mailsTo(coach.email)).filter((mail) => mail.subject === 'Reconnect Zoom')).toHaveLength(1);
   });
 });
 

@@ -93,6 +93,7 @@ describe('sessionConfirmationEmail', () => {
     priceCents: 7_500,
     isFreeConsultation: false,
     meetingUrl: null,
+    meetingNote: 'Your mentor has not connected Zoom; they will send you the meeting link before the session.',
   };
   const letter = (role: 'coach' | 'mentee') =>
     sessionConfirmationEmail({
@@ -143,6 +144,23 @@ describe('sessionConfirmationEmail', () => {
     });
     expect(unchecked.text).toContain('Your calendar could not be checked');
     expect(letter('coach').text).not.toContain('could not be checked');
+  });
+
+  it('tells each reader, while Zoom is still asked for the meeting, that its link comes to the dashboard', () => {
+    const pending = (role: 'coach' | 'mentee') =>
+      sessionConfirmationEmail({
+        recipient: role === 'mentee' ? mentee : coach,
+        role,
+        other: role === 'mentee' ? coach : mentee,
+        session: { ...session, meetingNote: null },
+        siteOrigin: 'https://site.example',
+        now: new Date('2026-03-01T00:00:00Z'),
+      }).text;
+    expect(pending('mentee')).toContain(
+      'Meeting link: Your meeting link is being created: it will be on your dashboard',
+    );
+    expect(pending('coach')).toContain('Meeting link: Your Zoom meeting is being created');
+    expect(pending('coach')).not.toContain('connect Zoom');
   });
 
   it('tells each reader who brings the meeting link: the mentor, never the mentee', () => {

@@ -63,8 +63,9 @@ export async function deleteMeeting(session: SessionItem, now: Date): Promise<vo
   if (!session.meetingId || !provider) return;
   const tokens = await serviceTokensOf('zoom', session.coachId);
   if (!tokens) return;
-  const kept = await provider.deleteMeeting(tokens, session.meetingId);
-  if (kept !== tokens) await updateServiceTokens('zoom', session.coachId, kept, now);
+  await provider.deleteMeeting(tokens, session.meetingId, (fresh) =>
+    updateServiceTokens('zoom', session.coachId, fresh, now),
+  );
 }
 
 /** Both parties hear of it, the one who cancelled included; the mentee of a paid session that the refund is requested. */

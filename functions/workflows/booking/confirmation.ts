@@ -1,33 +1,14 @@
 import { getProfile } from '../../data/profiles';
-import type { ProfileItem } from '../../domain/profile-item';
-import { serviceTokensOf, updateServiceTokens } from '../../data/service-connections';
 import type { SessionItem } from '../../domain/session-item';
-import { getSession, type SessionSideFields } from '../../data/sessions';
+import { getSession } from '../../data/sessions';
 import { sessionConfirmationEmail } from '../../domain/session-emails';
 import { siteOrigin } from '../../runtime/site';
 import { followUpOnce, followUpOnceRecording } from './follow-ups';
 import { bookingEventOf, writeBookingEvent } from '../calendars/booking-events';
 import { REMINDERS, reminderTime } from './reminders';
+import { arrangeMeeting } from './session-meeting';
 import { mailer } from '../../runtime/ports/mailer';
-import { meetings } from '../../runtime/ports/meetings';
 import { scheduler } from '../../runtime/ports/scheduler';
-
-export const NO_MEETING_NOTE =
-  'Your mentor has not connected Zoom; they will send you the meeting link before the session.';
-
-/** A meeting on the coach's Zoom at the session's time, or the note that says why there is none. */
-export async function createMeeting(session: SessionItem, coach: ProfileItem, now: Date): Promise<SessionSideFields> {
-  const provider = meetings();
-  const tokens = coach.zoomConnected ? await serviceTokensOf('zoom', coach.userId) : null;
-  if (!provider || !tokens) return { meetingNote: NO_MEETING_NOTE };
-  const created = await provider.createMeeting(tokens, {
-    topic: 'Physician Mentors session',
-    start: session.start,
-    durationMinutes: session.durationMinutes,
-  });
-  if (created.tokens !== tokens) await updateServiceTokens('zoom', coach.userId, created.tokens, now);
-  return { meetingId: created.meetingId, meetingUrl: created.joinUrl };
-}
 
 /** A held session's completion at its end, and the reminders still ahead of `now`. */
 export const schedulesOf = (session: Pick<SessionItem, 'start' | 'end'>, now: Date) =>
@@ -38,18 +19,19 @@ export const schedulesOf = (session: Pick<SessionItem, 'start' | 'end'>, now: Da
 
 /**
  * What follows a confirmed or paid session, each done exactly once however often this runs (a
- * retry after a crash, a second start): its meeting, the confirmation e-mail with the invitation to
- * each party, the schedule that completes it at its end, the reminders, and its event in the
- * coach's own calendar. Stops as soon as the session is no longer held, and answers whether it
- * still was.
+ * retry after a crash, a second start): the first try of its meeting, the confirmation e-mail with
+ * the invitation to each party, the schedule that completes it at its end, the reminders, and its
+ * event in the coach's own calendar. Whatever Zoom answers, the rest is done: a meeting Zoom could
+ * not create yet is tried again on its own (workflows/booking/session-meeting.ts). Stops as soon as
+ * the session is no longer held, and answers whether it still was.
  */
 export async function finishConfirmedSession(sessionId: string, now: Date): Promise<boolean> {
   const stored = await getSession(sessionId);
   if (!stored || (stored.status !== 'confirmed' && stored.status !== 'scheduled')) return false;
   const [coach, mentee] = await Promise.all([getProfile(stored.coachId), getProfile(stored.menteeId)]);
   if (!coach || !mentee) throw new Error(`A party of session ${sessionId} has no profile`);
-  if (!(await followUpOnceRecording(sessionId, 'meeting', now, () => createMeeting(stored, coach, now)))) return false;
-  // The e-mails and the coach's calendar event carry the meeting link, whichever run created it.
+  await arrangeMeeting(sessionId, 1, now);
+  // The e-mails and the coach's calendar event carry the meeting link once it exists, whichever run created it.
   const session = (await getSession(sessionId)) ?? stored;
   const letters = [
     { recipient: mentee, role: 'mentee' as const, other: coach },

@@ -1,5 +1,4 @@
 import { availabilityOfCoach } from '../../data/availability';
-import type { ProfileItem } from '../../domain/profile-item';
 import { getProfile } from '../../data/profiles';
 import { moveSession } from '../../data/rescheduling';
 import type { SessionItem } from '../../domain/session-item';
@@ -7,12 +6,12 @@ import { getSession } from '../../data/sessions';
 import { isoSeconds } from '../../domain/instants';
 import { planReschedule } from '../../domain/rescheduling';
 import { sessionRescheduledEmail } from '../../domain/session-emails';
-import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
 import type { RescheduleSessionInput } from '../../schemas/session-actions';
-import { deleteMeeting, JOBS_OF_A_HELD_SESSION } from './cancellation';
-import { createMeeting, schedulesOf } from './confirmation';
-import { followUpOnce, followUpOnceRecording } from './follow-ups';
+import { JOBS_OF_A_HELD_SESSION } from './cancellation';
+import { schedulesOf } from './confirmation';
+import { followUpOnce } from './follow-ups';
+import { arrangeMeeting } from './session-meeting';
 import { bookingEventOf, moveBookingEvent } from '../calendars/booking-events';
 import { checkCalendarsAtBooking } from '../calendars/check-at-booking';
 import { mailer } from '../../runtime/ports/mailer';
@@ -61,26 +60,11 @@ async function rearmSchedules(session: SessionItem, now: Date): Promise<void> {
   for (const { job, at } of schedulesOf(session, now)) await scheduler().schedule(job, session.id, at);
 }
 
-/** A new meeting at the new time, then the old one deleted (a failure there only leaves it unused). */
-async function moveMeeting(session: SessionItem, coach: ProfileItem, now: Date) {
-  if (!session.meetingId) return {};
-  const fields = await createMeeting(session, coach, now);
-  try {
-    await deleteMeeting(session, now);
-  } catch (error) {
-    log('warn', 'the old meeting of a moved session could not be deleted', {
-      sessionId: session.id,
-      error: String(error),
-    });
-  }
-  return fields;
-}
-
 /**
  * What follows the session's latest move, each step once however often it runs: its schedules
- * re-armed for the new time, its meeting moved, both parties e-mailed an invitation that moves the
- * event they hold (same UID, higher SEQUENCE), and its event in the coach's calendar moved in place.
- * Answers false once the session is no longer held.
+ * re-armed for the new time, its meeting moved (workflows/booking/session-meeting.ts), both parties
+ * e-mailed an invitation that moves the event they hold (same UID, higher SEQUENCE), and its event
+ * in the coach's calendar moved in place. Answers false once the session is no longer held.
  */
 export async function followUpLatestMove(sessionId: string, now: Date): Promise<boolean> {
   const session = await getSession(sessionId);
@@ -92,10 +76,9 @@ export async function followUpLatestMove(sessionId: string, now: Date): Promise<
   if (!coach || !mentee) throw new Error(`A party of session ${sessionId} has no profile`);
   const step = (name: string) => `moved${count}:${name}`;
   if (!(await followUpOnce(session.id, step('schedules'), now, () => rearmSchedules(session, now)))) return false;
-  if (!(await followUpOnceRecording(session.id, step('meeting'), now, () => moveMeeting(session, coach, now)))) {
-    return false;
-  }
-  // The e-mails and the coach's event carry the new meeting link.
+  // The new time's meeting, its first try; a Zoom that cannot create it yet holds up nothing here.
+  await arrangeMeeting(session.id, 1, now);
+  // The e-mails and the coach's event carry the new meeting link once it exists.
   const current = (await getSession(session.id)) ?? session;
   const letters = [
     { recipient: mentee, role: 'mentee' as const, other: coach },

@@ -12,6 +12,9 @@ export type DisplayStatus = 'active' | 'soon' | 'upcoming' | 'past' | 'cancelled
 export const COACH_NO_MEETING_NOTE =
   'No meeting link yet: connect Zoom in Settings, or send your mentee a meeting link before the session.';
 
+/** Shown to both while Zoom is still being asked for the meeting (workflows/booking/session-meeting.ts). */
+export const MEETING_LINK_PENDING_NOTE = 'The meeting link is being created.';
+
 export const SOON_WINDOW_MS = 60 * 60 * 1000;
 
 export interface TimedSession {

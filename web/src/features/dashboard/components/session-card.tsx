@@ -1,6 +1,7 @@
 import {
   COACH_NO_MEETING_NOTE,
   canCancel,
+  MEETING_LINK_PENDING_NOTE,
   canRate,
   type DisplayStatus,
   displayLabel,
@@ -142,9 +143,13 @@ export function SessionCard({
         </p>
       )}
 
-      {showsMeetingLink(status) && !session.meetingUrl && session.meetingNote && (
+      {showsMeetingLink(status) && !session.meetingUrl && (
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          {session.viewerRole === 'coach' ? COACH_NO_MEETING_NOTE : session.meetingNote}
+          {!session.meetingNote
+            ? MEETING_LINK_PENDING_NOTE
+            : session.viewerRole === 'coach'
+              ? COACH_NO_MEETING_NOTE
+              : session.meetingNote}
         </p>
       )}
 

@@ -3,16 +3,20 @@ import type { Mail, Mailer } from '../../functions/domain/ports';
 import { escapeHtml } from '../../functions/domain/html';
 
 export interface StoredMail extends Mail {
+  /** What the local SES endpoint was given (bin/local/ses-endpoint.ts); Cognito's own mails have neither. */
+  from?: string;
+  messageId?: string;
   sentAt: string;
 }
 
-/** The local stack's mailer: one JSON line per mail in a file the local server shows at /_local/mail. */
+/** One JSON line per mail in a file the local server shows at /_local/mail. */
+export const appendToMailbox = (file: string, mail: StoredMail) =>
+  appendFile(file, `${JSON.stringify(mail)}\n`, 'utf8');
+
+/** The mails cognito-local sends itself (sign-up and reset codes), as Cognito does without our SES adapter. */
 export function mailboxFileMailer(file: string): Mailer {
   return {
-    async send(mail) {
-      const stored: StoredMail = { ...mail, sentAt: new Date().toISOString() };
-      await appendFile(file, `${JSON.stringify(stored)}\n`, 'utf8');
-    },
+    send: (mail) => appendToMailbox(file, { ...mail, sentAt: new Date().toISOString() }),
   };
 }
 

@@ -10,7 +10,6 @@ import type { JobName } from '../../functions/domain/ports';
 import { jobs } from '../../functions/routes';
 import { withDeadline } from '../../functions/runtime/dependency-budget';
 import { feeRule } from '../../functions/runtime/fee-rule';
-import { provideHostPorts } from '../../functions/runtime/composition-root';
 import { POWERTOOLS_ENVIRONMENT } from '../../functions/runtime/metrics';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { contentSecurityPolicy } from '../../lib/site-headers';
@@ -39,11 +38,12 @@ import { resetWebhookDelivery, webhookDeliveriesPending, webhookDeliveriesSettle
 import { STAND_IN_SECRET_KEY, type StripeRequest, startStripeApi } from './stripe-api/server';
 import { type LocalStripe, localStripeFromEnvironment } from './stripe-payments';
 import { seedDemoData } from './seed';
-import { localPorts } from './stand-ins';
 import { RequestLog } from './request-log';
 import { CalendarStandInStore } from './calendar-standin-store';
 import { localCalendarEnvironment } from './calendar-standins';
-import { localTokenCipher } from './local-token-cipher';
+import { LOCAL_TOKEN_KEY_ARN, localKmsKey } from './kms-endpoint';
+import { LOCAL_MAIL_FROM } from './ses-endpoint';
+import { startAwsEndpoints } from './aws-endpoints';
 import { startMinuteJob } from './minute-job';
 
 export interface LocalPorts {
@@ -54,6 +54,8 @@ export interface LocalPorts {
   s3: number;
   /** The stand-in of Stripe's API (stripe-mock's port). */
   stripe: number;
+  /** The local SES and KMS endpoints (LocalStack's port). */
+  aws: number;
 }
 
 export const DEFAULT_PORTS: LocalPorts = {
@@ -63,6 +65,7 @@ export const DEFAULT_PORTS: LocalPorts = {
   cognito: 9229,
   s3: 4569,
   stripe: 12111,
+  aws: 4566,
 };
 
 export const PORT_ENV: Record<keyof LocalPorts, string> = {
@@ -72,6 +75,7 @@ export const PORT_ENV: Record<keyof LocalPorts, string> = {
   cognito: 'COGNITO_PORT',
   s3: 'S3_PORT',
   stripe: 'STRIPE_PORT',
+  aws: 'AWS_PORT',
 };
 
 export interface LocalStackOptions {
@@ -125,7 +129,7 @@ const JOBS_SETTLED_LIMIT_MS = 45_000;
 
 /**
  * Starts the whole product on this machine: DynamoDB Local, cognito-local, s3rver, the stand-in of
- * Stripe's API, the local API server (the real handlers) and the Vite dev server. Each part stops with `stop()`.
+ * Stripe's API, the local SES and KMS endpoints, the local API server (the real handlers) and the Vite dev server. Each part stops with `stop()`.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const { ports } = options;
@@ -197,9 +201,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...localZoomEnvironment(standInOrigins),
       ...localCalendlyEnvironment(standInOrigins),
       ...localJobsEnvironment(standInOrigins.serverOrigin),
+      // The SDK's own per-service endpoint settings: the adapters' SES and KMS clients reach the local ones.
+      MAIL_FROM: LOCAL_MAIL_FROM,
+      AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${ports.aws}`,
+      TOKEN_KEY_ID: LOCAL_TOKEN_KEY_ARN,
+      AWS_ENDPOINT_URL_KMS: `http://127.0.0.1:${ports.aws}`,
     });
 
     const requestLog = new RequestLog();
+    const aws = await startAwsEndpoints({
+      port: ports.aws,
+      mailboxFile,
+      kmsKey: await localKmsKey(path.join(dataDir, 'token-key')),
+      requestLog,
+    });
+    stops.push(aws.stop);
     let stripeRequests: LocalStack['stripeRequests'] = () => [];
     if (realStripe) {
       delete process.env.LOCAL_STRIPE_WEBHOOK_SECRET;
@@ -219,9 +235,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const calendarStandIns = new CalendarStandInStore(path.join(dataDir, 'calendar-standins.json'));
     stops.push(async () => calendarStandIns.releaseAll());
-    const tokenCipher = await localTokenCipher(path.join(dataDir, 'token-key'));
-    const withdrawPorts = provideHostPorts(localPorts({ mailboxFile, tokenCipher }));
-    stops.push(async () => withdrawPorts());
     // EventBridge Scheduler and Lambda, served by the local API server; they run jobs once it listens.
     const deadLetterFile = path.join(dataDir, 'dead-letters.jsonl');
     const lambda = localLambda({

@@ -26,10 +26,9 @@ import type {
  * workflows take their ports from the root's accessors (`runtime/ports/<port>.ts`, each port's rule
  * for turning the configuration into an adapter), never from an adapter.
  *
- * A process that runs the handlers itself, the local stack, gives the root the ports it stands in
- * for before any handler runs (provideHostPorts; bin/local/stand-ins.ts) and points the others at
- * its emulators and stand-ins through the same configuration. Lambda gives none, so a deployed
- * function only ever reaches the real services.
+ * The local stack builds every port the same way, pointing the configuration at its emulators and
+ * stand-ins; only a test gives a port of its own in place of the configured one (provideHostPorts).
+ * Lambda gives none, so a deployed function only ever reaches the real services.
  *
  * One module per port's rule, not one for all: esbuild keeps in a function only the modules it
  * imports, so each bundle holds the adapters it uses. A module holding every rule would give every

@@ -233,8 +233,9 @@ describe('a free consultation', () => {
     expect((await again.json()).error.code).toBe('FREE_CONSULT_USED');
   });
 
-  it('is confirmed at once, with a meeting note and confirmation e-mails with an invitation to both parties', async () => {
+  it('is confirmed at once, with a meeting note and confirmation e-mails with an invitation to both parties, sent by SES', async () => {
     const newcomer = await signedInUserWithProfile(stack.config, 'mentee');
+    stack.requestLog.clear('ses');
     const { session } = await booked(newcomer, {
       coachId: coach.userId,
       start: at(8, 14),
@@ -253,6 +254,8 @@ describe('a free consultation', () => {
     const invite = mails.find((mail) => mail.to === newcomer.email)?.attachments?.[0];
     expect(invite?.filename).toBe('session.ics');
     expect(invite?.content).toContain(`UID:${session.id}@physicianmentors`);
+    const sent = stack.requestLog.list('ses').filter((call) => call.action === 'SendEmail' && call.status === 200);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
   });
 });
 

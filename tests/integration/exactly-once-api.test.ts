@@ -7,6 +7,7 @@ import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/st
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getSession } from '../../functions/data/sessions';
 import { type HostPorts, hostPorts, provideHostPorts } from '../../functions/runtime/composition-root';
+import { mailer as theProductsMailer } from '../../functions/runtime/ports/mailer';
 import { payments as theProductsPayments } from '../../functions/runtime/ports/payments';
 import { scheduler } from '../../functions/runtime/ports/scheduler';
 import { bookingResult } from '../../functions/schemas/session';
@@ -225,7 +226,8 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
 
 describe('the finishBooking job, killed half-way and run again', () => {
   it('sends the e-mail it did not send, and nothing it did, after it threw on the second', async () => {
-    const mailer = original.mailer as NonNullable<HostPorts['mailer']>;
+    // The product's own mailer (SES, at the local endpoint), taken before the test puts its own in place.
+    const mailer = theProductsMailer();
     provideHostPorts({
       mailer: {
         async send(mail) {

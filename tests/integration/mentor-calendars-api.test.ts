@@ -132,8 +132,9 @@ let uniqueAccount = 0;
 const newAccount = () => `mentor${++uniqueAccount}-${Date.now()}@clinic.example`;
 
 describe('connecting a Google calendar', () => {
-  it('exchanges the code with PKCE server-side, picks the primary calendar and keeps the tokens only encrypted', async () => {
+  it('exchanges the code with PKCE server-side, picks the primary calendar and keeps the tokens only encrypted, by KMS', async () => {
     const mentor = await publishedCoach(stack.config, { payments: false });
+    stack.requestLog.clear('kms');
     const account = newAccount();
     await connect(mentor, 'google', account);
     const [connection] = await myCalendars(mentor);
@@ -146,7 +147,7 @@ describe('connecting a Google calendar', () => {
       new GetCommand({ TableName: tableName(), Key: keys.mentorCalendar(mentor.userId, 'google') }),
     );
     expect(JSON.stringify(Item)).not.toMatch(/google-(refresh|access)-/);
-    expect(Item?.tokens).toMatch(/^local-aes256gcm:/);
+    expect(stack.requestLog.list('kms')).toContainEqual(expect.objectContaining({ action: 'Encrypt', status: 200 }));
   });
 
   it('sends a denied consent back with calendar_error', async () => {

@@ -39,7 +39,7 @@ export async function startTestStack(
   options: { seed?: boolean; web?: boolean; webFromBuild?: boolean; ownDatabase?: boolean } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pm-stack-'));
-  const { closed, ...ports } = await stackPorts(['closed', 'web', 'api', 'dynamodb', 'cognito', 's3', 'stripe']);
+  const { closed, ...ports } = await stackPorts(['closed', 'web', 'api', 'dynamodb', 'cognito', 's3', 'stripe', 'aws']);
   // Tests reach no host but this one: the policy documents point at a local port nothing answers on.
   process.env.PRIVACY_POLICY_URL = `http://127.0.0.1:${closed}/privacy`;
   process.env.TERMS_OF_SERVICE_URL = `http://127.0.0.1:${closed}/terms`;

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { answerAwsError } from './aws-local';
 import { type LocalKmsKey, serveKmsEndpoint } from './kms-endpoint';
 import type { RequestLog } from './request-log';
 import { serveSesEndpoint } from './ses-endpoint';
@@ -24,8 +25,9 @@ export function startAwsEndpoints(options: {
       return serveKmsEndpoint(req, res, options.kmsKey, options.requestLog);
     if (url.pathname.startsWith('/v2/email/'))
       return serveSesEndpoint(req, res, url, options.mailboxFile, options.requestLog);
-    res.writeHead(404, { 'content-type': 'application/json', 'x-amzn-errortype': 'UnknownOperationException' });
-    res.end(JSON.stringify({ message: `The local AWS endpoints have no ${req.method} ${url.pathname}.` }));
+    answerAwsError(res, 404, 'UnknownOperationException', {
+      message: `The local AWS endpoints have no ${req.method} ${url.pathname}.`,
+    });
   }
 
   const server = http.createServer((req, res) => {

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_AWS } from './aws-local';
-import { jsonObject, readAwsRequest } from './aws-request';
+import { jsonObject, readAwsRequest, type SignatureProblem, signatureProblem } from './aws-request';
 import type { RequestLog } from './request-log';
 
 const LOCAL_KEY_ID = '5d8f3c1e-7a2b-4e6f-9c0d-1b2a3c4d5e6f';
@@ -34,7 +34,8 @@ type KmsErrorType =
   | 'SerializationException'
   | 'NotFoundException'
   | 'InvalidCiphertextException'
-  | 'UnknownOperationException';
+  | 'UnknownOperationException'
+  | SignatureProblem['type'];
 
 class KmsError extends Error {
   constructor(
@@ -144,10 +145,10 @@ const TARGET_PREFIX = 'TrentService.';
 /**
  * AWS KMS's API (JSON 1.1, `X-Amz-Target: TrentService.<operation>`) for the one
  * key the stack has: Encrypt and Decrypt with AES-256-GCM under a key kept in the data folder
- * (`token-key`), the encryption context bound to the ciphertext. Refused as KMS refuses: another
- * context or an altered ciphertext (InvalidCiphertextException), a key that is not the stack's
- * (NotFoundException), a plaintext over 4 KB (ValidationException). Each call is in the request log
- * under `kms`.
+ * (`token-key`), the encryption context bound to the ciphertext. Refused as KMS refuses: a request
+ * unsigned or signed with other credentials, another context or an altered ciphertext
+ * (InvalidCiphertextException), a key that is not the stack's (NotFoundException), a plaintext over
+ * 4 KB (ValidationException). Each call is in the request log under `kms`.
  */
 export async function serveKmsEndpoint(
   req: IncomingMessage,
@@ -162,6 +163,8 @@ export async function serveKmsEndpoint(
     if (req.method !== 'POST' || !Object.hasOwn(OPERATIONS, operation))
       throw new KmsError('UnknownOperationException', `The local KMS endpoint has no operation '${target}'.`);
     const { body, complete } = await readAwsRequest(req, MAX_REQUEST_BYTES);
+    const unsigned = complete ? signatureProblem(req, body, 'kms') : null;
+    if (unsigned) throw new KmsError(unsigned.type, unsigned.message);
     const request = complete ? jsonObject(body) : null;
     if (!request) throw new KmsError('SerializationException', 'The request body is not a JSON object.');
     answer(res, 200, OPERATIONS[operation as keyof typeof OPERATIONS](key, request));

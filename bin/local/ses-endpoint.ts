@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerAwsError, LOCAL_AWS } from './aws-local';
-import { jsonObject, readAwsRequest } from './aws-request';
+import { jsonObject, readAwsRequest, type SignatureProblem, signatureProblem } from './aws-request';
 import { appendToMailbox } from './mailbox';
 import type { RequestLog } from './request-log';
 
@@ -16,7 +16,7 @@ const MAX_RECIPIENTS = 50;
 
 type SesError = {
   status: number;
-  type: 'BadRequestException' | 'MessageRejected' | 'NotFoundException';
+  type: 'BadRequestException' | 'MessageRejected' | 'NotFoundException' | SignatureProblem['type'];
   message: string;
 };
 
@@ -114,9 +114,9 @@ function checkedMail(request: Record<string, unknown>) {
 
 /**
  * Amazon SES v2's API (REST-JSON) as far as the product uses it, `SendEmail` with
- * Simple content (POST /v2/email/outbound-emails): refused as SES refuses it (no sender, a sender
- * other than the verified identity, no recipient or more than 50, a message over 40 MB), else put in
- * the local mailbox (/_local/mailbox). Each call is in the request log under `ses`.
+ * Simple content (POST /v2/email/outbound-emails): refused as SES refuses it (unsigned or signed
+ * with other credentials, no sender, a sender other than the verified identity, no recipient or more
+ * than 50, a message over 40 MB), else put in the local mailbox (/_local/mailbox). Each call is in the request log under `ses`.
  */
 export async function serveSesEndpoint(
   req: IncomingMessage,
@@ -139,6 +139,9 @@ export async function serveSesEndpoint(
       res,
       refuse('BadRequestException', `Message length is more than ${MAX_MESSAGE_BYTES} bytes long: '${length}'.`),
     );
+  const unsigned = signatureProblem(req, body, 'ses');
+  // SES's REST API refuses an unauthenticated request with 403.
+  if (unsigned) return answerError(res, { status: 403, ...unsigned });
   const request = jsonObject(body);
   if (!request) return answerError(res, refuse('BadRequestException', 'The request body is not a JSON object.'));
   const mail = checkedMail(request);

@@ -1,4 +1,10 @@
-import { InvalidCiphertextException, KMSServiceException, NotFoundException } from '@aws-sdk/client-kms';
+import {
+  EncryptCommand,
+  InvalidCiphertextException,
+  KMSClient,
+  KMSServiceException,
+  NotFoundException,
+} from '@aws-sdk/client-kms';
 import { BadRequestException, MessageRejected, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_AWS } from '../../bin/local/aws-local';
@@ -99,6 +105,29 @@ describe('the local SES endpoint', () => {
       400, 400, 400, 400, 200,
     ]);
   });
+  it('refuses an unsigned request (403 MissingAuthenticationTokenException) and a wrong secret (InvalidSignatureException)', async () => {
+    const unsigned = await fetch(`${process.env.AWS_ENDPOINT_URL_SESV2}/v2/email/outbound-emails`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    expect(unsigned.status).toBe(403);
+    expect(unsigned.headers.get('x-amzn-errortype')).toBe('MissingAuthenticationTokenException');
+    const forged = new SESv2Client({
+      region: LOCAL_AWS.region,
+      credentials: { accessKeyId: LOCAL_AWS.credentials.accessKeyId, secretAccessKey: 'not-the-secret' },
+      maxAttempts: 1,
+    });
+    const input = {
+      FromEmailAddress: process.env.MAIL_FROM,
+      Destination: { ToAddresses: ['a@ses.example'] },
+      Content: { Simple: { Subject: { Data: 'Hello' }, Body: { Text: { Data: 'Hi' } } } },
+    };
+    await expect(forged.send(new SendEmailCommand(input))).rejects.toMatchObject({
+      name: 'InvalidSignatureException',
+      $metadata: { httpStatusCode: 403 },
+    });
+  });
 });
 
 describe('the local KMS endpoint', () => {
@@ -146,5 +175,18 @@ describe('the local KMS endpoint', () => {
       .catch((error: unknown) => error);
     expect(tooLong).toBeInstanceOf(KMSServiceException);
     expect(tooLong).toMatchObject({ name: 'ValidationException', $metadata: { httpStatusCode: 400 } });
+  });
+
+  it('refuses a request signed with an access key it does not know: UnrecognizedClientException', async () => {
+    const stranger = new KMSClient({
+      region: LOCAL_AWS.region,
+      credentials: { accessKeyId: 'AKIASTRANGER', secretAccessKey: 'x' },
+      maxAttempts: 1,
+    });
+    const encrypt = new EncryptCommand({ KeyId: process.env.TOKEN_KEY_ID, Plaintext: Buffer.from('secret') });
+    await expect(stranger.send(encrypt)).rejects.toMatchObject({
+      name: 'UnrecognizedClientException',
+      $metadata: { httpStatusCode: 400 },
+    });
   });
 });

@@ -20,12 +20,6 @@ export function answerAwsError(res: ServerResponse, status: number, type: string
   res.end(JSON.stringify(body));
 }
 
-/** Whether the request carries a SigV4 signature scoped to `service`, as every AWS API requires (it is not verified). */
-export const isSignedFor = (req: IncomingMessage, service: string) =>
-  new RegExp(`^AWS4-HMAC-SHA256 Credential=[^/]+/\\d{8}/[a-z0-9-]+/${service}/aws4_request,`).test(
-    req.headers.authorization ?? '',
-  );
-
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);

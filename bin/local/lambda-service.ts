@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import { log } from '../../functions/runtime/log';
-import { answerAwsError, isSignedFor, LOCAL_AWS, localFunctionArn, readBody } from './aws-local';
+import { answerAwsError, LOCAL_AWS, localFunctionArn, readBody } from './aws-local';
+import { signatureProblem } from './aws-request';
 import { appendDeadLetter, deadLetterOf } from './dead-letters';
 import { withinFunctionTimeout } from './function-timeout';
 import { lambdaHandler } from './lambda-modules';
@@ -116,10 +117,8 @@ export function localLambda(options: {
 
   async function invoke(req: IncomingMessage, res: ServerResponse, reference: string) {
     const payload = await readBody(req);
-    if (!isSignedFor(req, 'lambda'))
-      return answerAwsError(res, 403, 'MissingAuthenticationTokenException', {
-        message: 'Missing Authentication Token',
-      });
+    const unsigned = signatureProblem(req, payload, 'lambda');
+    if (unsigned) return answerAwsError(res, 403, unsigned.type, { message: unsigned.message });
     const type = String(req.headers['x-amz-invocation-type'] ?? 'RequestResponse');
     if (type !== 'Event') {
       // Nothing in the product invokes a function synchronously; the local Lambda runs only what it does.

@@ -3,7 +3,8 @@ import type { CreateScheduleCommandInput } from '@aws-sdk/client-scheduler';
 import { createScheduleInput, type ScheduleTargets } from '../../functions/adapters/scheduler';
 import type { JobName } from '../../functions/domain/ports';
 import { log } from '../../functions/runtime/log';
-import { answerAwsError, isSignedFor, LOCAL_AWS, readBody } from './aws-local';
+import { answerAwsError, LOCAL_AWS, readBody } from './aws-local';
+import { signatureProblem } from './aws-request';
 import { appendDeadLetter, deadLetterOf, payloadFields } from './dead-letters';
 import type { LocalLambda } from './lambda-service';
 import { persistentTimers } from './persistent-timers';
@@ -238,10 +239,8 @@ export function localScheduler(options: {
       const action = !named ? undefined : { POST: 'CreateSchedule', DELETE: 'DeleteSchedule' }[req.method ?? ''];
       options.requestLog.recordOnAnswer('scheduler', req, res, { path, action });
       const body = await readBody(req);
-      if (!isSignedFor(req, 'scheduler'))
-        return answerAwsError(res, 403, 'MissingAuthenticationTokenException', {
-          Message: 'Missing Authentication Token',
-        });
+      const unsigned = signatureProblem(req, body, 'scheduler');
+      if (unsigned) return answerAwsError(res, 403, unsigned.type, { Message: unsigned.message });
       if (!named || !action) {
         return answerAwsError(res, 404, 'UnknownOperationException', {
           Message: `${req.method} ${path} is not an operation the local Scheduler serves (CreateSchedule, DeleteSchedule)`,

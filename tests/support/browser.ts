@@ -31,6 +31,15 @@ function launchBrowser(): Promise<Browser> {
  * `resultTypes` only spares axe listing each node that passed (about a fifth of its time on the directory).
  */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  // axe reads colours as painted: a toast still fading in has a contrast it does not keep. Spinners run forever; they are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .options({ resultTypes: ['violations'] })

@@ -178,7 +178,7 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
       // The money never left the platform (it is transferred after delivery): nothing to reverse.
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntentId },
-        { idempotencyKey: tryNumber === 1 ? `refund-${sessionId}` : `refund-${sessionId}-${tryNumber}` },
+        { idempotencyKey: keyOfTry(`refund-${sessionId}`, tryNumber) },
       );
       return refund.id;
     },
@@ -231,7 +231,7 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
             transfer_group: request.sessionId,
             metadata: { sessionId: request.sessionId },
           },
-          { idempotencyKey: `transfer-${request.sessionId}` },
+          { idempotencyKey: keyOfTry(`transfer-${request.sessionId}`, request.attempt) },
         );
         return { result: 'transferred', transferId: transfer.id };
       } catch (error) {
@@ -267,6 +267,12 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
       (await events()).verifyStripeEvent(rawBody, signature, [webhookSecrets.platform, webhookSecrets.connect]),
   };
 }
+
+/**
+ * A call's idempotency key for its n-th try: Stripe keeps the answer of a key (a refusal too) for a
+ * day, so each try after a failure needs its own, and the first keeps the plain name.
+ */
+const keyOfTry = (name: string, tryNumber: number) => (tryNumber === 1 ? name : `${name}-${tryNumber}`);
 
 /** Stripe's codes for a destination that cannot take a transfer now; anything else is a failure to retry. */
 const ACCOUNT_REFUSALS = new Set(['insufficient_capabilities_for_transfer', 'account_invalid', 'payouts_not_allowed']);

@@ -20,6 +20,7 @@ export interface PlanPayoutItem {
   createdAt: string;
   transferStartedAt?: string | null;
   transferId?: string | null;
+  transferAttempts?: number;
   /** The invoice's charge was refunded (at Stripe, by an operator): nothing is transferred. */
   refundId?: string | null;
   disputeId?: string | null;

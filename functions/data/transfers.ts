@@ -1,5 +1,5 @@
 import { type OwedTransfer, owedTransfer } from '../schemas/ledger';
-import { deleteItem, queryAll, transact, updateIf, updateItem } from './dynamo';
+import { type UpdateInput, deleteItem, isConditionFailure, queryAll, transact, updateIf, updateItem } from './dynamo';
 import { keys } from './keys';
 import type { SessionItem } from '../domain/session-item';
 import { getSession } from './sessions';
@@ -59,9 +59,10 @@ export async function recordTransfer(
   ]);
 }
 
-/** A transfer that could not be made now: kept for the daily retry and for finance to see, since its first failure. */
-export async function recordOwedTransfer(owed: Omit<OwedTransfer, 'since' | 'lastTriedAt'>, now: Date): Promise<void> {
-  await updateItem(keys.owedTransfer(owed.sessionId), {
+type Owed = Omit<OwedTransfer, 'since' | 'lastTriedAt'>;
+
+const owedTransferUpdate = (owed: Owed, now: Date) =>
+  ({
     UpdateExpression:
       'SET sessionId = :session, coachId = :coach, amountCents = :amount, currency = :currency, reason = :reason, since = if_not_exists(since, :now), lastTriedAt = :now',
     ExpressionAttributeValues: {
@@ -72,7 +73,40 @@ export async function recordOwedTransfer(owed: Omit<OwedTransfer, 'since' | 'las
       ':reason': owed.reason,
       ':now': now.toISOString(),
     },
-  });
+  }) satisfies UpdateInput;
+
+/** A transfer that could not be made now: kept for the daily retry and for finance to see, since its first failure. */
+export async function recordOwedTransfer(owed: Owed, now: Date): Promise<void> {
+  await updateItem(keys.owedTransfer(owed.sessionId), owedTransferUpdate(owed, now));
+}
+
+/**
+ * A try of the transfer that Stripe refused (or that failed): owed as {@link recordOwedTransfer},
+ * and counted on the session (or payout) in the same write, so the next try goes under a new
+ * idempotency key. A duplicate of the same try (a job delivered twice) finds it counted and writes nothing.
+ */
+export async function recordFailedTransfer(
+  key: TransferItemKey,
+  attempt: number,
+  owed: Owed,
+  now: Date,
+): Promise<void> {
+  try {
+    await transact([
+      {
+        Update: {
+          Key: key,
+          UpdateExpression: 'SET transferAttempts = :attempt',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(transferAttempts) OR transferAttempts < :attempt)',
+          ExpressionAttributeValues: { ':attempt': attempt },
+        },
+      },
+      { Update: { Key: keys.owedTransfer(owed.sessionId), ...owedTransferUpdate(owed, now) } },
+    ]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 /** A transfer no longer owed without being made (its charge was disputed meanwhile). */

@@ -141,6 +141,12 @@ export interface TransferRequest {
   destinationAccountId: string;
   /** The charge the money comes from (Stripe's source_transaction), so it moves once that charge's funds are available. */
   sourceChargeId: string;
+  /**
+   * Which try this is (1 for the first): Stripe answers a refused try again for a day to whoever
+   * sends its idempotency key, so a try after a failure goes under a new key, while duplicates of
+   * one try share it.
+   */
+  attempt: number;
 }
 
 export type TransferOutcome =

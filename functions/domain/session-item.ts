@@ -60,6 +60,8 @@ export interface SessionItem {
   transferStartedAt?: string | null;
   /** The coach's share, transferred after delivery (workflows/payments/coach-transfer.ts). */
   transferId?: string | null;
+  /** How many tries of the transfer failed (data/transfers.ts recordFailedTransfer). */
+  transferAttempts?: number;
   /** A dispute of the session's charge: opened before the transfer, it blocks it. */
   disputeId?: string | null;
   /** How the dispute closed: won (the money came back) unblocks the transfer, lost keeps it blocked. */

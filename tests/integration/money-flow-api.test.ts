@@ -1,21 +1,17 @@
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
-import { standInKeys } from '../../bin/local/standin-keys';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { jobs } from '../../functions/runtime/ports/jobs';
 import { scheduler } from '../../functions/runtime/ports/scheduler';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
-import { db, tableName } from '../../functions/data/client';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
-import { getProfile } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
 import { owedTransfers } from '../../functions/data/transfers';
 import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
 import { earnings, type Reconciliation } from '../../functions/schemas/ledger';
-import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
+import { at, publishedCoach, RATE_CENTS, setCoachCanReceiveTransfers } from '../support/coaches';
 import { endedAgo } from '../support/bookings';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookAndPay, bookSession, deliverStripeEvent } from '../support/paid-sessions';
@@ -89,18 +85,6 @@ async function myEarnings() {
 }
 
 /** What Stripe's account does while the coach's payouts are restricted: it takes no transfers. */
-async function setAccountCanReceive(can: boolean) {
-  const accountId = (await getProfile(coach.userId))?.stripeAccountId as string;
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: standInKeys.stripeAccount(accountId),
-      UpdateExpression: 'SET payoutsEnabled = :can',
-      ExpressionAttributeValues: { ':can': can },
-    }),
-  );
-}
-
 describe('a delivered session', () => {
   it('holds the money until the completion job, which transfers the net once however often it runs', async () => {
     const before = await myEarnings();
@@ -151,7 +135,7 @@ describe('a delivered session', () => {
 
   it('is owed while the coach cannot receive transfers, and paid by the daily retry once they can', async () => {
     const { session } = await paidSession(at(2, 13));
-    await setAccountCanReceive(false);
+    await setCoachCanReceiveTransfers(coach.userId, false);
     await endedAgo(session.id);
     await (await job('completeSession'))({ sessionId: session.id });
     expect(await payments.findTransfer(session.id)).toBeNull();
@@ -163,7 +147,7 @@ describe('a delivered session', () => {
       }),
     );
 
-    await setAccountCanReceive(true);
+    await setCoachCanReceiveTransfers(coach.userId, true);
     await (await job('payOwedTransfers'))({});
     expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
     expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(session.id);
@@ -198,6 +182,16 @@ describe('a delivered session', () => {
 
     await (await job('payOwedTransfers'))({});
     expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
+    // Stripe answers a refused key's refusal again for a day: each try after one goes under a key of its own.
+    const tries = stack
+      .stripeRequests()
+      .filter((request) => request.endpoint === 'POST /v1/transfers' && request.params.transfer_group === session.id);
+    expect(tries.map(({ idempotencyKey, status, replayed }) => ({ idempotencyKey, status, replayed }))).toEqual([
+      { idempotencyKey: `transfer-${session.id}`, status: 400, replayed: false },
+      { idempotencyKey: `transfer-${session.id}-2`, status: 400, replayed: false },
+      { idempotencyKey: `transfer-${session.id}-3`, status: 400, replayed: false },
+      { idempotencyKey: `transfer-${session.id}-4`, status: 200, replayed: false },
+    ]);
   });
 
   it('is not transferred when its charge was disputed first; a dispute after the transfer is recorded and alarmed', async () => {

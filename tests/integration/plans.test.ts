@@ -15,7 +15,7 @@ import { coach as coachSchema } from '../../functions/schemas/coach';
 import { earnings, ledgerPage, reconciliation } from '../../functions/schemas/ledger';
 import { subscriptionCreated, subscriptionList, type SubscriptionView } from '../../functions/schemas/plans';
 import { bookingResult } from '../../functions/schemas/session';
-import { at, publishedCoach } from '../support/coaches';
+import { at, publishedCoach, setCoachCanReceiveTransfers } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
 
@@ -431,6 +431,30 @@ describe("the coach's payout of a plan", () => {
     ]);
     // The renewal's month is held now, the first one transferred.
     expect(await earningsOf(own)).toMatchObject({ heldCents: NET, transferredCents: NET });
+  });
+
+  it('is tried again under a new idempotency key after Stripe refuses it, since Stripe answers a refused key again', async () => {
+    const own = await planCoach();
+    const { subscriptionId } = await subscribedMentee(own);
+    const payoutId = planPayoutId(await invoiceOf(subscriptionId));
+    await setCoachCanReceiveTransfers(own.userId, false);
+    await monthPasses();
+    expect(await payments.findTransfer(payoutId)).toBeNull();
+    expect(await owedTransfers()).toContainEqual(
+      expect.objectContaining({ sessionId: payoutId, reason: expect.stringContaining('capabilities') }),
+    );
+
+    await setCoachCanReceiveTransfers(own.userId, true);
+    await completeJob(payoutId);
+    expect(await payments.findTransfer(payoutId)).toMatchObject({ amountCents: NET });
+    const tries = stack
+      .stripeRequests()
+      .filter((request) => request.endpoint === 'POST /v1/transfers' && request.params.transfer_group === payoutId);
+    expect(tries.map(({ idempotencyKey, status }) => ({ idempotencyKey, status }))).toEqual([
+      { idempotencyKey: `transfer-${payoutId}`, status: 400 },
+      { idempotencyKey: `transfer-${payoutId}-2`, status: 200 },
+    ]);
+    expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(payoutId);
   });
 
   it('is not made for a refunded invoice; the month’s ledger, CSV, earnings and reconciliation add up', async () => {

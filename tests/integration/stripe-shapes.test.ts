@@ -122,6 +122,7 @@ async function moneyJourney() {
     currency: 'usd',
     destinationAccountId: accountId,
     sourceChargeId: captured.chargeId,
+    attempt: 1,
   });
   if (transfer.result === 'transferred') caught((await standIn.reverseTransfer(transfer.transferId, 1_000)).event);
 

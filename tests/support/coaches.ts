@@ -1,10 +1,11 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { standInKeys } from '../../bin/local/standin-keys';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { db, tableName } from '../../functions/data/client';
 import { keys } from '../../functions/data/keys';
 import { attachPaymentAccount, savePaymentAccountStatus } from '../../functions/data/payment-accounts';
 import type { ProfileItem } from '../../functions/domain/profile-item';
-import { profileRow } from '../../functions/data/profiles';
+import { getProfile, profileRow } from '../../functions/data/profiles';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { sampleProfileItem } from './handler-kit/sample-items';
 import { type SignedInUser, signedInUser } from './users';
@@ -80,4 +81,17 @@ export async function publishedCoach(
     await savePaymentAccountStatus(user.userId, accountId, await payments().accountStatus(accountId), new Date());
   }
   return user;
+}
+
+/** Turns the payouts of a coach's connected account at the Stripe stand-in off or on, as Stripe would on a verification. */
+export async function setCoachCanReceiveTransfers(coachId: string, can: boolean): Promise<void> {
+  const accountId = (await getProfile(coachId))?.stripeAccountId as string;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: standInKeys.stripeAccount(accountId),
+      UpdateExpression: 'SET payoutsEnabled = :can',
+      ExpressionAttributeValues: { ':can': can },
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import {
   claimTransfer,
   forgetOwedTransfer,
   owedTransfers,
+  recordFailedTransfer,
   recordOwedTransfer,
   recordTransfer,
   type TransferItemKey,
@@ -32,8 +33,10 @@ interface CoachShare {
   amountCents: number;
   /** The charge that paid for it, which the transfer is made from. */
   charge(payments: Payments): Promise<CapturedPayment>;
-  /** The session or payout, which keeps the transfer's id. */
+  /** The session or payout, which keeps the transfer's id and counts its failed tries. */
   itemKey: TransferItemKey;
+  /** Which try this is: one more than the failed tries the item counts. */
+  attempt: number;
 }
 
 /**
@@ -65,6 +68,7 @@ export async function payCoachForSession(sessionId: string, now: Date): Promise<
       amountCents: session.priceCents - session.platformFeeCents,
       charge: (payments) => payments.capturedPayment(paymentIntentId),
       itemKey: keys.session(sessionId),
+      attempt: (session.transferAttempts ?? 0) + 1,
     },
     now,
   );
@@ -96,6 +100,7 @@ export async function payCoachForPlanInvoice(invoiceId: string, now: Date): Prom
       amountCents: payout.amountCents,
       charge: (payments) => payments.invoicePayment(invoiceId),
       itemKey: keys.planPayout(invoiceId),
+      attempt: (payout.transferAttempts ?? 0) + 1,
     },
     now,
   );
@@ -106,14 +111,17 @@ const payCoach = (id: string, now: Date) =>
   isPlanPayoutId(id) ? payCoachForPlanInvoice(invoiceOfPlanPayout(id), now) : payCoachForSession(id, now);
 
 async function transferCoachShare(share: CoachShare, now: Date): Promise<TransferResult> {
-  const { transferGroup, coachId, amountCents } = share;
-  const owe = async (reason: string): Promise<TransferResult> => {
-    await recordOwedTransfer({ sessionId: transferGroup, coachId, amountCents, currency: 'usd', reason }, now);
-    log('warn', 'transfer owed to the mentor', { paidFor: transferGroup, coachId, reason });
+  const { transferGroup, coachId, amountCents, attempt } = share;
+  /** Owed; after a try at Stripe, that try is counted, so the next goes under a new idempotency key. */
+  const owe = async (reason: string, tried: boolean): Promise<TransferResult> => {
+    const owed = { sessionId: transferGroup, coachId, amountCents, currency: 'usd', reason };
+    if (tried) await recordFailedTransfer(share.itemKey, attempt, owed, now);
+    else await recordOwedTransfer(owed, now);
+    log('warn', 'transfer owed to the mentor', { paidFor: transferGroup, coachId, reason, attempt });
     return 'owed';
   };
   const coach = await getProfile(coachId);
-  if (!coach?.stripeAccountId) return owe('The mentor has no payment account.');
+  if (!coach?.stripeAccountId) return owe('The mentor has no payment account.', false);
   try {
     const charge = await share.charge(payments());
     const outcome = await payments().createTransfer({
@@ -122,8 +130,9 @@ async function transferCoachShare(share: CoachShare, now: Date): Promise<Transfe
       currency: charge.currency,
       destinationAccountId: coach.stripeAccountId,
       sourceChargeId: charge.chargeId,
+      attempt,
     });
-    if (outcome.result === 'account_cannot_receive') return owe(outcome.reason);
+    if (outcome.result === 'account_cannot_receive') return owe(outcome.reason, true);
     // The ledger first: a run that dies before the item records the transfer makes it again, once.
     await appendLedgerEntry(
       transferEntry({
@@ -143,7 +152,7 @@ async function transferCoachShare(share: CoachShare, now: Date): Promise<Transfe
     return 'transferred';
   } catch (error) {
     countMetric(BUSINESS_METRICS.transferFailures);
-    await owe(`The transfer failed: ${error instanceof Error ? error.message : String(error)}`);
+    await owe(`The transfer failed: ${error instanceof Error ? error.message : String(error)}`, true);
     throw error;
   }
 }

@@ -444,6 +444,8 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
         throw invalidRequest('The transfer is being reversed by another request.', {
           code: 'lock_timeout',
           status: 429,
+          // A conflict with a concurrent request: Stripe keeps no answer for its key, so a retry runs again.
+          kept: false,
         });
       }
       await bookBalance.transferReversal(reversal.id, transferId, amount, reversal.created);

@@ -270,6 +270,42 @@ describe('a transfer', () => {
     expect(reversal).toMatchObject({ object: 'transfer_reversal', amount: 500, transfer: made.id });
     expect(await stripe.transfers.retrieve(made.id)).toMatchObject({ amount_reversed: 500, reversed: false });
   });
+  it("keeps a refusal made once it ran for its idempotency key, and none of the parameters' validation", async () => {
+    const { sessionId, paymentIntentId } = await paidCheckout(10_000);
+    const charge = (await stripe.paymentIntents.retrieve(paymentIntentId)).latest_charge as string;
+    const destination = await onboardedAccount();
+    const transfer = (amount: number, idempotencyKey: string) =>
+      stripe.transfers.create(
+        { amount, currency: 'usd', destination, source_transaction: charge, transfer_group: sessionId },
+        { idempotencyKey },
+      );
+    const answersFor = (key: string) =>
+      server
+        .requests()
+        .filter((request) => request.idempotencyKey === key)
+        .map(({ status, replayed }) => ({ status, replayed }));
+
+    const refusedKey = uniqueKey('transfer');
+    armStripeFaults({ transfers: 1 });
+    expect((await refusal(transfer(8_500, refusedKey))).code).toBe('balance_insufficient');
+    // The fault is spent, yet Stripe answers the key's saved refusal for a day.
+    const again = await refusal(transfer(8_500, refusedKey));
+    expect(again).toMatchObject({ statusCode: 400, code: 'balance_insufficient' });
+    expect(again.headers?.['idempotent-replayed']).toBe('true');
+    expect(answersFor(refusedKey)).toEqual([
+      { status: 400, replayed: false },
+      { status: 400, replayed: true },
+    ]);
+
+    const invalidKey = uniqueKey('transfer');
+    expect(await refusal(transfer(0, invalidKey))).toMatchObject({ code: 'parameter_invalid_integer' });
+    // Nothing was kept, so the key may carry other parameters.
+    expect(await transfer(8_500, invalidKey)).toMatchObject({ amount: 8_500, destination });
+    expect(answersFor(invalidKey)).toEqual([
+      { status: 400, replayed: false },
+      { status: 200, replayed: false },
+    ]);
+  });
 });
 
 describe('the balance transactions', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StripeApiError } from '../../bin/local/stripe-api/errors';
+import { StripeApiError, invalidParameter } from '../../bin/local/stripe-api/errors';
 import { Expandable, expanded } from '../../bin/local/stripe-api/expand';
 import { idempotencyKeys } from '../../bin/local/stripe-api/idempotency';
 import { listPage } from '../../bin/local/stripe-api/lists';
@@ -162,7 +162,7 @@ describe('idempotency keys', () => {
     expect(runs).toBe(1);
   });
 
-  it('keep a 500 (its clients retry it with the key) but not a 4xx refusal, and refuse a key still running', async () => {
+  it('keep the answer of a request that ran, a 500 or a 4xx refusal too, and refuse a key still running', async () => {
     const withKey = idempotencyKeys();
     const failing = async () => ({ status: 500, body: 'down' });
     await withKey('five', request('5'), failing);
@@ -170,10 +170,11 @@ describe('idempotency keys', () => {
       status: 500,
       replayed: true,
     });
-    await withKey('four', request('5'), async () => ({ status: 400, body: 'refused' }));
-    expect(await withKey('four', request('5'), async () => ({ status: 200, body: 'ok' }))).toMatchObject({
-      status: 200,
-      replayed: false,
+    await withKey('four', request('5'), async () => ({ status: 400, body: 'balance_insufficient' }));
+    expect(await withKey('four', request('5'), async () => ({ status: 200, body: 'ok' }))).toEqual({
+      status: 400,
+      body: 'balance_insufficient',
+      replayed: true,
     });
 
     let finish: (answer: { status: number; body: string }) => void = () => undefined;
@@ -184,6 +185,19 @@ describe('idempotency keys', () => {
     });
     finish({ status: 200, body: 'done' });
     expect(await first).toMatchObject({ body: 'done' });
+  });
+
+  it('keep nothing for a request refused before it ran, so the same key may be sent again', async () => {
+    const withKey = idempotencyKeys();
+    const invalid = async (): Promise<never> => {
+      throw invalidParameter('Invalid positive integer', { param: 'amount' });
+    };
+    expect(await refusalOfAsync(withKey('k', request('0'), invalid))).toMatchObject({ status: 400, param: 'amount' });
+    expect(await withKey('k', request('5'), async () => ({ status: 200, body: 'ok' }))).toEqual({
+      status: 200,
+      body: 'ok',
+      replayed: false,
+    });
   });
 
   it('are forgotten after 24 hours', async () => {

@@ -1,4 +1,4 @@
-import { invalidRequest } from './errors';
+import { invalidParameter } from './errors';
 
 /** A Stripe API object as the stand-in answers with it, before it becomes JSON. */
 export type StripeObject = { [field: string]: unknown };
@@ -29,7 +29,7 @@ const MAX_DEPTH = 4;
 export async function expanded(object: StripeObject, paths: readonly string[]): Promise<StripeObject> {
   for (const path of paths) {
     if (path.split('.').length > MAX_DEPTH) {
-      throw invalidRequest(`You cannot expand more than ${MAX_DEPTH} levels of a property. Property: ${path}`, {
+      throw invalidParameter(`You cannot expand more than ${MAX_DEPTH} levels of a property. Property: ${path}`, {
         param: 'expand',
       });
     }
@@ -56,7 +56,7 @@ async function expandInto(object: StripeObject, paths: readonly string[], above:
     } else if (value && typeof value === 'object' && deeper.length > 0) {
       await expandInto(value as StripeObject, deeper, here);
     } else if (value !== null) {
-      throw invalidRequest(`This property cannot be expanded (${here}).`, { param: 'expand' });
+      throw invalidParameter(`This property cannot be expanded (${here}).`, { param: 'expand' });
     }
   }
 }

@@ -30,11 +30,11 @@ function canonical(value: unknown): string {
  * Stripe's idempotency keys: a POST with a key it has seen answers the first answer again (with
  * `Idempotent-Replayed: true`) when its endpoint and parameters are the same, and is refused
  * (400 `idempotency_error`) when they are not; one sent while the first is still running gets 409.
- * Answers are kept once the endpoint has run: a success, or Stripe's own failure (a 500, which
- * its clients retry with the same key and get again). A refusal (4xx) is not kept, which is
- * Stripe's rule for a request that fails validation only: Stripe also keeps a refusal made once the
- * endpoint began executing (a `balance_insufficient` transfer, docs.stripe.com/api/idempotent_requests),
- * which the stand-in does not yet, because the product retries a refused transfer under the same key.
+ * An answer is kept for 24 hours once the endpoint began executing, whatever it is: a success, a
+ * refusal (a 4xx such as a `balance_insufficient` transfer, so a retry under the same key is refused
+ * again) or Stripe's own failure (a 500). A request refused before it ran (parameter validation,
+ * authentication, the rate limit, a conflict with a concurrent request: thrown by `run` or before
+ * it) keeps nothing, so it may be sent again with the same key (docs.stripe.com/api/idempotent_requests).
  */
 export function idempotencyKeys(now: () => number = Date.now) {
   const entries = new Map<string, Entry>();
@@ -75,10 +75,8 @@ export function idempotencyKeys(now: () => number = Date.now) {
     const entry: Entry = { endpoint: request.endpoint, parameters, at: now() };
     entries.set(key, entry);
     try {
-      const answer = await run();
-      if (answer.status < 400 || answer.status >= 500) entry.answer = answer;
-      else entries.delete(key);
-      return { ...answer, replayed: false };
+      entry.answer = await run();
+      return { ...entry.answer, replayed: false };
     } catch (error) {
       entries.delete(key);
       throw error;

@@ -1,4 +1,4 @@
-import { invalidRequest } from './errors';
+import { invalidParameter, invalidRequest } from './errors';
 import type { Params } from './params';
 
 /** The parameters every Stripe list takes (besides `expand`); each list endpoint names its own filters besides. */
@@ -16,7 +16,7 @@ export function listPage<Item extends { id: string }>(
 ): { object: 'list'; data: Item[]; has_more: boolean; url: string } {
   const limit = params.integer('limit') ?? 10;
   if (limit < 1 || limit > 100) {
-    throw invalidRequest('This value must be greater than or equal to 1 and less than or equal to 100.', {
+    throw invalidParameter('This value must be greater than or equal to 1 and less than or equal to 100.', {
       param: 'limit',
     });
   }

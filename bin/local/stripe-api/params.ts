@@ -1,4 +1,4 @@
-import { invalidRequest } from './errors';
+import { invalidParameter } from './errors';
 
 /** A parameter as Stripe's form encoding carries it: a string, a list or a hash of more. */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
@@ -10,7 +10,7 @@ const isHash = (value: FormValue | undefined): value is FormHash =>
 /** `a[b][0][c]` → `['a', 'b', '0', 'c']`; `a[]` ends in `''` (the next item of a list). */
 function keyPath(key: string): string[] {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
-  if (!match) throw invalidRequest(`Invalid parameter name: ${key}`);
+  if (!match) throw invalidParameter(`Invalid parameter name: ${key}`);
   const nested = [...(match[2] as string).matchAll(/\[([^[\]]*)\]/g)].map((part) => part[1] as string);
   return [match[1] as string, ...nested];
 }
@@ -38,12 +38,12 @@ export function parseStripeForm(encoded: string): FormHash {
     for (const [index, part] of path.entries()) {
       const name = part === '' ? String(Object.keys(node).length) : part;
       if (index === path.length - 1) {
-        if (name in node) throw invalidRequest(`Invalid parameter: ${key} is given more than once`, { param: key });
+        if (name in node) throw invalidParameter(`Invalid parameter: ${key} is given more than once`, { param: key });
         node[name] = value;
         break;
       }
       const next = node[name] ?? {};
-      if (!isHash(next)) throw invalidRequest(`Invalid hash: ${path.slice(0, index + 1).join('.')}`, { param: key });
+      if (!isHash(next)) throw invalidParameter(`Invalid hash: ${path.slice(0, index + 1).join('.')}`, { param: key });
       node[name] = next;
       node = next;
     }
@@ -78,7 +78,7 @@ export class Params {
   only(...names: string[]): this {
     for (const name of Object.keys(this.values)) {
       if (!names.includes(name)) {
-        throw invalidRequest(`Received unknown parameter: ${this.nameOf(name)}`, {
+        throw invalidParameter(`Received unknown parameter: ${this.nameOf(name)}`, {
           code: 'parameter_unknown',
           param: this.nameOf(name),
         });
@@ -88,7 +88,7 @@ export class Params {
   }
 
   private missing(name: string) {
-    return invalidRequest(`Missing required param: ${this.nameOf(name)}.`, {
+    return invalidParameter(`Missing required param: ${this.nameOf(name)}.`, {
       code: 'parameter_missing',
       param: this.nameOf(name),
     });
@@ -103,7 +103,7 @@ export class Params {
       return undefined;
     }
     if (typeof value !== 'string')
-      throw invalidRequest(`Invalid string: ${this.nameOf(name)}`, { param: this.nameOf(name) });
+      throw invalidParameter(`Invalid string: ${this.nameOf(name)}`, { param: this.nameOf(name) });
     return value;
   }
 
@@ -113,7 +113,7 @@ export class Params {
     const value = required ? this.text(name, required) : this.text(name);
     if (value === undefined) return undefined;
     if (!/^-?\d+$/.test(value)) {
-      throw invalidRequest(`Invalid integer: ${value}`, {
+      throw invalidParameter(`Invalid integer: ${value}`, {
         code: 'parameter_invalid_integer',
         param: this.nameOf(name),
       });
@@ -125,7 +125,7 @@ export class Params {
     const value = this.text(name);
     if (value === undefined) return undefined;
     if (value !== 'true' && value !== 'false') {
-      throw invalidRequest(`Invalid boolean: ${value}`, { param: this.nameOf(name) });
+      throw invalidParameter(`Invalid boolean: ${value}`, { param: this.nameOf(name) });
     }
     return value === 'true';
   }
@@ -137,7 +137,7 @@ export class Params {
     const value = required ? this.text(name, required) : this.text(name);
     if (value === undefined) return undefined;
     if (!(allowed as readonly string[]).includes(value)) {
-      throw invalidRequest(`Invalid ${this.nameOf(name)}: must be one of ${allowed.join(', ')}`, {
+      throw invalidParameter(`Invalid ${this.nameOf(name)}: must be one of ${allowed.join(', ')}`, {
         param: this.nameOf(name),
       });
     }
@@ -152,7 +152,7 @@ export class Params {
       if (required) throw this.missing(name);
       return new Params({}, this.nameOf(name));
     }
-    if (!isHash(value)) throw invalidRequest(`Invalid hash: ${this.nameOf(name)}`, { param: this.nameOf(name) });
+    if (!isHash(value)) throw invalidParameter(`Invalid hash: ${this.nameOf(name)}`, { param: this.nameOf(name) });
     return new Params(value, this.nameOf(name));
   }
 
@@ -164,7 +164,7 @@ export class Params {
       return [];
     }
     if (!Array.isArray(value) || !value.every(isHash)) {
-      throw invalidRequest(`Invalid array: ${this.nameOf(name)}`, { param: this.nameOf(name) });
+      throw invalidParameter(`Invalid array: ${this.nameOf(name)}`, { param: this.nameOf(name) });
     }
     return value.map((item, index) => new Params(item as FormHash, `${this.nameOf(name)}[${index}]`));
   }
@@ -174,7 +174,7 @@ export class Params {
     const value = this.values[name];
     if (value === undefined || value === '') return [];
     if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
-      throw invalidRequest(`Invalid array: ${this.nameOf(name)}`, { param: this.nameOf(name) });
+      throw invalidParameter(`Invalid array: ${this.nameOf(name)}`, { param: this.nameOf(name) });
     }
     return value as string[];
   }
@@ -184,10 +184,11 @@ export class Params {
     const hash = this.hash(name);
     const entries = Object.keys(hash.values).map((key) => [key, hash.text(key) ?? ''] as const);
     const param = this.nameOf(name);
-    if (entries.length > 50) throw invalidRequest('Metadata can have at most 50 keys.', { param });
+    if (entries.length > 50) throw invalidParameter('Metadata can have at most 50 keys.', { param });
     for (const [key, value] of entries) {
-      if (key.length > 40) throw invalidRequest(`Metadata keys can be at most 40 characters: ${key}`, { param });
-      if (value.length > 500) throw invalidRequest(`Metadata values can be at most 500 characters: ${key}`, { param });
+      if (key.length > 40) throw invalidParameter(`Metadata keys can be at most 40 characters: ${key}`, { param });
+      if (value.length > 500)
+        throw invalidParameter(`Metadata values can be at most 500 characters: ${key}`, { param });
     }
     return Object.fromEntries(entries.filter(([, value]) => value !== ''));
   }

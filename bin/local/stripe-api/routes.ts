@@ -2,7 +2,7 @@ import { balanceTransactionsBetween, END_OF_TIME } from '../stripe-balance';
 import { deliverToWebhook } from '../stripe-event-delivery';
 import { failIfFaulted } from '../stripe-faults';
 import type { LocalStripe } from '../stripe-payments';
-import { invalidRequest, noSuch } from './errors';
+import { invalidParameter, invalidRequest, noSuch } from './errors';
 import type { StripeObject } from './expand';
 import { invoicePaymentId, refundOf } from './objects';
 import { LIST_PARAMS, listPage } from './lists';
@@ -40,7 +40,7 @@ function url(params: Params, name: string, required: 'required'): string;
 function url(params: Params, name: string, required?: 'required'): string | undefined {
   const value = required ? params.text(name, required) : params.text(name);
   if (value !== undefined && !URL.canParse(value)) {
-    throw invalidRequest('Not a valid URL', { param: name, code: 'url_invalid' });
+    throw invalidParameter('Not a valid URL', { param: name, code: 'url_invalid' });
   }
   return value;
 }
@@ -56,7 +56,7 @@ function checkoutLines(params: Params, mode: 'payment' | 'subscription') {
   const lines = params.hashes('line_items', 'required').map((line) => {
     line.only('quantity', 'price_data');
     const quantity = line.integer('quantity', 'required');
-    if (quantity < 1) throw invalidRequest('Quantity must be at least 1.', { param: line.nameOf('quantity') });
+    if (quantity < 1) throw invalidParameter('Quantity must be at least 1.', { param: line.nameOf('quantity') });
     const price = line.hash('price_data', 'required').only('currency', 'unit_amount', 'product_data', 'recurring');
     price.choice('currency', ['usd'], 'required');
     const unitAmount = price.integer('unit_amount', 'required');
@@ -110,7 +110,7 @@ async function createCheckoutSession({ params, stripe }: RouteRequest): Promise<
   }
   const email = params.text('customer_email');
   if (email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(email)) {
-    throw invalidRequest(`Invalid email address: ${email}`, { code: 'email_invalid', param: 'customer_email' });
+    throw invalidParameter(`Invalid email address: ${email}`, { code: 'email_invalid', param: 'customer_email' });
   }
   const common = {
     ...checkoutLines(params, mode),
@@ -139,7 +139,7 @@ async function createCheckoutSession({ params, stripe }: RouteRequest): Promise<
   const now = nowSeconds();
   const expiresAt = params.integer('expires_at') ?? now + 24 * 60 * 60;
   if (expiresAt < now + 30 * 60 || expiresAt > now + 24 * 60 * 60) {
-    throw invalidRequest(
+    throw invalidParameter(
       'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
       { param: 'expires_at' },
     );
@@ -169,10 +169,13 @@ async function createRefund({ params, stripe }: RouteRequest): Promise<StripeObj
   const param = params.has('payment_intent') ? 'payment_intent' : 'charge';
   const id = params.text(param);
   if (!id) {
-    throw invalidRequest('One of the following params should be provided for this request: payment_intent or charge.', {
-      code: 'parameter_missing',
-      param: 'payment_intent',
-    });
+    throw invalidParameter(
+      'One of the following params should be provided for this request: payment_intent or charge.',
+      {
+        code: 'parameter_missing',
+        param: 'payment_intent',
+      },
+    );
   }
   const amount = params.integer('amount');
   if (amount !== undefined) {
@@ -189,7 +192,7 @@ async function createTransfer({ params, stripe }: RouteRequest): Promise<StripeO
   failIfFaulted('transfers');
   const amountCents = params.integer('amount', 'required');
   if (amountCents < 1)
-    throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
+    throw invalidParameter('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
   const transfer = await stripe.createTransfer({
     amountCents,
     currency: params.choice('currency', ['usd'], 'required') as string,

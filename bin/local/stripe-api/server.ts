@@ -152,6 +152,10 @@ export function startStripeApi(options: {
         });
         return { status: 200, body: JSON.stringify(await expanded(object, expand), null, 2) };
       } catch (error) {
+        // The endpoint began executing once the route runs, so its refusals are its answer, kept under
+        // the idempotency key, except those of parameter validation (and concurrent conflicts): thrown
+        // on, they reach the client without being kept, as do the checks made above this point.
+        if (error instanceof StripeApiError && !error.kept) throw error;
         if (error instanceof StripeApiError) return errorAnswer(error);
         log('error', 'the Stripe stand-in failed a request', { endpoint, error: String(error) });
         return errorAnswer(apiError());

@@ -208,7 +208,7 @@ describe('booking a mentor', () => {
             await page.getByRole('button', { name: /^30 minutes/ }).click();
             return first.textContent();
           },
-          { timeout: SLOTS_EDGE_STALE_MS + 20_000, intervals: [2_000] },
+          { timeout: SLOTS_EDGE_STALE_MS + 20_000, interval: 2_000 },
         )
         .toBe(heldTime);
       for (const name of ['Browse Coaches', 'Return Home', 'Contact support']) {

@@ -268,7 +268,7 @@ export async function completeEndedSession(sessionId: string, now: Date): Promis
       ':completed': 'completed',
       ':scheduled': 'scheduled',
       ':confirmed': 'confirmed',
-      ':now': now.toISOString(),
+      ':now': isoSeconds(now),
     },
   });
   return completed !== null;

@@ -8,6 +8,8 @@ describe('heldPastItsEnd', () => {
   it('is due once a held session has ended, not while it runs', () => {
     expect(heldPastItsEnd(session('confirmed'), new Date('2026-03-03T15:59:59.999Z'))).toBe(false);
     expect(heldPastItsEnd(session('confirmed'), new Date('2026-03-03T16:00:01Z'))).toBe(true);
+    // In the end's own second: the job Scheduler starts at the end may run then.
+    expect(heldPastItsEnd(session('confirmed'), new Date('2026-03-03T16:00:00.500Z'))).toBe(true);
     expect(heldPastItsEnd(session('scheduled'), new Date('2026-03-03T16:00:01Z'))).toBe(true);
   });
 

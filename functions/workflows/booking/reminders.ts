@@ -1,6 +1,7 @@
 import { getProfile } from '../../data/profiles';
 import { getSession } from '../../data/sessions';
 import { sessionReminderEmail } from '../../domain/session-emails';
+import { isoSeconds } from '../../domain/instants';
 import { siteOrigin } from '../../runtime/site';
 import { mailer } from '../../runtime/ports/mailer';
 import { followUpOnce } from './follow-ups';
@@ -27,7 +28,7 @@ export async function remindParties(
 ): Promise<boolean> {
   const session = await getSession(sessionId);
   if (!session || (session.status !== 'confirmed' && session.status !== 'scheduled')) return false;
-  if (session.start <= now.toISOString()) return false;
+  if (session.start <= isoSeconds(now)) return false;
   const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
   if (!coach || !mentee) return false;
   const letters = [

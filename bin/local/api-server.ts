@@ -12,6 +12,7 @@ import { mailboxPage, readMailbox } from './mailbox';
 import { lambdaHandler } from './lambda-modules';
 import { isPagePath, routeMatcher } from './route-matcher';
 import { S3RVER_CLIENT } from './s3';
+import { type LocalClock, serveClock } from './clock';
 import { serveZoomStandIn } from './zoom-standin';
 import { serveCalendlyStandIn } from './calendly-standin';
 import { serveStripeStandIn } from './stripe-standin';
@@ -42,6 +43,8 @@ export interface ApiServerOptions {
   /** EventBridge Scheduler's and Lambda's APIs, at `/_local/scheduler` and `/_local/lambda`. */
   scheduler: LocalScheduler;
   lambda: LocalLambda;
+  /** The stack's one clock, at `/_local/clock`. */
+  clock: LocalClock;
 }
 
 /**
@@ -179,6 +182,7 @@ export function startApiServer(options: ApiServerOptions): Promise<http.Server> 
     if (url.pathname.startsWith('/_local/npi/')) return serveNpiStandIn(req, res, url, npiRegistry, options.requestLog);
     if (url.pathname.startsWith(`${SCHEDULER_PATH}/`)) return options.scheduler.serve(req, res, url);
     if (url.pathname.startsWith(`${LAMBDA_PATH}/`)) return options.lambda.serve(req, res, url);
+    if (url.pathname === '/_local/clock') return serveClock(req, res, options.clock);
     if (url.pathname === '/_local/logs') return serveRequestLog(req, res, url, options.requestLog);
     if (url.pathname === '/_local/mail') return sendJson(res, 200, await readMailbox(options.mailboxFile));
     if (url.pathname === '/_local/mailbox') {

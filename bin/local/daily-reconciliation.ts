@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { DateTime } from 'luxon';
 import { log } from '../../functions/runtime/log';
+import type { ClockDriven } from './clock';
 
 /** When lib/finance.ts schedules the daily reconciliation: 02:30 UTC. */
 const RUN_AT = { hour: 2, minute: 30, second: 0, millisecond: 0 };
@@ -21,14 +22,21 @@ export async function startDailyReconciliation(
   file: string,
   reconcile: (day: string) => Promise<unknown>,
   now: () => Date = () => new Date(),
-): Promise<{ stop(): Promise<void> }> {
+): Promise<ClockDriven & { stop(): Promise<void> }> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let nextRun = (await readNextRun(file)) ?? nextDailyRun(now());
   const persist = () => writeFile(file, JSON.stringify({ nextRun: nextRun.toISOString() }, null, 2), 'utf8');
 
+  let turn: Promise<void> = Promise.resolve();
+  // One run at a time, whether its timer or a move of the clock started it.
+  const runDueInTurn = () => {
+    clearTimeout(timer);
+    turn = turn.then(runDue);
+    return turn;
+  };
   const arm = (delay: number) => {
-    timer = setTimeout(() => void runDue(), delay);
+    timer = setTimeout(() => void runDueInTurn(), delay);
     timer.unref();
   };
 
@@ -48,8 +56,10 @@ export async function startDailyReconciliation(
   };
 
   await persist();
-  await runDue();
+  await runDueInTurn();
   return {
+    nextDueAt: () => nextRun.getTime(),
+    clockMoved: runDueInTurn,
     async stop() {
       stopped = true;
       clearTimeout(timer);

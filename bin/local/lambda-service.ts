@@ -7,6 +7,7 @@ import { signatureProblem } from './aws-request';
 import { appendDeadLetter, deadLetterOf } from './dead-letters';
 import { withinFunctionTimeout } from './function-timeout';
 import { lambdaHandler } from './lambda-modules';
+import type { ClockDriven } from './clock';
 import { persistentTimers } from './persistent-timers';
 import type { RequestLog } from './request-log';
 
@@ -32,7 +33,7 @@ interface QueuedInvocation {
   retries: number;
 }
 
-export interface LocalLambda {
+export interface LocalLambda extends ClockDriven {
   /** `POST /_local/lambda/2015-03-31/functions/{FunctionName}/invocations`: Lambda's Invoke, asynchronous. */
   serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
   /** Queues an asynchronous invocation, as Scheduler hands one to Lambda; throws for a function Lambda does not have. */
@@ -171,6 +172,8 @@ export function localLambda(options: {
     start: queue.start,
     settled: queue.settled,
     busy: queue.busy,
+    nextDueAt: queue.nextDueAt,
+    clockMoved: queue.clockMoved,
     runPendingNow: (functionName) => queue.runNow((invocation) => invocation.functionName === functionName),
     stop: queue.stop,
   };

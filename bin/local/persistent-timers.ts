@@ -24,6 +24,10 @@ export interface PersistentTimers<Item extends Timed> {
   remove(key: string, item?: Item): Promise<boolean>;
   /** Makes every item `which` picks due now, unless it is running (tests of waits of minutes). */
   runNow(which: (item: Item) => boolean): void;
+  /** The earliest time (ms) an item not yet running is due. */
+  nextDueAt(): number | undefined;
+  /** Arms every item again after the local clock moved: those now due run. */
+  clockMoved(): void;
   /** Runs a write of another file in turn with this file's writes: none starts after stop(). */
   write(task: () => Promise<void>): Promise<void>;
   /** Resolves once no item is running and none is due: what a test waits for after an action that starts one. */
@@ -115,6 +119,13 @@ export function persistentTimers<Item extends Timed>(options: {
         arm(key, due);
       }
       void persist().catch(() => undefined);
+    },
+    nextDueAt() {
+      const times = [...timers.values()].map(({ at }) => at);
+      return times.length > 0 ? Math.min(...times) : undefined;
+    },
+    clockMoved() {
+      for (const [key, item] of items) if (timers.has(key)) arm(key, item);
     },
     write,
     async settled() {

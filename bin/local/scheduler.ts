@@ -7,6 +7,7 @@ import { answerAwsError, LOCAL_AWS, readBody } from './aws-local';
 import { signatureProblem } from './aws-request';
 import { appendDeadLetter, deadLetterOf, payloadFields } from './dead-letters';
 import type { LocalLambda } from './lambda-service';
+import type { ClockDriven } from './clock';
 import { persistentTimers } from './persistent-timers';
 import type { RequestLog } from './request-log';
 
@@ -33,7 +34,7 @@ export interface PendingSchedule {
   at: string;
 }
 
-export interface LocalScheduler {
+export interface LocalScheduler extends ClockDriven {
   /** `POST` (CreateSchedule) and `DELETE` (DeleteSchedule) `/_local/scheduler/schedules/{Name}`. */
   serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
   /** Arms the schedules kept at the last stop; those that fell due meanwhile run at once. */
@@ -252,6 +253,8 @@ export function localScheduler(options: {
     start: schedules.start,
     settled: schedules.settled,
     busy: schedules.busy,
+    nextDueAt: schedules.nextDueAt,
+    clockMoved: schedules.clockMoved,
     runPendingNow: (job) => schedules.runNow((schedule) => jobOf(schedule) === job),
     pending: () =>
       schedules.values().map((schedule) => ({

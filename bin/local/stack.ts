@@ -21,6 +21,7 @@ import { DIRECTORY_STREAM_BATCH_SIZE, PROFILE_RECORDS_PATTERN } from '../../func
 import { SESSION_RECORDS_PATTERN, SESSION_STREAM_BATCH_SIZE } from '../../functions/workflows/booking/session-work';
 import { startDirectoryStream } from './directory-stream';
 import { startBuiltSite } from './built-site';
+import { type LocalClock, startLocalClock } from './clock';
 import { localAuthorizer } from './authorizer';
 import { LOCAL_AWS, localFunctionArn } from './aws-local';
 import { type LocalDeadLetter, readDeadLetters } from './dead-letters';
@@ -37,6 +38,7 @@ import { type LocalScheduler, localScheduler, SCHEDULER_PATH } from './scheduler
 import { resetWebhookDelivery, webhookDeliveriesPending, webhookDeliveriesSettled } from './stripe-event-delivery';
 import { STAND_IN_SECRET_KEY, type StripeRequest, startStripeApi } from './stripe-api/server';
 import { type LocalStripe, localStripeFromEnvironment } from './stripe-payments';
+import { stripeOnTheClock } from './stripe-standin';
 import { seedDemoData } from './seed';
 import { RequestLog } from './request-log';
 import { CalendarStandInStore } from './calendar-standin-store';
@@ -107,6 +109,8 @@ export interface LocalStack {
   dynamodbPid: number;
   /** Resolves once no job is running or due (a booking's follow-ups run in a job after its answer). */
   jobsSettled(): Promise<void>;
+  /** The stack's one clock (`/_local/clock`): tests move time instead of waiting. */
+  clock: LocalClock;
   /** Runs every pending schedule and queued retry of a job now (a retry planned minutes ahead); then await jobsSettled. */
   runPendingJobsNow(job: JobName): void;
   /** The jobs' dead-letter queue, locally: jobs that failed every retry, oldest first. */
@@ -149,6 +153,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const stopPart of stops.reverse()) await stopPart().catch(() => undefined);
   };
   try {
+    // First: everything started after it reads the time through it.
+    const clock = await startLocalClock({
+      file: path.join(dataDir, 'clock.json'),
+      parts: () => [scheduler, lambda, reconciliation, stripeOnTheClock],
+      settle: () => jobsSettled(),
+    });
     const dynamo = await openLocalTable(options.sharedDatabase, {
       port: ports.dynamodb,
       tableName: TABLE_NAME,
@@ -335,6 +345,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       requestLog,
       scheduler,
       lambda,
+      clock,
     });
     stops.push(() => closeServer(api));
     await lambda.start();
@@ -379,6 +390,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailboxFile,
       dynamodbPid: dynamo.pid,
       jobsSettled,
+      clock,
       runPendingJobsNow(job) {
         scheduler.runPendingNow(job);
         lambda.runPendingNow(job);

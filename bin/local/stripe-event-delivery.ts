@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../functions/runtime/dependency-budget';
 import { log } from '../../functions/runtime/log';
-import { standInNow } from './stripe-clock';
 import { readJson, sendJson } from './stripe-faults';
 import type { SignedEvent } from './stripe-records';
 
@@ -108,7 +107,7 @@ async function post(delivery: Delivery): Promise<string | null> {
 function retryLater(delivery: Delivery, failure: string): void {
   if (delivery.generation !== deliveries().generation) return;
   delivery.lastFailure = failure;
-  const dueAt = standInNow() + FIRST_RETRY_MS * 2 ** (delivery.attempts - 1);
+  const dueAt = Date.now() + FIRST_RETRY_MS * 2 ** (delivery.attempts - 1);
   if (dueAt - delivery.since > RETRY_WINDOW_MS) {
     log('error', 'the stand-in gave up delivering an event after three days, as Stripe does', {
       event: delivery.label,
@@ -141,19 +140,25 @@ function attempt(delivery: Delivery, after: Promise<void> = Promise.resolve()): 
   return sent;
 }
 
-/** Wakes up when the earliest waiting delivery is due: the stand-in's clock runs at real speed between moves. */
+/** Wakes up when the earliest waiting delivery is due: the local clock runs at real speed between moves. */
 function armTimer(): void {
   const state = deliveries();
   clearTimeout(state.timer);
   const next = Math.min(...[...state.waiting].map((delivery) => delivery.dueAt));
   if (!Number.isFinite(next)) return;
-  const wait = Math.min(Math.max(0, next - standInNow()), LONGEST_TIMER_MS);
+  const wait = Math.min(Math.max(0, next - Date.now()), LONGEST_TIMER_MS);
   state.timer = setTimeout(runDueWebhookDeliveries, wait).unref();
 }
 
-/** Sends every delivery whose time has come on the stand-in's clock (after `POST /_local/stripe/clock` moved it). */
+/** When the earliest retry waiting is due, if one is. */
+export function nextWebhookRetryAt(): number | undefined {
+  const next = Math.min(...[...deliveries().waiting].map((delivery) => delivery.dueAt));
+  return Number.isFinite(next) ? next : undefined;
+}
+
+/** Sends every delivery whose time has come (after `POST /_local/clock` moved the time). */
 export function runDueWebhookDeliveries(): void {
-  const now = standInNow();
+  const now = Date.now();
   const due = [...deliveries().waiting].filter((delivery) => delivery.dueAt <= now).sort(byDueTime);
   for (const delivery of due) attempt(delivery);
   armTimer();
@@ -176,7 +181,7 @@ export function deliverToWebhook(burst: SignedEvent | readonly SignedEvent[]): P
   if (!url) return Promise.resolve();
   const state = deliveries();
   const events = Array.isArray(burst) ? burst : [burst as SignedEvent];
-  const now = standInNow();
+  const now = Date.now();
   if (state.mode.mode === 'normal') {
     const firstAttempts = events.map((event) => {
       const delivery: Delivery = {

@@ -7,7 +7,6 @@ import { invalidRequest, noSuch } from './stripe-api/errors';
 import type { StripeObject } from './stripe-api/expand';
 import { refundOf, stripeObjects } from './stripe-api/objects';
 import { bookBalance, secondsOf } from './stripe-balance';
-import { standInNow } from './stripe-clock';
 import { deliverToWebhook } from './stripe-event-delivery';
 import { derivedStripeId, newStripeId } from './stripe-ids';
 import type {
@@ -124,7 +123,7 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
     type: string,
     object: StripeObject,
     previousAttributes?: StripeObject,
-    created = Math.floor(standInNow() / 1000),
+    created = nowSeconds(),
   ): SignedEvent {
     const event = {
       id: newStripeId('evt'),

@@ -4,8 +4,13 @@ import type { LocalAccount, LocalCheckout, LocalSubscriptionCheckout } from './s
 import { escapeHtml } from '../../functions/domain/html';
 import { appUrl, hidden, readForm, redirect, standInPage } from './standin-pages';
 import { StripeApiError } from './stripe-api/errors';
-import { standInNow } from './stripe-clock';
-import { deliverToWebhook, runDueWebhookDeliveries, serveWebhookDelivery } from './stripe-event-delivery';
+import type { ClockDriven } from './clock';
+import {
+  deliverToWebhook,
+  nextWebhookRetryAt,
+  runDueWebhookDeliveries,
+  serveWebhookDelivery,
+} from './stripe-event-delivery';
 import { readJson, sendJson, serveStripeFaults } from './stripe-faults';
 
 const statusList = (account: LocalAccount) => `<dl>
@@ -168,43 +173,23 @@ async function invoicePage(res: ServerResponse, url: URL, stripe: LocalStripe) {
   );
 }
 
-const wholeIn = (value: unknown, from: number, to: number): value is number =>
-  Number.isInteger(value) && (value as number) >= from && (value as number) <= to;
-
-/** `{"advanceDays": N}` (1 to 400) or `{"advanceMinutes": N}` (1 to 4320, Stripe's three days of webhook retries), in days. */
-function clockMove(body: unknown): number | null {
-  const { advanceDays, advanceMinutes, ...rest } = (body ?? {}) as { advanceDays?: unknown; advanceMinutes?: unknown };
-  if (Object.keys(rest).length > 0 || (advanceDays === undefined) === (advanceMinutes === undefined)) return null;
-  if (advanceDays !== undefined) return wholeIn(advanceDays, 1, 400) ? advanceDays : null;
-  return wholeIn(advanceMinutes, 1, 4320) ? advanceMinutes / (24 * 60) : null;
-}
-
 /**
- * `POST /_local/stripe/clock {"advanceDays": N}` or `{"advanceMinutes": N}`: moves the stand-in's
- * clock on, bills every renewal that falls due (or ends a subscription set to cancel) and delivers
- * the events, and makes every webhook retry that falls due meanwhile; answers the stand-in's time
- * and the event types sent.
+ * What Stripe does as the local clock passes: it renews the subscriptions whose period ended and
+ * sends their events, and retries the webhook deliveries that fell due.
  */
-async function serveClock(req: IncomingMessage, res: ServerResponse, stripe: LocalStripe) {
-  const answer = (status: number, body: unknown) => sendJson(res, status, body);
-  if (req.method !== 'POST') return answer(405, { error: { code: 'METHOD_NOT_ALLOWED', message: 'POST' } });
-  const days = clockMove(await readJson(req));
-  if (days === null) {
-    return answer(400, {
-      error: {
-        code: 'VALIDATION_FAILED',
-        message: 'Send {"advanceDays": N}, a whole number from 1 to 400, or {"advanceMinutes": N}, from 1 to 4320.',
-      },
-    });
-  }
-  const events = await stripe.advanceClock(days);
-  runDueWebhookDeliveries();
-  await deliverToWebhook(events);
-  answer(200, {
-    now: new Date(standInNow()).toISOString(),
-    events: events.map((event) => (JSON.parse(event.body) as { type: string }).type),
-  });
-}
+export const stripeOnTheClock: ClockDriven = {
+  async nextDueAt() {
+    const times = [await localStripeFromEnvironment()?.nextRenewalAt(), nextWebhookRetryAt()].filter(
+      (at): at is number => at !== undefined,
+    );
+    return times.length > 0 ? Math.min(...times) : undefined;
+  },
+  async clockMoved() {
+    runDueWebhookDeliveries();
+    const stripe = localStripeFromEnvironment();
+    if (stripe) await deliverToWebhook(await stripe.billDueRenewals());
+  },
+};
 
 /**
  * `POST /_local/stripe/transfers/reverse {"transfer": "tr_…", "amountCents": N}`: what reversing a
@@ -239,7 +224,6 @@ export async function serveStripeStandIn(req: IncomingMessage, res: ServerRespon
   if (url.pathname === '/_local/stripe/delivery') return serveWebhookDelivery(req, res);
   const stripe = localStripeFromEnvironment();
   if (!stripe) return stripePage(res, 404, 'Not in use', '<h1>The local Stripe stand-in is not in use</h1>');
-  if (url.pathname === '/_local/stripe/clock') return serveClock(req, res, stripe);
   if (url.pathname === '/_local/stripe/invoice') return invoicePage(res, url, stripe);
   if (url.pathname.startsWith('/_local/stripe/checkout')) return serveCheckout(req, res, url, stripe);
   if (url.pathname === '/_local/stripe/transfers/reverse') return serveTransferReversal(req, res, stripe);

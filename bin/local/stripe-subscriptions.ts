@@ -5,7 +5,6 @@ import { invalidRequest, noSuch } from './stripe-api/errors';
 import type { StripeObject } from './stripe-api/expand';
 import type { StripeObjects } from './stripe-api/objects';
 import { bookBalance } from './stripe-balance';
-import { advanceStandInClock, standInNow } from './stripe-clock';
 import { takeFault } from './stripe-faults';
 import { derivedStripeId, newStripeId } from './stripe-ids';
 import type {
@@ -27,7 +26,16 @@ export interface StandInParts {
   pointAtInvoice(ids: string[], invoiceId: string): Promise<void>;
 }
 
-const nowSeconds = () => Math.floor(standInNow() / 1000);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const liveSubscriptions = async () =>
+  (
+    await queryAll<LocalSubscription>({
+      KeyConditionExpression: 'pk = :partition',
+      ExpressionAttributeValues: { ':partition': standInKeys.stripeSubscriptionsPartition },
+      ConsistentRead: true,
+    })
+  ).filter((subscription) => subscription.status !== 'canceled');
 
 const oneMonthAfter = (seconds: number) =>
   Math.floor(DateTime.fromSeconds(seconds, { zone: 'utc' }).plus({ months: 1 }).toSeconds());
@@ -216,21 +224,21 @@ export function subscriptionStandIn(parts: StandInParts) {
       );
     },
 
+    /** When the earliest period of a live subscription ends (ms), if one does. */
+    async nextRenewalAt(): Promise<number | undefined> {
+      const ends = (await liveSubscriptions()).map((subscription) => subscription.periodEnd * 1000);
+      return ends.length > 0 ? Math.min(...ends) : undefined;
+    },
+
     /**
-     * Moves the stand-in's clock on by `days` (a fraction for less) and does what Stripe Billing does meanwhile: each
-     * period that ends is renewed (a new invoice, paid or declined) or, when the subscription was
-     * to cancel then, the subscription ends. Answers the events in the order Stripe sends them.
+     * Does what Stripe Billing does as time passes: each period that has ended is renewed (a new
+     * invoice, paid or declined) or, when the subscription was to cancel then, the subscription
+     * ends. Answers the events in the order Stripe sends them.
      */
-    async advanceClock(days: number): Promise<SignedEvent[]> {
-      advanceStandInClock(days * 24 * 60 * 60_000);
+    async billDueRenewals(): Promise<SignedEvent[]> {
       const now = nowSeconds();
-      const subscriptions = await queryAll<LocalSubscription>({
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': standInKeys.stripeSubscriptionsPartition },
-        ConsistentRead: true,
-      });
       const events: SignedEvent[] = [];
-      for (let subscription of subscriptions) {
+      for (let subscription of await liveSubscriptions()) {
         while (subscription.status !== 'canceled' && subscription.periodEnd <= now) {
           const created = subscription.periodEnd;
           if (subscription.cancelAtPeriodEnd) {

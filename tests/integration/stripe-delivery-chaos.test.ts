@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
-import { standInNow } from '../../bin/local/stripe-clock';
 import { deliverToWebhook } from '../../bin/local/stripe-event-delivery';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
@@ -70,7 +69,7 @@ const deliveryControl = async (body?: unknown) =>
 const MOST_RETRY_ROUNDS = 12;
 
 /**
- * Waits for the stack, then moves the stand-in's clock to each webhook retry Stripe would make and
+ * Waits for the stack, then moves the clock to each webhook retry Stripe would make and
  * waits again, until no delivery is left: what Stripe's three days of retries come to.
  */
 async function settled() {
@@ -79,10 +78,7 @@ async function settled() {
     const { pending } = await deliveryControl();
     if (pending.length === 0) return;
     const next = Math.min(...pending.map((delivery) => Date.parse(delivery.nextAttemptAt as string)));
-    await call(null, 'POST', '/_local/stripe/clock', {
-      advanceMinutes: Math.max(1, Math.ceil((next - standInNow()) / 60_000)),
-    });
-    await stack.jobsSettled();
+    await stack.advanceClock(Math.max(1, Math.ceil((next - Date.now()) / 60_000)));
   }
   throw new Error(`deliveries still failing: ${JSON.stringify((await deliveryControl()).pending)}`);
 }
@@ -156,7 +152,7 @@ async function moneyJourney(day: number) {
   );
   await payAtCheckout(new URL(subscribed.checkoutUrl).searchParams.get('id') as string);
   // The month ends: Stripe renews the plan, and the month it ended is paid out to the coach.
-  await call(null, 'POST', '/_local/stripe/clock', { advanceDays: 31 });
+  await stack.advanceClock(31 * 24 * 60);
   await settled();
 
   return ledgerEntriesOfCoach(coach.userId);

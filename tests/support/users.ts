@@ -28,12 +28,18 @@ export interface SignedInUser {
   refreshToken: string;
 }
 
+/** Every user a test signed in: a move of the local clock refreshes their tokens, as the SPA would. */
+const signedInUsers = new Set<SignedInUser>();
+
 /** `user` holding these tokens. */
-export const signedInWith = (user: Pick<SignedInUser, 'userId' | 'email' | 'refreshToken'>, accessToken: string) => ({
-  ...user,
-  accessToken,
-  auth: { authorization: `Bearer ${accessToken}` },
-});
+export function signedInWith(
+  user: Pick<SignedInUser, 'userId' | 'email' | 'refreshToken'>,
+  accessToken: string,
+): SignedInUser {
+  const signedIn = { ...user, accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+  signedInUsers.add(signedIn);
+  return signedIn;
+}
 
 /** Every signedInUser's password. */
 export const TEST_USER_PASSWORD = 'test-password-1';
@@ -107,18 +113,33 @@ async function signedInWithPassword(
 
 /** The same sign-in with new tokens, as the SPA refreshes them (REFRESH_TOKEN_AUTH, no password asked). */
 export async function refreshedSignIn(config: RuntimeConfig, user: SignedInUser): Promise<SignedInUser> {
+  return signedInWith(user, await refreshedAccessToken(config, user.refreshToken));
+}
+
+/**
+ * Gives every user signed in so far new tokens in place, after the local clock moved past their
+ * lifetime (tests/support/handler-kit/test-stack.ts `advanceClock`).
+ */
+export async function refreshEverySignedInUser(config: RuntimeConfig): Promise<void> {
+  for (const user of signedInUsers) {
+    const accessToken = await refreshedAccessToken(config, user.refreshToken);
+    Object.assign(user, { accessToken, auth: { authorization: `Bearer ${accessToken}` } });
+  }
+}
+
+async function refreshedAccessToken(config: RuntimeConfig, refreshToken: string): Promise<string> {
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
     const refreshed = await client.send(
       new InitiateAuthCommand({
         ClientId: config.userPoolClientId,
         AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: user.refreshToken },
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
       }),
     );
     const accessToken = refreshed.AuthenticationResult?.AccessToken;
     if (!accessToken) throw new Error('cognito-local did not refresh the tokens');
-    return signedInWith(user, accessToken);
+    return accessToken;
   } finally {
     client.destroy();
   }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { advanceStandInClock } from '../../bin/local/stripe-clock';
+import { clockOffsetMs, installLocalClock, setClockOffset } from '../../bin/local/clock';
 import {
   deliverToWebhook,
   resetWebhookDelivery,
@@ -68,9 +68,10 @@ const burst = (...ids: string[]) => ids.map(event);
 const setMode = (body: unknown) =>
   fetch(controlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-/** Moves the stand-in's clock on and makes the retries that fall due, as `POST /_local/stripe/clock` does. */
+/** Moves the local clock on and makes the retries that fall due, as `POST /_local/clock` does. */
 async function minutesPass(minutes: number) {
-  advanceStandInClock(minutes * 60_000);
+  installLocalClock();
+  setClockOffset(clockOffsetMs() + minutes * 60_000);
   runDueWebhookDeliveries();
   await webhookDeliveriesSettled();
 }

@@ -9,10 +9,16 @@ import { type LocalTable, openLocalTable, type SharedDatabase } from '../../../b
 import { stackPorts } from '../../../bin/local/ports';
 import { type LocalStack, startLocalStack } from '../../../bin/local/stack';
 import type { Mail, JobName } from '../../../functions/domain/ports';
+import { refreshEverySignedInUser } from '../users';
 import { db } from '../../../functions/data/client';
 import { type HostPorts, provideHostPorts } from '../../../functions/runtime/composition-root';
 
 export interface TestStack extends LocalStack {
+  /**
+   * `POST /_local/clock {"advanceMinutes": minutes}`: answers once every job that fell due has run,
+   * with every user the file signed in given fresh tokens (theirs expired as time moved, as in Cognito).
+   */
+  advanceClock(minutes: number): Promise<Date>;
   dispose(): Promise<void>;
 }
 
@@ -54,6 +60,16 @@ export async function startTestStack(
   });
   return {
     ...stack,
+    async advanceClock(minutes) {
+      const moved = await fetch(`${stack.apiUrl}/_local/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advanceMinutes: minutes }),
+      });
+      if (!moved.ok) throw new Error(`POST /_local/clock answered ${moved.status}: ${await moved.text()}`);
+      await refreshEverySignedInUser(stack.config);
+      return new Date(((await moved.json()) as { now: string }).now);
+    },
     async dispose() {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { BOOKING_HORIZON_DAYS, SESSION_DURATIONS_MINUTES, type SessionDurationMinutes } from './constants';
 import { DomainError } from './errors';
 import { DEFAULT_FEE_RULE, type FeeRule, minimumPaidPrice } from './fees';
+import { formatDollarsAndCents } from './money';
 import type { SessionStatus } from './session-status';
 import { type AvailabilityWindow, slotsInWindow } from './slots';
 
@@ -61,8 +62,6 @@ const invalid = (field: string, message: string): never => {
   throw new DomainError('VALIDATION_FAILED', message, [{ field, message }]);
 };
 
-const dollarsAndCents = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 /** A paid session's price, refused below the minimum the fee rule allows (domain/fees.ts). */
 function chargeablePrice(hourlyRateCents: number, durationMinutes: number, feeRule: FeeRule): number {
   const price = sessionPrice(hourlyRateCents, durationMinutes);
@@ -70,7 +69,7 @@ function chargeablePrice(hourlyRateCents: number, durationMinutes: number, feeRu
   if (price < minimum) {
     invalid(
       'durationMinutes',
-      `This session would cost ${dollarsAndCents(price)}, below the ${dollarsAndCents(minimum)} minimum for a paid session. Choose a longer session.`,
+      `This session would cost ${formatDollarsAndCents(price)}, below the ${formatDollarsAndCents(minimum)} minimum for a paid session. Choose a longer session.`,
     );
   }
   return price;

@@ -23,6 +23,8 @@ export const errorStatus = {
   RECENT_SIGN_IN_REQUIRED: 403,
   /** Deleting an account needs an access token from a sign-in in the last few minutes (domain/account-deletion.ts). */
   FRESH_SIGN_IN_REQUIRED: 401,
+  /** A coach's account still holds sessions, plan months or money; the details say which and until when (domain/money-held.ts). */
+  MONEY_HELD: 409,
   /** The operation needs the caller to have two-step verification (an authenticator app) on. */
   MFA_REQUIRED: 403,
   /** Two-step verification is on, but this sign-in skipped it (Google, through the hosted UI). */

@@ -16,6 +16,7 @@ import { getSession } from '../../functions/data/sessions';
 import { FRESH_SIGN_IN_REQUIRED_MESSAGE } from '../../functions/domain/account-deletion';
 import { HEADSHOT_VARIANTS, headshotKeys, headshotVariantKey } from '../../functions/domain/headshot';
 import { ledgerTotals } from '../../functions/domain/ledger';
+import { type HeldItem, moneyHeldMessage, SETTLEMENT_WINDOW_MS } from '../../functions/domain/money-held';
 import { UNCONFIRMED_PROFILE_DAYS } from '../../functions/domain/profile';
 import { NOT_RATEABLE_MESSAGE } from '../../functions/domain/ratings';
 import { FINANCE_GROUP } from '../../functions/http/finance';
@@ -189,7 +190,7 @@ describe('DELETE /api/me', () => {
     expect(await getProfile(user.userId)).not.toBeNull();
   });
 
-  it("removes a mentor's profile, listing, headshots, availability and tokens and the account; cancels and refunds the mentee's session; keeps the ledger", {
+  it('refuses a mentor with an open paid session (409 MONEY_HELD, saying what remains until when); once they cancelled it, removes their profile, listing, headshots, availability and tokens and the account, and keeps the ledger', {
     timeout: 90_000,
   }, async () => {
     const mentor = await publishedCoach(stack.config, { payments: true });
@@ -223,6 +224,24 @@ describe('DELETE /api/me', () => {
         }),
       );
     }
+    // The session is open and the coach's share held for them: nothing is deleted or cancelled.
+    const refused = await deleteMe(mentor);
+    expect(refused.status).toBe(409);
+    const windowEnds = new Date(Date.parse(session.end) + SETTLEMENT_WINDOW_MS).toISOString();
+    const stored = await getSession(session.id);
+    const details = [
+      { kind: 'sessions', count: 1, until: windowEnds },
+      { kind: 'transfer', amountCents: RATE_CENTS - (stored?.platformFeeCents ?? 0), until: windowEnds },
+    ];
+    expect(await refused.json()).toEqual({
+      error: { code: 'MONEY_HELD', message: moneyHeldMessage(details as HeldItem[], 'UTC'), details },
+    });
+    expect(await getProfile(mentor.userId)).toMatchObject({ published: true });
+    expect(await getSession(session.id)).toMatchObject({ status: 'scheduled' });
+
+    const cancelled = await call(mentor, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'Leaving the site' });
+    expect(cancelled.status).toBe(200);
+    await stack.jobsSettled();
     const before = await ledgerToday();
     expect(before.entries.some((entry) => entry.coachId === mentor.userId && entry.kind === 'payment')).toBe(true);
 
@@ -238,21 +257,21 @@ describe('DELETE /api/me', () => {
     expect(listed.coaches.map((coach) => coach.userId)).not.toContain(mentor.userId);
     expect(listed.coaches.map((coach) => coach.userId)).toContain(coach.userId);
 
-    const cancelled = await getSession(session.id);
-    expect(cancelled).toMatchObject({ status: 'cancelled', cancelledBy: 'coach' });
-    expect(cancelled?.refund).toMatchObject({ status: 'succeeded', amountCents: RATE_CENTS });
+    const refunded = await getSession(session.id);
+    expect(refunded).toMatchObject({ status: 'cancelled', cancelledBy: 'coach' });
+    expect(refunded?.refund).toMatchObject({ status: 'succeeded', amountCents: RATE_CENTS });
     const mails = (await readMailbox(stack.mailboxFile)).filter((mail) => mail.to === booker.email);
     expect(mails.map((mail) => mail.subject)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^Session cancelled/), expect.stringMatching(/^Refund confirmed/)]),
     );
 
-    // Finance keeps every entry as it was, under "Deleted user"; only the refund is new.
+    // Finance keeps every entry as it was (the payment and the coach's cancellation's refund), under "Deleted user".
     const after = await ledgerToday();
     const kept = after.entries.filter((entry) => before.entries.some((old) => old.id === entry.id));
     expect(kept).toEqual(before.entries);
     expect(ledgerTotals(kept)).toEqual(before.totals);
     expect(after.coachNames[mentor.userId]).toBe('Deleted user');
-    expect(after.entries.filter((entry) => !kept.includes(entry)).map((entry) => entry.kind)).toContain('refund');
+    expect(kept.filter((entry) => entry.sessionId === session.id).map((entry) => entry.kind)).toContain('refund');
   });
 
   it("cancels and refunds a mentee's paid session for the mentor, and keeps their ratings without their name", {

@@ -8,6 +8,7 @@ import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getSubscription } from '../../functions/data/subscriptions';
 import { owedTransfers } from '../../functions/data/transfers';
+import { type HeldItem, moneyHeldMessage } from '../../functions/domain/money-held';
 import { planPayoutId } from '../../functions/domain/plans';
 import { platformFee, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
 import { FINANCE_GROUP } from '../../functions/http/finance';
@@ -17,7 +18,7 @@ import { subscriptionCreated, subscriptionList, type SubscriptionView } from '..
 import { bookingResult } from '../../functions/schemas/session';
 import { at, publishedCoach, setCoachCanReceiveTransfers } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
+import { type SignedInUser, signedInAgain, signedInUser, signedInUserWithProfile } from '../support/users';
 
 /**
  * Mentorship plans over the local Stripe stand-in: a coach's plan, Checkout in subscription mode,
@@ -526,6 +527,43 @@ describe("the coach's payout of a plan", () => {
       const result = reconciliation.parse(await reconcile({ day }));
       expect(result.mismatches.filter((mismatch) => charges.has(mismatch.source))).toEqual([]);
     }
+  });
+});
+
+describe("a plan coach's account", () => {
+  const NET = PLAN.monthlyPriceCents - platformFee(PLAN.monthlyPriceCents, DEFAULT_FEE_RULE);
+  const deleteMe = (user: SignedInUser) => call(user, 'DELETE', '/api/me');
+
+  it('cannot be deleted while a plan month runs and its payout is held (409 MONEY_HELD), and can once the ended plan paid out', async () => {
+    const own = await planCoach();
+    const { mentee, subscriptionId } = await subscribedMentee(own);
+    const periodEnd = (await subscriptionOf(mentee, subscriptionId)).currentPeriodEnd as string;
+    const payoutId = planPayoutId((await getSubscription(subscriptionId))?.credits?.invoiceId as string);
+
+    const renewing = await deleteMe(own);
+    expect(renewing.status).toBe(409);
+    const details = [
+      { kind: 'plan_months', count: 1, until: periodEnd, renews: true },
+      { kind: 'transfer', amountCents: NET, until: periodEnd },
+    ];
+    expect(await renewing.json()).toEqual({
+      error: { code: 'MONEY_HELD', message: moneyHeldMessage(details as HeldItem[], 'UTC'), details },
+    });
+    expect((await subscriptionOf(mentee, subscriptionId)).status).toBe('active');
+
+    expect((await call(own, 'POST', `/api/subscriptions/${subscriptionId}/cancel`)).status).toBe(200);
+    const ending = await deleteMe(own);
+    expect(ending.status).toBe(409);
+    expect((await ending.json()).error.details).toEqual([
+      { kind: 'plan_months', count: 1, until: periodEnd, renews: false },
+      { kind: 'transfer', amountCents: NET, until: periodEnd },
+    ]);
+
+    // The month ends: the plan is over and the coach's share of it transferred. Deleting needs a fresh sign-in.
+    await daysPass(31);
+    expect(await getSubscription(subscriptionId)).toMatchObject({ status: 'canceled' });
+    expect(await payments.findTransfer(payoutId)).toMatchObject({ amountCents: NET });
+    expect((await deleteMe(await signedInAgain(stack.config, own))).status).toBe(204);
   });
 });
 

@@ -111,6 +111,25 @@ async function signedInWithPassword(
   }
 }
 
+/** A new sign-in of the same user with their password, as the delete dialog makes one: its `auth_time` is now. */
+export async function signedInAgain(config: RuntimeConfig, user: SignedInUser): Promise<SignedInUser> {
+  const client = localCognitoClient(config.userPoolEndpoint);
+  try {
+    const signIn = await client.send(
+      new InitiateAuthCommand({
+        ClientId: config.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: user.email, PASSWORD: TEST_USER_PASSWORD },
+      }),
+    );
+    const { AccessToken, RefreshToken } = signIn.AuthenticationResult ?? {};
+    if (!AccessToken || !RefreshToken) throw new Error('cognito-local did not sign the test user in again');
+    return signedInWith({ ...user, refreshToken: RefreshToken }, AccessToken);
+  } finally {
+    client.destroy();
+  }
+}
+
 /** The same sign-in with new tokens, as the SPA refreshes them (REFRESH_TOKEN_AUTH, no password asked). */
 export async function refreshedSignIn(config: RuntimeConfig, user: SignedInUser): Promise<SignedInUser> {
   return signedInWith(user, await refreshedAccessToken(config, user.refreshToken));

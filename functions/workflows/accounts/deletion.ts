@@ -2,12 +2,14 @@ import type { MediaStore, AccountDirectory } from '../../domain/ports';
 import { anonymiseRating, deleteUserPartition } from '../../data/accounts';
 import { savePublication } from '../../data/coach-settings';
 import { sessionsOfUser } from '../../data/personal-data';
+import { getPlanPayout, type PlanPayoutItem } from '../../data/plan-payouts';
 import { getProfile } from '../../data/profiles';
 import type { SessionItem } from '../../domain/session-item';
-import { subscriptionsOf } from '../../data/subscriptions';
+import { type SubscriptionItem, subscriptionsOf } from '../../data/subscriptions';
 import { ACCOUNT_DELETED_REASON } from '../../domain/account-deletion';
 import { CANCELLABLE_STATUSES } from '../../domain/cancellation';
 import { headshotKeys } from '../../domain/headshot';
+import { assertNothingHeld, moneyHeld } from '../../domain/money-held';
 import { log } from '../../runtime/log';
 import { cancelAtPeriodEnd } from '../plans/subscriptions';
 import { cancelByParty } from '../booking/cancellation';
@@ -30,12 +32,44 @@ async function attempt(step: string, fields: Record<string, unknown>, effect: ()
 const isUpcoming = (session: SessionItem, now: Date) =>
   (CANCELLABLE_STATUSES as readonly string[]).includes(session.status) && Date.parse(session.start) > now.getTime();
 
+/** The payouts of the coach's plan invoices, through their subscriptions (no index lists a coach's payouts). */
+async function payoutsOf(subscriptions: readonly SubscriptionItem[]): Promise<PlanPayoutItem[]> {
+  const invoiceIds = subscriptions.flatMap((subscription) => subscription.payoutInvoices ?? []);
+  const payouts = await Promise.all(invoiceIds.map((invoiceId) => getPlanPayout(invoiceId)));
+  return payouts.filter((payout): payout is PlanPayoutItem => payout !== null);
+}
+
 /**
- * `DELETE /api/me` after the fresh-sign-in check: first what others could still reach (the
- * directory listing, upcoming sessions, which are cancelled and refunded as a cancellation by this
- * party, plans that would renew), then the person's data, and the sign-in account last, so a
- * failure half-way leaves an account that can try again. Sessions and ledger entries stay for
- * finance; ratings the person wrote keep their stars without their name.
+ * A coach's account holds money and mentees until every session, plan month and transfer of
+ * theirs has ended: deleted sooner, its open sessions and plan month were owed forever and its
+ * subscribers' credits could neither be booked nor refunded (issue 39). Throws 409 MONEY_HELD.
+ */
+async function assertCoachAccountFree(
+  userId: string,
+  sessions: readonly SessionItem[],
+  subscriptions: readonly SubscriptionItem[],
+  timeZone: string,
+  now: Date,
+): Promise<void> {
+  const asCoach = subscriptions.filter((subscription) => subscription.coachId === userId);
+  const held = moneyHeld(
+    {
+      sessions: sessions.filter((session) => session.coachId === userId),
+      subscriptions: asCoach,
+      payouts: await payoutsOf(asCoach),
+    },
+    now,
+  );
+  assertNothingHeld(held, timeZone);
+}
+
+/**
+ * `DELETE /api/me` after the fresh-sign-in check: refused while the person's account still holds
+ * anything as a coach (assertCoachAccountFree); then first what others could still reach (the
+ * directory listing, upcoming sessions as a mentee, which are cancelled and refunded as a
+ * cancellation by this party, plans that would renew), then the person's data, and the sign-in
+ * account last, so a failure half-way leaves an account that can try again. Sessions and ledger
+ * entries stay for finance; ratings the person wrote keep their stars without their name.
  */
 export async function deleteAccount(
   services: DeletionServices,
@@ -43,10 +77,14 @@ export async function deleteAccount(
   now: Date,
 ): Promise<void> {
   const { userId } = caller;
-  const profile = await getProfile(userId);
+  const [profile, sessions, subscriptions] = await Promise.all([
+    getProfile(userId),
+    sessionsOfUser(userId),
+    subscriptionsOf(userId),
+  ]);
+  await assertCoachAccountFree(userId, sessions, subscriptions, profile?.timezone ?? 'UTC', now);
   if (profile?.published) await savePublication(profile, false, now);
 
-  const sessions = await sessionsOfUser(userId);
   for (const session of sessions) {
     const fields = { userId, sessionId: session.id };
     if (isUpcoming(session, now)) {
@@ -58,7 +96,7 @@ export async function deleteAccount(
       await anonymiseRating(session.id);
     }
   }
-  for (const subscription of await subscriptionsOf(userId)) {
+  for (const subscription of subscriptions) {
     if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd || !subscription.stripeSubscriptionId)
       continue;
     await attempt('end plan', { userId, subscriptionId: subscription.id }, () =>

@@ -37,12 +37,14 @@ function DeleteAccountDialog({
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   const [needsSignIn, setNeedsSignIn] = useState<string | null>(null);
+  const [moneyHeld, setMoneyHeld] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
 
   const close = () => {
     setPassword('');
     setPasswordError(undefined);
     setNeedsSignIn(null);
+    setMoneyHeld(null);
     onClose();
   };
 
@@ -64,6 +66,7 @@ function DeleteAccountDialog({
 
   const remove = async () => {
     setPasswordError(undefined);
+    setMoneyHeld(null);
     setDeleting(true);
     try {
       const token = await freshToken();
@@ -75,6 +78,8 @@ function DeleteAccountDialog({
       toast.success('Account Deleted', { description: 'Your account and its data have been deleted.' });
     } catch (error) {
       if (isApiError(error, 'FRESH_SIGN_IN_REQUIRED')) setNeedsSignIn(error.message);
+      // What still holds a coach's account and until when: it stays on screen to read, not in a passing toast.
+      else if (isApiError(error, 'MONEY_HELD')) setMoneyHeld(error.message);
       else toast.error('Deletion Failed', { description: errorMessage(error) });
     } finally {
       setDeleting(false);
@@ -104,6 +109,10 @@ function DeleteAccountDialog({
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
           <li>Your profile, photo, availability and connected calendars and Zoom are removed.</li>
           <li>Your upcoming sessions are cancelled and the other person is told; paid sessions are refunded.</li>
+          <li>
+            As a mentor, you can delete your account once your sessions and plan months have ended and you have been
+            paid for them.
+          </li>
           <li>Payment records are kept for accounting, under the name "Deleted user".</li>
         </ul>
         {hasPassword ? (
@@ -131,6 +140,11 @@ function DeleteAccountDialog({
               Sign in again
             </Button>
           </div>
+        )}
+        {moneyHeld && (
+          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-800">
+            {moneyHeld}
+          </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={close}>

@@ -5,7 +5,7 @@ import { getItem, putItem, queryAll, updateIf, updateItem } from '../../function
 import { standInKeys } from './standin-keys';
 import { invalidRequest, noSuch } from './stripe-api/errors';
 import type { StripeObject } from './stripe-api/expand';
-import { refundOf, stripeObjects } from './stripe-api/objects';
+import { refundedCentsOf, refundOf, stripeObjects } from './stripe-api/objects';
 import { bookBalance, secondsOf } from './stripe-balance';
 import { deliverToWebhook } from './stripe-event-delivery';
 import { derivedStripeId, newStripeId } from './stripe-ids';
@@ -241,7 +241,7 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
     const transferred = (await allTransfers())
       .filter((transfer) => transfer.sourceChargeId === source.chargeId)
       .reduce((sum, transfer) => sum + transfer.amountCents - (transfer.amountReversedCents ?? 0), 0);
-    return source.amountCents - source.processingFeeCents - (source.refundId ? source.amountCents : 0) - transferred;
+    return source.amountCents - source.processingFeeCents - refundedCentsOf(source) - transferred;
   }
 
   return {
@@ -330,14 +330,14 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
       return expired;
     },
 
-    /** A full refund of the charge `id` names (a PaymentIntent or a charge), a checkout's or an invoice's. */
-    async refund(id: string, param: 'payment_intent' | 'charge'): Promise<RefundedCharge> {
+    /** A refund of the charge `id` names (a PaymentIntent or a charge): a checkout's in full, an invoice's in full or `amountCents` of it. */
+    async refund(id: string, param: 'payment_intent' | 'charge', amountCents?: number): Promise<RefundedCharge> {
       const charge = await findCharge(id);
       const kind = param === 'charge' ? 'charge' : 'payment_intent';
       const named = param === 'charge' ? charge?.chargeId : charge?.paymentIntentId;
       if (!charge || named !== id) throw noSuch(kind, id, param);
       if (charge.invoiceId) {
-        deliverToWebhook(await subscriptions.refundInvoice(charge.invoiceId));
+        deliverToWebhook(await subscriptions.refundInvoice(charge.invoiceId, amountCents));
         return refundOf(chargeOfInvoice((await findInvoice(charge.invoiceId)) as LocalInvoice)) as RefundedCharge;
       }
       return refundCheckout((await findCheckout(charge.checkoutId as string)) as LocalCheckout, param);

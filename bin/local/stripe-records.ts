@@ -56,9 +56,11 @@ export interface LocalInvoice {
   paymentIntentId: string;
   chargeId: string;
   processingFeeCents: number;
-  /** Refunded in full (the Dashboard's refund of an invoice's payment, or the API's). */
+  /** Refunded (the Dashboard's refund of an invoice's payment, in full or in part, or the API's in full). */
   refundId?: string;
   refundedAt?: number;
+  /** What the refund gave back, when only part of the charge (Stripe's `amount_refunded`). */
+  refundedCents?: number;
 }
 
 export interface LocalAccount extends AccountStatus {
@@ -140,6 +142,8 @@ export interface LocalCharge {
   processingFeeCents: number;
   refundId?: string;
   refundedAt?: number;
+  /** What its refund gave back, when only part of it (an invoice's, refunded as Stripe's Dashboard does). */
+  refundedCents?: number;
   dispute?: { id: string; status: 'needs_response' | 'won' | 'lost' };
   metadata: Record<string, string>;
   transferGroup?: string;
@@ -148,5 +152,5 @@ export interface LocalCharge {
   invoiceId?: string;
 }
 
-/** A charge refunded (in full: the stand-in makes no partial refunds). */
+/** A charge refunded: in full, or (an invoice's) in part, once. */
 export type RefundedCharge = LocalCharge & { refundId: string; refundedAt: number };

@@ -62,6 +62,7 @@ export const chargeOfInvoice = (invoice: LocalInvoice): LocalCharge => ({
   processingFeeCents: invoice.processingFeeCents,
   refundId: invoice.refundId,
   refundedAt: invoice.refundedAt,
+  refundedCents: invoice.refundedCents,
   metadata: {},
   invoiceId: invoice.invoiceId,
 });
@@ -196,17 +197,30 @@ export function subscriptionStandIn(parts: StandInParts) {
     },
 
     /**
-     * Refunds a paid invoice's charge in full, as an operator does in Stripe's Dashboard (the app
-     * never refunds an invoice) or the API does, and answers the `charge.refunded` event Stripe sends for it.
+     * Refunds a paid invoice's charge, in full or `amountCents` of it, as an operator does in
+     * Stripe's Dashboard or the API does (the app, for a plan's unused sessions), and answers the
+     * `charge.refunded` event Stripe sends for it. One refund per invoice: a second is refused.
      */
-    async refundInvoice(invoiceId: string): Promise<SignedEvent> {
+    async refundInvoice(invoiceId: string, amountCents?: number): Promise<SignedEvent> {
+      const found = await findInvoice(invoiceId);
+      const refundCents = amountCents ?? found?.amountCents ?? 0;
+      if (!Number.isInteger(refundCents) || refundCents < 1) {
+        throw invalidRequest('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
+      }
+      if (found && refundCents > found.amountCents) {
+        const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+        throw invalidRequest(
+          `Refund amount (${dollars(refundCents)}) is greater than unrefunded amount on charge (${dollars(found.amountCents)})`,
+          { code: 'amount_too_large', param: 'amount' },
+        );
+      }
       const refundId = derivedStripeId('re', invoiceId);
       const created = nowSeconds();
       const marked = await updateIf(standInKeys.stripeInvoice(invoiceId), {
-        UpdateExpression: 'SET refundId = :refund, refundedAt = :at',
+        UpdateExpression: 'SET refundId = :refund, refundedAt = :at, refundedCents = :cents',
         ConditionExpression: '#status = :paid AND attribute_not_exists(refundId)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':refund': refundId, ':at': created, ':paid': 'paid' },
+        ExpressionAttributeValues: { ':refund': refundId, ':at': created, ':paid': 'paid', ':cents': refundCents },
       });
       if (!marked) {
         throw invalidRequest(`The charge of invoice ${invoiceId} is not paid or has already been refunded.`, {
@@ -215,13 +229,11 @@ export function subscriptionStandIn(parts: StandInParts) {
       }
       const invoice = (await findInvoice(invoiceId)) as LocalInvoice;
       await parts.pointAtInvoice([refundId], invoiceId);
-      await bookBalance.refund(refundId, invoice.chargeId, invoice.amountCents, created);
-      return parts.signedEvent(
-        'charge.refunded',
-        objects.charge({ ...chargeOfInvoice(invoice), refundId, refundedAt: created }),
-        created,
-        { amount_refunded: 0, refunded: false },
-      );
+      await bookBalance.refund(refundId, invoice.chargeId, refundCents, created);
+      return parts.signedEvent('charge.refunded', objects.charge(chargeOfInvoice(invoice)), created, {
+        amount_refunded: 0,
+        refunded: false,
+      });
     },
 
     /** When the earliest period of a live subscription ends (ms), if one does. */

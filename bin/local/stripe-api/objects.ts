@@ -22,6 +22,10 @@ import stripeShapes from './stripe-shapes.json';
 export const refundOf = (charge: LocalCharge | null): RefundedCharge | null =>
   charge?.refundId && charge.refundedAt !== undefined ? (charge as RefundedCharge) : null;
 
+/** Stripe's `amount_refunded` of the charge. */
+export const refundedCentsOf = (charge: LocalCharge) =>
+  charge.refundId ? (charge.refundedCents ?? charge.amountCents) : 0;
+
 /** What the builders look up to expand a field that names another object. */
 export interface ObjectLookups {
   account(accountId: string): Promise<LocalAccount | null>;
@@ -142,8 +146,8 @@ export function stripeObjects(lookups: ObjectLookups) {
       id: local.chargeId,
       amount: local.amountCents,
       amount_captured: local.amountCents,
-      amount_refunded: local.refundId ? local.amountCents : 0,
-      refunded: Boolean(local.refundId),
+      amount_refunded: refundedCentsOf(local),
+      refunded: Boolean(local.refundId) && refundedCentsOf(local) === local.amountCents,
       captured: true,
       paid: true,
       status: 'succeeded',
@@ -160,7 +164,7 @@ export function stripeObjects(lookups: ObjectLookups) {
   const refund = (local: RefundedCharge): StripeObject =>
     shaped('refund', {
       id: local.refundId,
-      amount: local.amountCents,
+      amount: refundedCentsOf(local),
       currency: local.currency,
       status: 'succeeded',
       reason: null,

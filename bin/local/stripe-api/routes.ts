@@ -180,11 +180,12 @@ async function createRefund({ params, stripe }: RouteRequest): Promise<StripeObj
   const amount = params.integer('amount');
   if (amount !== undefined) {
     const charge = await stripe.findCharge(id);
-    if (charge && amount !== charge.amountCents) {
-      throw invalidRequest('The local stand-in refunds a charge in full only.', { param: 'amount' });
+    // An invoice's charge may be refunded in part (a plan's unused sessions), once; a session's only in full.
+    if (charge && !charge.invoiceId && amount !== charge.amountCents) {
+      throw invalidRequest('The local stand-in refunds a checkout charge in full only.', { param: 'amount' });
     }
   }
-  return stripe.objects.refund(await stripe.refund(id, param));
+  return stripe.objects.refund(await stripe.refund(id, param, amount));
 }
 
 async function createTransfer({ params, stripe }: RouteRequest): Promise<StripeObject> {

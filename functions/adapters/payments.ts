@@ -157,6 +157,16 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
       return this.capturedPayment(paymentIntentId);
     },
 
+    async refundInvoicePart(invoiceId, amountCents, refundKey) {
+      const stripe = await sdk();
+      const { paymentIntentId } = await this.invoicePayment(invoiceId);
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents, metadata: { invoiceId } },
+        { idempotencyKey: refundKey },
+      );
+      return refund.id;
+    },
+
     async checkoutState(checkoutId) {
       const stripe = await sdk();
       const checkout = await stripe.checkout.sessions.retrieve(checkoutId);

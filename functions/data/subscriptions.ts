@@ -1,6 +1,14 @@
 import { DomainError } from '../domain/errors';
 import type { Credits, SubscriptionState } from '../domain/plans';
-import { getItem, isCancelledTransaction, queryIndexPartition, type TableWrite, transact, updateItem } from './dynamo';
+import {
+  getItem,
+  isCancelledTransaction,
+  queryIndexPartition,
+  type TableWrite,
+  transact,
+  updateIf,
+  updateItem,
+} from './dynamo';
 import { keys } from './keys';
 import { type PlanPayoutItem, planPayoutPut } from './plan-payouts';
 import { tableSchema } from './table-schema';
@@ -22,12 +30,25 @@ export interface SubscriptionItem extends SubscriptionState {
   /** Where that Checkout is paid: a second Subscribe while it is open goes back to it. */
   checkoutUrl?: string | null;
   credits?: Credits | null;
+  /**
+   * The running month's unused credits refunded when the coach ended the plan (domain/plans.ts
+   * unusedCreditsRefund): decided with the ending, then made at Stripe (`refundId`) under its own key.
+   */
+  creditRefund?: CreditRefund | null;
   /** The paid invoices whose payout is written (data/plan-payouts.ts), so each gets one. */
   payoutInvoices?: string[];
   /** Bumped by every state or credit grant, which are written on condition it is still the one read. */
   version: number;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface CreditRefund {
+  invoiceId: string;
+  credits: number;
+  amountCents: number;
+  requestedAt: string;
+  refundId?: string | null;
 }
 
 export async function getSubscription(subscriptionId: string): Promise<SubscriptionItem | null> {
@@ -101,6 +122,7 @@ export interface SubscriptionChange {
   stripeSubscriptionId?: string;
   /** A paid invoice's payout, put in the same transaction (once: its invoice joins `payoutInvoices`). */
   payout?: PlanPayoutItem;
+  creditRefund?: CreditRefund;
 }
 
 const MAX_CHANGE_ATTEMPTS = 5;
@@ -129,6 +151,7 @@ export async function changeSubscription(
         ? { stripeSubscriptionId: change.stripeSubscriptionId }
         : {}),
       ...(change.payout ? { payoutInvoices: [...(subscription.payoutInvoices ?? []), change.payout.invoiceId] } : {}),
+      ...(change.creditRefund ? { creditRefund: change.creditRefund } : {}),
       version: subscription.version + 1,
       updatedAt: now.toISOString(),
     };
@@ -140,7 +163,7 @@ export async function changeSubscription(
           Update: {
             Key: keys.subscription(subscriptionId),
             UpdateExpression:
-              'SET #status = :status, currentPeriodEnd = :periodEnd, cancelAtPeriodEnd = :cancel, stateAt = :stateAt, credits = :credits, stripeSubscriptionId = :stripeId, payoutInvoices = :payouts, version = :next, updatedAt = :now',
+              'SET #status = :status, currentPeriodEnd = :periodEnd, cancelAtPeriodEnd = :cancel, stateAt = :stateAt, credits = :credits, stripeSubscriptionId = :stripeId, payoutInvoices = :payouts, creditRefund = :creditRefund, version = :next, updatedAt = :now',
             ConditionExpression: 'version = :version',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
@@ -151,6 +174,7 @@ export async function changeSubscription(
               ':credits': next.credits ?? null,
               ':stripeId': next.stripeSubscriptionId ?? null,
               ':payouts': next.payoutInvoices ?? [],
+              ':creditRefund': next.creditRefund ?? null,
               ':next': next.version,
               ':version': subscription.version,
               ':now': next.updatedAt,
@@ -182,6 +206,15 @@ export async function changeSubscription(
 async function pairOwnedBy(key: { pk: string; sk: string }, subscriptionId: string): Promise<boolean> {
   const pair = await getItem(key, { ConsistentRead: true });
   return pair?.subscriptionId === subscriptionId;
+}
+
+/** The credit refund was made at Stripe: its id is kept, once. */
+export async function recordCreditRefund(subscriptionId: string, refundId: string, now: Date): Promise<void> {
+  await updateIf(keys.subscription(subscriptionId), {
+    UpdateExpression: 'SET creditRefund.refundId = :refund, updatedAt = :now',
+    ConditionExpression: 'attribute_exists(creditRefund) AND creditRefund.refundId = :null',
+    ExpressionAttributeValues: { ':refund': refundId, ':now': now.toISOString(), ':null': null },
+  });
 }
 
 /**

@@ -26,8 +26,10 @@ export type CoachSession = Pick<
   | 'disputeOutcome'
 >;
 
-/** A subscription to the coach's plan. */
-export type CoachPlanSubscription = Pick<SubscriptionState, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>;
+/** A subscription to the coach's plan, and the refund of its unused credits if the coach ended it. */
+export type CoachPlanSubscription = Pick<SubscriptionState, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> & {
+  creditRefund?: { refundId?: string | null } | null;
+};
 
 /** The coach's share of one paid plan invoice (data/plan-payouts.ts), transferred when its month ends. */
 export interface CoachPlanPayout {
@@ -61,7 +63,8 @@ const settled = (item: Pick<CoachPlanPayout, 'transferId' | 'refundId' | 'disput
  * (held or completed), and, when paid, until its money is settled (a transfer, a refund or a lost
  * dispute). A plan month runs while a subscription to the coach's plan is active or past due. The
  * money is the coach's share not yet transferred, of paid sessions and plan invoices; a refund to
- * a mentee that is still being made holds the account too, since its e-mails name the coach.
+ * a mentee that is still being made (a cancelled session's, a plan's unused credits') holds the
+ * account too, since its e-mails name the coach.
  */
 export function moneyHeld(
   held: {
@@ -112,6 +115,9 @@ export function moneyHeld(
     });
   }
 
+  refunds += held.subscriptions.filter(
+    (subscription) => subscription.creditRefund && !subscription.creditRefund.refundId,
+  ).length;
   for (const payout of held.payouts) {
     if (settled(payout)) continue;
     transferCents += payout.amountCents;

@@ -1,5 +1,6 @@
 import { DomainError } from './errors';
 import { escapeHtml } from './html';
+import { formatDollarsAndCents } from './money';
 
 /** A mentorship plan: a monthly price in whole dollars for a set number of sessions of one length. */
 export const PLAN_SESSION_MINUTES = [30, 60] as const;
@@ -186,11 +187,37 @@ export const planCalendlyConflict = (turningOn: 'plan' | 'calendly') =>
     [turningOn === 'plan' ? 'active' : 'calendlyUrl'],
   );
 
-/** To the mentee when the coach ends their plan: it runs, with its sessions, until the paid period ends. */
-export function planEndingEmail(letter: { to: string; coachName: string; periodEnd: string }) {
+/**
+ * The running month's credits the mentee has not spent, and their part of the invoice that paid
+ * for it (pro rata: the price over the month's sessions, per unused one), or null when none are
+ * left. Refunded when the coach ends the plan: the mentee paid for sessions the coach will not hold.
+ */
+export function unusedCreditsRefund(
+  credits: Credits | null | undefined,
+  invoiceAmountCents: number,
+  now: Date,
+): { credits: number; amountCents: number } | null {
+  const unused = creditsLeft(credits, now);
+  if (!credits || unused === 0) return null;
+  return { credits: unused, amountCents: Math.floor((invoiceAmountCents * unused) / credits.granted) };
+}
+
+/**
+ * To the mentee when the coach ends their plan: it runs, with the sessions booked, until the paid
+ * period ends; the month's unused sessions are refunded (`refund`), so none is left to book.
+ */
+export function planEndingEmail(letter: {
+  to: string;
+  coachName: string;
+  periodEnd: string;
+  refund: { credits: number; amountCents: number } | null;
+}) {
   const until = new Date(letter.periodEnd).toUTCString().slice(0, 16);
   const lead = `${letter.coachName} has ended your monthly mentorship plan.`;
-  const next = `It stays active, with the sessions left this month, until ${until}, and will not renew.`;
+  const refund = letter.refund;
+  const next = refund
+    ? `Sessions you have booked take place as planned. The ${refund.credits === 1 ? 'session' : `${refund.credits} sessions`} you had left this month ${refund.credits === 1 ? 'is' : 'are'} refunded: ${formatDollarsAndCents(refund.amountCents)} to your card. The plan ends on ${until} and will not renew.`
+    : `It stays active, with the sessions left this month, until ${until}, and will not renew.`;
   return {
     to: letter.to,
     subject: 'Your mentorship plan will end',

@@ -180,6 +180,11 @@ export interface Payments {
   cancelSubscriptionAtPeriodEnd(stripeSubscriptionId: string): Promise<void>;
   /** The charge that paid an invoice and the processing fee Stripe kept of it. */
   invoicePayment(invoiceId: string): Promise<CapturedPayment>;
+  /**
+   * Refunds `amountCents` of the charge that paid an invoice (a plan's unused sessions); asking
+   * again under the same `refundKey` answers with the same refund and moves no more money.
+   */
+  refundInvoicePart(invoiceId: string, amountCents: number, refundKey: string): Promise<string>;
   /** The charge of a paid payment and the processing fee Stripe kept of it. */
   capturedPayment(paymentIntentId: string): Promise<CapturedPayment>;
   /**

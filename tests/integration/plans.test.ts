@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { clockOffsetMs, setClockOffset } from '../../bin/local/clock';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
+import { db, tableName } from '../../functions/data/client';
+import { keys } from '../../functions/data/keys';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getSubscription } from '../../functions/data/subscriptions';
 import { owedTransfers } from '../../functions/data/transfers';
@@ -551,7 +554,8 @@ describe("a plan coach's account", () => {
     });
     expect((await subscriptionOf(mentee, subscriptionId)).status).toBe('active');
 
-    expect((await call(own, 'POST', `/api/subscriptions/${subscriptionId}/cancel`)).status).toBe(200);
+    // The mentee ends it: it runs, with its credits, until the month ends.
+    expect((await call(mentee, 'POST', `/api/subscriptions/${subscriptionId}/cancel`)).status).toBe(200);
     const ending = await deleteMe(own);
     expect(ending.status).toBe(409);
     expect((await ending.json()).error.details).toEqual([
@@ -564,6 +568,60 @@ describe("a plan coach's account", () => {
     expect(await getSubscription(subscriptionId)).toMatchObject({ status: 'canceled' });
     expect(await payments.findTransfer(payoutId)).toMatchObject({ amountCents: NET });
     expect((await deleteMe(await signedInAgain(stack.config, own))).status).toBe(204);
+  });
+});
+
+describe('a plan the coach ends', () => {
+  it("refunds the month's unused sessions pro rata at once, through Stripe, into the ledger, and tells the mentee", async () => {
+    const own = await planCoach();
+    const { mentee, subscriptionId } = await subscribedMentee(own);
+    const invoiceId = (await getSubscription(subscriptionId))?.credits?.invoiceId as string;
+    // One of the month's two sessions was held.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.subscription(subscriptionId),
+        UpdateExpression: 'SET credits.used = :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    );
+    const halfTheMonth = PLAN.monthlyPriceCents / 2;
+
+    const ended = await call(own, 'POST', `/api/subscriptions/${subscriptionId}/cancel`);
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ cancelAtPeriodEnd: true, status: 'active', creditsLeft: 0 });
+    expect((await call(own, 'POST', `/api/subscriptions/${subscriptionId}/cancel`)).status).toBe(200);
+    await stack.jobsSettled();
+
+    const refunds = stack
+      .stripeRequests()
+      .filter((request) => request.endpoint === 'POST /v1/refunds' && request.idempotencyKey?.includes(invoiceId));
+    expect(
+      refunds.map(({ idempotencyKey, params, status }) => ({ idempotencyKey, amount: params.amount, status })),
+    ).toEqual([{ idempotencyKey: `refund-credits-${invoiceId}`, amount: String(halfTheMonth), status: 200 }]);
+    expect(await getSubscription(subscriptionId)).toMatchObject({
+      creditRefund: { invoiceId, credits: 1, amountCents: halfTheMonth, refundId: expect.stringMatching(/^re_/) },
+    });
+    expect(await subscriptionOf(mentee, subscriptionId)).toMatchObject({ creditsLeft: 0 });
+    const planBooking = { coachId: own.userId, start: at(8, 9), durationMinutes: 60, subscriptionId };
+    expect(await errorCode(await call(mentee, 'POST', '/api/sessions', planBooking))).toBe('NO_CREDITS');
+    expect((await ledgerEntriesOfCoach(own.userId)).filter((entry) => entry.kind === 'subscription_refund')).toEqual([
+      expect.objectContaining({ sessionId: subscriptionId, refundCents: halfTheMonth }),
+    ]);
+    const mails = (await readFile(stack.mailboxFile, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { to: string; subject: string; text: string })
+      .filter((mail) => mail.to === mentee.email && mail.subject === 'Your mentorship plan will end');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('The session you had left this month is refunded: $150.00 to your card.');
+
+    // What still holds the coach's account: the month, no longer renewing.
+    const refused = await call(own, 'DELETE', '/api/me');
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.details).toContainEqual(
+      expect.objectContaining({ kind: 'plan_months', count: 1, renews: false }),
+    );
   });
 });
 

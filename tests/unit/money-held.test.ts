@@ -130,6 +130,12 @@ describe('moneyHeld', () => {
     );
   });
 
+  it('holds the refund of a plan’s unused credits until Stripe made it', () => {
+    const ended = plan({ status: 'canceled' });
+    expect(held([], [{ ...ended, creditRefund: { refundId: null } }])).toEqual([{ kind: 'refunds', count: 1 }]);
+    expect(held([], [{ ...ended, creditRefund: { refundId: 're_1' } }])).toEqual([]);
+  });
+
   it("holds a plan invoice's payout until its month ends, and none transferred, refunded or lost to a dispute", () => {
     const ended = plan({ status: 'canceled' });
     expect(held([], [ended], [payout()])).toEqual([

@@ -12,9 +12,11 @@ import {
   isPlanPayoutId,
   planPayoutId,
   planPeriodEnded,
+  planEndingEmail,
   planSummary,
   type SubscriptionState,
   subscriptionStatusOf,
+  unusedCreditsRefund,
 } from '../../functions/domain/plans';
 import { planInput } from '../../functions/schemas/plans';
 
@@ -216,5 +218,45 @@ describe("the coach's payout of a plan invoice", () => {
     expect(invoiceEndedBy(credits, periodEnd)).toBe('in_1');
     expect(invoiceEndedBy(credits, '2026-10-31T23:59:59.000Z')).toBeNull();
     expect(invoiceEndedBy(null, periodEnd)).toBeNull();
+  });
+});
+
+describe('a plan the coach ends', () => {
+  it('refunds each unused credit of the running month as its share of the invoice', () => {
+    expect(unusedCreditsRefund(credits({ granted: 2, used: 1 }), 30_000, NOW)).toEqual({
+      credits: 1,
+      amountCents: 15_000,
+    });
+    expect(unusedCreditsRefund(credits({ granted: 2, used: 0 }), 30_000, NOW)).toEqual({
+      credits: 2,
+      amountCents: 30_000,
+    });
+  });
+
+  it('rounds a share that is not whole cents down, so the refunds never add up to more than was paid', () => {
+    expect(unusedCreditsRefund(credits({ granted: 3, used: 1 }), 10_000, NOW)).toEqual({
+      credits: 2,
+      amountCents: 6_666,
+    });
+    expect(unusedCreditsRefund(credits({ granted: 3, used: 2 }), 10_000, NOW)).toEqual({
+      credits: 1,
+      amountCents: 3_333,
+    });
+  });
+
+  it('refunds nothing when every credit is used, the month is over, or none were granted', () => {
+    expect(unusedCreditsRefund(credits({ granted: 2, used: 2 }), 30_000, NOW)).toBeNull();
+    expect(unusedCreditsRefund(credits({ periodEnd: NOW.toISOString() }), 30_000, NOW)).toBeNull();
+    expect(unusedCreditsRefund(null, 30_000, NOW)).toBeNull();
+  });
+
+  it("tells the mentee what is refunded, or that the month's sessions stay when none is", () => {
+    const letter = { to: 'm@example.test', coachName: 'Dr Casey Coach, MD', periodEnd: '2026-04-01T00:00:00.000Z' };
+    expect(planEndingEmail({ ...letter, refund: { credits: 2, amountCents: 30_000 } }).text).toBe(
+      'Dr Casey Coach, MD has ended your monthly mentorship plan.\n\nSessions you have booked take place as planned. The 2 sessions you had left this month are refunded: $300.00 to your card. The plan ends on Wed, 01 Apr 2026 and will not renew.\n',
+    );
+    expect(planEndingEmail({ ...letter, refund: null }).text).toContain(
+      'It stays active, with the sessions left this month, until Wed, 01 Apr 2026, and will not renew.',
+    );
   });
 });

@@ -3,8 +3,10 @@ import type { ProfileItem } from '../../domain/profile-item';
 import { getProfile } from '../../data/profiles';
 import {
   changeSubscription,
+  type CreditRefund,
   createSubscription,
   getSubscription,
+  recordCreditRefund,
   recordSubscriptionCheckout,
   type SubscriptionItem,
   subscriptionsOf,
@@ -12,7 +14,7 @@ import {
 } from '../../data/subscriptions';
 import { DomainError } from '../../domain/errors';
 import { platformFee } from '../../domain/fees';
-import { planEndingEmail, planSummary } from '../../domain/plans';
+import { planEndingEmail, planSummary, unusedCreditsRefund } from '../../domain/plans';
 import { feeRule } from '../../runtime/fee-rule';
 import { log } from '../../runtime/log';
 import { siteOrigin } from '../../runtime/site';
@@ -85,28 +87,61 @@ export async function subscribe(menteeId: string, coachId: string, now: Date) {
 }
 
 /**
- * `POST /api/subscriptions/{id}/cancel`: either party ends the plan when its paid period does;
- * the credits stay until then. Stripe's `customer.subscription.updated` confirms it.
+ * `POST /api/subscriptions/{id}/cancel`: either party ends the plan when its paid period does.
+ * Ended by the mentee, the credits stay until then. Ended by the coach, the month's unused credits
+ * are taken back in the same write and refunded pro rata (domain/plans.ts unusedCreditsRefund),
+ * so a coach can end a plan, and later delete their account, without keeping money for sessions
+ * they will not hold; the sessions already booked stay. Stripe's `customer.subscription.updated`
+ * confirms the ending, its `charge.refunded` puts the refund in the ledger.
  */
 export async function cancelAtPeriodEnd(userId: string, subscriptionId: string, now: Date) {
   const subscription = await getSubscription(subscriptionId);
   if (!subscription || (subscription.menteeId !== userId && subscription.coachId !== userId)) {
     throw new DomainError('NOT_FOUND', 'No such plan.');
   }
-  if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd) return withOtherParty(subscription, userId);
+  const byCoach = userId === subscription.coachId;
+  if (subscription.status === 'canceled' || subscription.cancelAtPeriodEnd) {
+    // The coach's ending was written, but its refund not made (Stripe failed): asking again makes it.
+    if (byCoach && subscription.creditRefund && !subscription.creditRefund.refundId) {
+      await finishCoachEnding(subscription, subscription.creditRefund, now);
+    }
+    return withOtherParty(subscription, userId);
+  }
   if (!subscription.stripeSubscriptionId)
     throw new DomainError('PLAN_NOT_PAID', 'This plan has not been paid for yet.');
   await payments().cancelSubscriptionAtPeriodEnd(subscription.stripeSubscriptionId);
-  const changed = await changeSubscription(subscriptionId, now, (current) =>
-    current.cancelAtPeriodEnd || current.status === 'canceled'
-      ? null
-      : { state: { ...current, cancelAtPeriodEnd: true } },
-  );
-  if (userId === subscription.coachId) await tellMenteePlanEnds(subscription);
+  const changed = await changeSubscription(subscriptionId, now, (current) => {
+    if (current.cancelAtPeriodEnd || current.status === 'canceled') return null;
+    const state = { ...current, cancelAtPeriodEnd: true };
+    const refund = byCoach ? unusedCreditsRefund(current.credits, current.priceCents, now) : null;
+    if (!refund || !current.credits) return { state };
+    return {
+      state,
+      credits: { ...current.credits, granted: current.credits.used },
+      creditRefund: { invoiceId: current.credits.invoiceId, ...refund, requestedAt: now.toISOString(), refundId: null },
+    };
+  });
+  if (byCoach && changed) await finishCoachEnding(changed, changed.creditRefund ?? null, now);
   return withOtherParty(changed ?? subscription, userId);
 }
 
-async function tellMenteePlanEnds(subscription: SubscriptionItem): Promise<void> {
+/**
+ * After the coach's ending is written: the unused credits' refund at Stripe, under a key of its
+ * own (once, however often it is asked for), then the mentee's e-mail saying so.
+ */
+async function finishCoachEnding(subscription: SubscriptionItem, refund: CreditRefund | null, now: Date) {
+  if (refund && !refund.refundId) {
+    const refundId = await payments().refundInvoicePart(
+      refund.invoiceId,
+      refund.amountCents,
+      `refund-credits-${refund.invoiceId}`,
+    );
+    await recordCreditRefund(subscription.id, refundId, now);
+  }
+  await tellMenteePlanEnds(subscription, refund);
+}
+
+async function tellMenteePlanEnds(subscription: SubscriptionItem, refund: CreditRefund | null): Promise<void> {
   const [mentee, coach] = await Promise.all([getProfile(subscription.menteeId), getProfile(subscription.coachId)]);
   if (!mentee?.email || !coach || !subscription.currentPeriodEnd) return;
   await mailer().send(
@@ -114,6 +149,7 @@ async function tellMenteePlanEnds(subscription: SubscriptionItem): Promise<void>
       to: mentee.email,
       coachName: nameWithCredentials(coach),
       periodEnd: subscription.currentPeriodEnd,
+      refund: refund && { credits: refund.credits, amountCents: refund.amountCents },
     }),
   );
 }

@@ -82,14 +82,19 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const joinLinkOf = (letter: Letter) =>
   letter.session.meetingUrl ? `${letter.siteOrigin}${sessionJoinPath(letter.session.id)}` : null;
 
-function details(letter: Letter): [string, string][] {
+function details(letter: Letter, method: 'REQUEST' | 'CANCEL'): [string, string][] {
   const { session, recipient, other, role } = letter;
   return [
     [role === 'mentee' ? 'Mentor' : 'Mentee', nameWithCredentials(other)],
     ['When', sessionTimeFor(recipient, session.start)],
     ['Duration', `${session.durationMinutes} minutes`],
     ['Price', session.isFreeConsultation ? 'FREE' : formatWholeDollars(session.priceCents)],
-    ['Meeting link', joinLinkOf(letter) ?? (session.meetingNote ? NO_MEETING_LINK : MEETING_LINK_PENDING)[role]],
+    // A session that will not take place has no meeting to point to (nor one "being created").
+    ...(method === 'CANCEL'
+      ? []
+      : ([
+          ['Meeting link', joinLinkOf(letter) ?? (session.meetingNote ? NO_MEETING_LINK : MEETING_LINK_PENDING)[role]],
+        ] as [string, string][])),
   ];
 }
 
@@ -109,7 +114,7 @@ function compose(
   closing: string,
   method: 'REQUEST' | 'CANCEL',
 ): SessionEmail {
-  const rows = details(letter);
+  const rows = details(letter, method);
   const dashboard = `${letter.siteOrigin}/dashboard`;
   const joinLink = joinLinkOf(letter);
   const event = {
@@ -261,6 +266,21 @@ export function sessionRefundFailedEmail(letter: Letter & { amountCents: number 
     `Your refund of ${amount} is delayed`,
     `We could not complete the refund of ${amount} for the cancelled ${sessionKind(letter.session)} with ${nameWithCredentials(letter.other)}: the payment provider did not accept it, and no money has been returned to your card yet.`,
     'We are on it, and our support team will contact you by e-mail to get the refund to you. You do not need to do anything in the meantime.',
+    'CANCEL',
+  );
+}
+
+/**
+ * Sent to the mentee when their payment reached us but the session could not be held (its time was
+ * taken meanwhile, or the payment came after its start): it was not booked, and the payment is
+ * refunded in full; a second e-mail confirms the refund (sessionRefundEmail).
+ */
+export function sessionNotBookedEmail(letter: Letter & { reason: string; refundRequestedCents: number }): SessionEmail {
+  return compose(
+    letter,
+    `Session not booked: ${sessionTimeFor(letter.recipient, letter.session.start)}`,
+    `Your ${sessionKind(letter.session)} with ${nameWithCredentials(letter.other)} could not be booked. ${letter.reason}`,
+    `A refund of ${formatWholeDollars(letter.refundRequestedCents)} to your card has been requested; we will e-mail you again when the payment provider confirms it.`,
     'CANCEL',
   );
 }

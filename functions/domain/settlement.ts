@@ -26,3 +26,11 @@ export function settlementMismatch(
     return `a ${paid.livemode ? 'live' : 'test'}-mode payment on a ${liveStage ? 'live' : 'test'} stage`;
   return null;
 }
+
+/**
+ * Whether a payment learnt of at `now` comes too late to hold the session: at or after its start,
+ * the confirmation, the meeting link and the reminders could no longer reach the parties before it
+ * began. Compared as instants (a stored start has whole seconds, `now` milliseconds).
+ */
+export const paidAfterStart = (session: { start: string }, now: Date): boolean =>
+  Date.parse(session.start) <= now.getTime();

@@ -1,6 +1,7 @@
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
+import { readMailbox } from '../../bin/local/mailbox';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { jobs } from '../../functions/runtime/ports/jobs';
@@ -14,7 +15,7 @@ import { earnings, type Reconciliation } from '../../functions/schemas/ledger';
 import { at, publishedCoach, RATE_CENTS, setCoachCanReceiveTransfers } from '../support/coaches';
 import { endedAgo } from '../support/bookings';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { bookAndPay, bookSession, deliverStripeEvent } from '../support/paid-sessions';
+import { bookAndPay, bookSession, deliverStripeEvent, refundsAnswered } from '../support/paid-sessions';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 /**
@@ -391,5 +392,43 @@ describe('settlement checks', () => {
     // Reading it asks the stand-in, whose checkout is still open: still pending.
     const read = await fetch(`${stack.apiUrl}/api/sessions/${session.id}`, { headers: mentee.auth });
     expect((await read.json()).status).toBe('pending_payment');
+  });
+});
+
+describe('a payment that arrives after the start', () => {
+  it('is refunded in full at once: the session is cancelled by the system, never scheduled, the mentee told, no transfer', async () => {
+    const { session, checkoutId } = await book(at(1, 9));
+    // Paid in time at Stripe, but told late: the webhook was down, and the checkout's expiry job (whose
+    // look at the checkout finds a payment) never ran. Stripe's retry of the event lands after the start.
+    const paid = (await payments.settleCheckout(checkoutId, 'paid')) as { body: string };
+    await stack.jobsSettled();
+    await scheduler().unschedule('expirePendingPayment', session.id);
+    await stack.advanceClock(Math.ceil((Date.parse(session.start) - Date.now()) / 60_000) + 1);
+    // Stripe signs each delivery afresh; the webhook refuses a signature over 5 minutes old.
+    const retried = signStripeEvent(JSON.parse(paid.body), process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string);
+    expect((await deliver(retried)).status).toBe(200);
+    await stack.jobsSettled();
+
+    const stored = await getSession(session.id);
+    expect(stored).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'system',
+      cancellationReason: "The payment arrived after the session's start time; the payment is being refunded in full.",
+      refund: { status: 'succeeded', amountCents: PRICE },
+    });
+    expect(await refundsAnswered(stack, checkoutId)).toBe(1);
+    expect((await entriesOf(session.id)).map((entry) => entry.kind)).toEqual(
+      expect.arrayContaining(['payment', 'refund']),
+    );
+    const notBooked = (await readMailbox(stack.mailboxFile)).filter(
+      (mail) => mail.to === mentee.email && mail.subject.startsWith('Session not booked'),
+    );
+    expect(notBooked).toHaveLength(1);
+    expect(notBooked[0]?.text).toContain(`A refund of $${PRICE / 100} to your card has been requested`);
+
+    // Nothing is left for the coach: no completion was scheduled, and one run at the end pays nothing.
+    await (await job('completeSession'))({ sessionId: session.id });
+    expect(await payments.findTransfer(session.id)).toBeNull();
+    expect((await getSession(session.id))?.status).toBe('cancelled');
   });
 });

@@ -4,6 +4,7 @@ import { calendarInvite } from '../../functions/domain/calendar-invite';
 import {
   sessionCancellationEmail,
   sessionConfirmationEmail,
+  sessionNotBookedEmail,
   sessionRescheduledEmail,
 } from '../../functions/domain/session-emails';
 
@@ -223,6 +224,26 @@ describe('sessionConfirmationEmail', () => {
     const invitation = parsed(cancelled.attachments[0]?.content as string);
     expect(invitation).toMatchObject({ method: 'CANCEL', uid: 's1@physicianmentors', sequence: 3 });
     expect(invitation.organizer).toBe('mailto:c@example.test');
+  });
+
+  it('tells a mentee whose payment came too late that the session is not booked and the refund is requested, with no meeting link', () => {
+    const mail = sessionNotBookedEmail({
+      recipient: mentee,
+      role: 'mentee',
+      other: coach,
+      session: { ...session, meetingNote: null },
+      reason: "The payment arrived after the session's start time; the payment is being refunded in full.",
+      refundRequestedCents: 7_500,
+      siteOrigin: 'https://site.example',
+      now: new Date('2026-03-03T15:01:00Z'),
+    });
+    expect(mail.subject).toBe('Session not booked: Tuesday, March 3, 2026 at 9:00 AM CST');
+    expect(mail.text).toContain(
+      "Your mentoring session with Casey Coach, MD could not be booked. The payment arrived after the session's start time",
+    );
+    expect(mail.text).toContain('A refund of $75 to your card has been requested');
+    expect(mail.text).not.toContain('Meeting link');
+    expect(parsed(mail.attachments[0]?.content as string).method).toBe('CANCEL');
   });
 
   it('escapes names in the HTML body', () => {

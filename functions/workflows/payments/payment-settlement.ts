@@ -1,17 +1,24 @@
 import type { SessionItem } from '../../domain/session-item';
+import { getProfile } from '../../data/profiles';
 import { requestRefund } from '../../data/refunds';
 import { confirmPayment, getSession, markPaymentAbandoned } from '../../data/sessions';
+import { DELETED_PARTY } from '../../domain/account-deletion';
+import { sessionNotBookedEmail } from '../../domain/session-emails';
 import { PAYMENT_ABANDONED_REASON, PAYMENT_EXPIRED_REASON } from '../../domain/session-status';
-import { type PaidCheckout, settlementMismatch } from '../../domain/settlement';
+import { type PaidCheckout, paidAfterStart, settlementMismatch } from '../../domain/settlement';
 import { log } from '../../runtime/log';
+import { siteOrigin } from '../../runtime/site';
 import { isLiveStage } from '../../runtime/stage';
 import { cancelSession } from '../booking/cancellation';
 import type { CheckoutState } from '../../domain/ports';
+import { mailer } from '../../runtime/ports/mailer';
 import { payments } from '../../runtime/ports/payments';
 import { scheduler } from '../../runtime/ports/scheduler';
 
 const TIME_LOST_REASON =
   'The time was no longer available when the payment arrived; the payment is being refunded in full.';
+const PAID_AFTER_START_REASON =
+  "The payment arrived after the session's start time; the payment is being refunded in full.";
 
 /**
  * Whether a payment may settle `session` (domain/settlement.ts). One that may not settles nothing
@@ -35,6 +42,17 @@ export function paymentMatches(session: SessionItem, paid: PaidCheckout): boolea
  */
 export async function settlePaidCheckout(session: SessionItem, paid: PaidCheckout, now: Date): Promise<SessionItem> {
   const { paymentIntentId } = paid;
+  // Judged by `now`, when this process learns of the payment, not by the event's `created` (Stripe's
+  // clock, signed, so as trustworthy): what decides is whether the session can still be held, and a
+  // payment made in time but told late (the webhook down, its deliveries retried for days, or found
+  // by our own look at the checkout, which has no event time) reaches nobody before the start either.
+  if (session.status === 'pending_payment' && paidAfterStart(session, now)) {
+    log('warn', 'payment arrived after the session started; refunding', {
+      sessionId: session.id,
+      start: session.start,
+    });
+    return refundUnheldPayment(session, paid, PAID_AFTER_START_REASON, now);
+  }
   const outcome = await confirmPayment(session, paymentIntentId, now);
   switch (outcome.result) {
     case 'scheduled':
@@ -60,18 +78,64 @@ export async function settlePaidCheckout(session: SessionItem, paid: PaidCheckou
       return outcome.session;
     case 'time_lost': {
       log('warn', 'payment arrived after the hold lapsed and the time was taken; refunding', { sessionId: session.id });
-      const cancelled = await cancelSession(
-        session.id,
-        {
-          reason: TIME_LOST_REASON,
-          cancelledBy: 'system',
-          from: ['pending_payment'],
-          refund: paymentIntentId ? { paymentIntentId, amountCents: outcome.session.priceCents } : undefined,
-        },
-        now,
-      );
-      return cancelled ?? outcome.session;
+      return refundUnheldPayment(outcome.session, paid, TIME_LOST_REASON, now);
     }
+  }
+}
+
+/**
+ * A payment for a pending session that cannot be held: the system cancels the session, its full
+ * refund requested in the same transaction (the table's stream starts the refund job), and the run
+ * that cancelled it tells the mentee, so they hear it once. A session that changed meanwhile is
+ * settled again as it now stands (paid already, or expired: then its refund is requested there).
+ */
+async function refundUnheldPayment(
+  session: SessionItem,
+  paid: PaidCheckout,
+  reason: string,
+  now: Date,
+): Promise<SessionItem> {
+  const { paymentIntentId } = paid;
+  const cancelled = await cancelSession(
+    session.id,
+    {
+      reason,
+      cancelledBy: 'system',
+      from: ['pending_payment'],
+      refund: paymentIntentId ? { paymentIntentId, amountCents: session.priceCents } : undefined,
+    },
+    now,
+  );
+  if (!cancelled) {
+    const current = await currentOf(session);
+    return current.status === 'pending_payment' ? current : settlePaidCheckout(current, paid, now);
+  }
+  await mailMenteeNotBooked(cancelled, now);
+  return cancelled;
+}
+
+/** The mentee hears that the session was not booked and their payment is refunded; a failed send is logged, never undoes the cancellation. */
+async function mailMenteeNotBooked(session: SessionItem, now: Date): Promise<void> {
+  try {
+    const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
+    if (!mentee) return;
+    await mailer().send(
+      sessionNotBookedEmail({
+        recipient: mentee,
+        role: 'mentee',
+        other: coach ?? DELETED_PARTY,
+        session,
+        siteOrigin: siteOrigin(),
+        now,
+        reason: session.cancellationReason ?? '',
+        refundRequestedCents: session.refund?.amountCents ?? session.priceCents,
+      }),
+    );
+  } catch (error) {
+    log('error', 'the e-mail that a paid session was not booked failed', {
+      sessionId: session.id,
+      error: String(error),
+    });
   }
 }
 

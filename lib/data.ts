@@ -23,7 +23,7 @@ export class Data extends Construct {
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
-    const { byOwner, byParty, directory } = tableSchema.indexes;
+    const { byOwner, byParty, directory, settlement } = tableSchema.indexes;
     this.table = new TableV2(this, 'Table', {
       partitionKey: stringKey(tableSchema.partitionKey),
       sortKey: stringKey(tableSchema.sortKey),
@@ -47,6 +47,12 @@ export class Data extends Construct {
           sortKey: stringKey(directory.sortKey),
           projectionType: ProjectionType.INCLUDE,
           nonKeyAttributes: [...tableSchema.directoryProjection],
+        },
+        {
+          indexName: settlement.name,
+          partitionKey: stringKey(settlement.partitionKey),
+          sortKey: stringKey(settlement.sortKey),
+          projectionType: ProjectionType.KEYS_ONLY,
         },
       ],
     });

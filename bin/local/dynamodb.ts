@@ -90,6 +90,29 @@ export function localClient(endpoint: string): DynamoDBClient {
 /** As lib/data.ts: every write's old and new item, for the directory rebuild to tell what changed. */
 const TABLE_STREAM = { StreamEnabled: true, StreamViewType: tableSchema.streamViewType };
 
+const index = (
+  spec: { name: string; partitionKey: string; sortKey: string },
+  projection: GlobalSecondaryIndex['Projection'],
+): GlobalSecondaryIndex => ({
+  IndexName: spec.name,
+  KeySchema: [
+    { AttributeName: spec.partitionKey, KeyType: 'HASH' },
+    { AttributeName: spec.sortKey, KeyType: 'RANGE' },
+  ],
+  Projection: projection,
+});
+
+const settlementIndexCreation = () => {
+  const { settlement } = tableSchema.indexes;
+  return {
+    AttributeDefinitions: [settlement.partitionKey, settlement.sortKey].map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S' as const,
+    })),
+    GlobalSecondaryIndexUpdates: [{ Create: index(settlement, { ProjectionType: 'KEYS_ONLY' }) }],
+  };
+};
+
 /** Creates the single table with the same keys and indexes as the CDK data construct. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localClient(endpoint);
@@ -99,6 +122,10 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if (!Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
     }
+    // A data folder from before the settlement index (its sessions are not in it: as in AWS, only new writes are).
+    if (!Table?.GlobalSecondaryIndexes?.some((gsi) => gsi.IndexName === tableSchema.indexes.settlement.name)) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, ...settlementIndexCreation() }));
+    }
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -106,17 +133,6 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     client.destroy();
   }
   const { partitionKey, sortKey, indexes, directoryProjection } = tableSchema;
-  const index = (
-    spec: { name: string; partitionKey: string; sortKey: string },
-    projection: GlobalSecondaryIndex['Projection'],
-  ): GlobalSecondaryIndex => ({
-    IndexName: spec.name,
-    KeySchema: [
-      { AttributeName: spec.partitionKey, KeyType: 'HASH' },
-      { AttributeName: spec.sortKey, KeyType: 'RANGE' },
-    ],
-    Projection: projection,
-  });
   const attributeNames = [partitionKey, sortKey, ...Object.values(indexes).flatMap((i) => [i.partitionKey, i.sortKey])];
   const creator = localClient(endpoint);
   await creator.send(
@@ -132,6 +148,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         index(indexes.byOwner, { ProjectionType: 'ALL' }),
         index(indexes.byParty, { ProjectionType: 'ALL' }),
         index(indexes.directory, { ProjectionType: 'INCLUDE', NonKeyAttributes: [...directoryProjection] }),
+        index(indexes.settlement, { ProjectionType: 'KEYS_ONLY' }),
       ],
       StreamSpecification: TABLE_STREAM,
     }),

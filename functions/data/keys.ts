@@ -30,6 +30,16 @@ const messageSortKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart
 const ledgerMonthPartition = (month: string) => `LEDGER#${month}`;
 
 const OWED_TRANSFERS_PARTITION = 'TRANSFERS#OWED';
+/** The sparse settlement index's one partition: every session whose money the daily sweep has not yet seen settled. */
+const OPEN_SETTLEMENTS_PARTITION = 'SETTLEMENTS#OPEN';
+/**
+ * A session in the sparse settlement index, by its end (ISO, whole seconds), from its booking until
+ * the daily sweep finds its money settled and removes it (data/settlements.ts).
+ */
+const openSettlement = (session: { id: string; end: string }) => ({
+  settlepk: OPEN_SETTLEMENTS_PARTITION,
+  settlesk: `${session.end}#${session.id}`,
+});
 export const PLAN_PAYOUT_SORT_KEY = 'PLANPAYOUT';
 const coachPlansPartition = (coachId: string) => `COACH#${coachId}#PLANS`;
 const menteePlansPartition = (menteeId: string) => `MENTEE#${menteeId}#PLANS`;
@@ -56,12 +66,16 @@ export const keys = {
   coachSessionsPartition,
   menteeSessionsPartition,
   /** Sessions of one coach by start time (gsi1) and of one mentee (gsi2). */
-  sessionIndexes: (session: { id: string; coachId: string; menteeId: string; start: string }) => ({
+  sessionIndexes: (session: { id: string; coachId: string; menteeId: string; start: string; end: string }) => ({
     gsi1pk: coachSessionsPartition(session.coachId),
     gsi1sk: `${session.start}#${session.id}`,
     gsi2pk: menteeSessionsPartition(session.menteeId),
     gsi2sk: `${session.start}#${session.id}`,
+    ...openSettlement(session),
   }),
+  openSettlementsPartition: OPEN_SETTLEMENTS_PARTITION,
+  /** The session an entry of the settlement index names (its sort key is `<end>#<id>`; an instant has no `#`). */
+  sessionOfOpenSettlement: (settlesk: string) => settlesk.slice(settlesk.indexOf('#') + 1),
   /** One 15-minute block of a coach's time, held by the session that booked it (see data/time-claims.ts). */
   timeClaim: (coachId: string, blockStart: string) => ({ pk: `USER#${coachId}`, sk: `BUSY#${blockStart}` }),
   /** A coach's Zoom tokens: their own item, so no profile read ever carries them. */

@@ -35,7 +35,7 @@ export async function moveSession(
     Update: {
       Key: keys.session(session.id),
       UpdateExpression:
-        'SET #start = :start, #end = :end, claimedBlocks = :blocks, rescheduleCount = :next, history = list_append(if_not_exists(history, :none), :entry), updatedAt = :now, gsi1sk = :gsi1sk, gsi2sk = :gsi2sk',
+        'SET #start = :start, #end = :end, claimedBlocks = :blocks, rescheduleCount = :next, history = list_append(if_not_exists(history, :none), :entry), updatedAt = :now, gsi1sk = :gsi1sk, gsi2sk = :gsi2sk, settlepk = :settlepk, settlesk = :settlesk',
       ConditionExpression:
         '#status IN (:confirmed, :scheduled) AND #start = :seen AND (attribute_not_exists(rescheduleCount) OR rescheduleCount = :count)',
       ExpressionAttributeNames: { '#start': 'start', '#end': 'end', '#status': 'status' },
@@ -50,6 +50,8 @@ export async function moveSession(
         ':now': now.toISOString(),
         ':gsi1sk': indexes.gsi1sk,
         ':gsi2sk': indexes.gsi2sk,
+        ':settlepk': indexes.settlepk,
+        ':settlesk': indexes.settlesk,
         ':seen': session.start,
         ':confirmed': 'confirmed',
         ':scheduled': 'scheduled',

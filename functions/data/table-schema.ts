@@ -13,6 +13,11 @@ export const tableSchema = {
     byParty: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     /** Sparse: only published coaches carry `dirpk` (one of 16 shards), projecting just the directory card. */
     directory: { name: 'directory', partitionKey: 'dirpk', sortKey: 'dirsk' },
+    /**
+     * Sparse, keys only: sessions by end whose money the daily settlement sweep has not yet seen
+     * settled (one partition: each session leaves it a few days after its end, or stays while stuck).
+     */
+    settlement: { name: 'settlement', partitionKey: 'settlepk', sortKey: 'settlesk' },
   },
   /**
    * Attributes the directory index projects beyond the keys: at most 20 (DynamoDB's limit), so

@@ -55,7 +55,7 @@ describe('stack', () => {
 
 describe('data', () => {
   it('is one on-demand table keyed exactly as table-schema.ts says', () => {
-    const { byOwner, byParty, directory } = tableSchema.indexes;
+    const { byOwner, byParty, directory, settlement } = tableSchema.indexes;
     const keys = (partitionKey: string, sortKey: string) => [
       { AttributeName: partitionKey, KeyType: 'HASH' },
       { AttributeName: sortKey, KeyType: 'RANGE' },
@@ -81,6 +81,11 @@ describe('data', () => {
           IndexName: directory.name,
           KeySchema: keys(directory.partitionKey, directory.sortKey),
           Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...tableSchema.directoryProjection] },
+        },
+        {
+          IndexName: settlement.name,
+          KeySchema: keys(settlement.partitionKey, settlement.sortKey),
+          Projection: { ProjectionType: 'KEYS_ONLY' },
         },
       ],
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],

@@ -803,6 +803,13 @@ export const jobs: readonly Job[] = [
     table: ['read', 'write'],
     grants: ['scheduler:manage', 'secret:stripe'],
   },
+  /** Daily, on its own schedule (lib/finance.ts): what is past its end and not settled, settled or counted. */
+  {
+    operation: 'sweepSettlements',
+    handler: 'sweep-settlements',
+    table: ['read', 'write', 'query:settlement'],
+    grants: ['scheduler:manage', 'secret:stripe'],
+  },
   /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
   {
     operation: 'reconcileLedger',

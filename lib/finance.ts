@@ -46,13 +46,16 @@ export interface FinanceProps {
   reconcileFunction: IFunction;
   /** Tries the transfers owed to coaches again (functions/jobs/pay-owed-transfers.ts). */
   payOwedTransfersFunction: IFunction;
+  /** Settles what is past its end, and counts what it cannot (functions/jobs/sweep-settlements.ts). */
+  sweepSettlementsFunction: IFunction;
   stage: string;
 }
 
 /**
  * The finance team's part of the stack: the Cognito group whose members read the ledger, the
- * daily reconciliation with Stripe and the daily retry of transfers owed to coaches, and the
- * alarms on a mismatch, a failing transfer and a dispute of money already paid out.
+ * daily reconciliation with Stripe, the daily retry of transfers owed to coaches and the daily
+ * settlement sweep, and the alarms on a mismatch, a failing transfer, a dispute of money already
+ * paid out and money the sweep could not settle.
  */
 export class Finance extends Construct {
   readonly alarms: readonly Alarm[];
@@ -93,6 +96,24 @@ export class Finance extends Construct {
       flexibleTimeWindow: { mode: 'OFF' },
       target: {
         arn: props.payOwedTransfersFunction.functionArn,
+        roleArn: props.scheduler.role.roleArn,
+        input: '{}',
+        ...props.scheduler.targetDelivery,
+      },
+    });
+
+    // 04:30 UTC, after the owed transfers' retry: what that retry paid is settled, not stuck.
+    new CfnSchedule(this, 'DailySettlementSweep', {
+      name: `${Stack.of(this).stackName}-sweep-settlements`,
+      groupName: props.scheduler.group.scheduleGroupName,
+      description:
+        'Settles every session past its end that is not (expired, completed, its coach paid) and counts what it cannot.',
+      scheduleExpression: 'cron(30 4 * * ? *)',
+      scheduleExpressionTimezone: 'UTC',
+      state: 'ENABLED',
+      flexibleTimeWindow: { mode: 'OFF' },
+      target: {
+        arn: props.sweepSettlementsFunction.functionArn,
         roleArn: props.scheduler.role.roleArn,
         input: '{}',
         ...props.scheduler.targetDelivery,
@@ -140,6 +161,14 @@ export class Finance extends Construct {
       period: Duration.days(1),
       statistic: 'Maximum',
     });
-    this.alarms = [mismatch, transfersFailing, disputeAfterTransfer];
+    const settlementsStuck = alarmOnCount('SettlementsStuckAlarm', {
+      alarmName: `${Stack.of(this).stackName}-SettlementsStuck`,
+      alarmDescription:
+        "The daily settlement sweep found money it could not settle (a session past its outcome window with neither a transfer nor a refund nor a dispute, one never completed, or a transfer owed over 7 days): each is in the sweepSettlements function's log as 'settlement stuck' with its reason.",
+      metricName: BUSINESS_METRICS.settlementsStuck,
+      period: Duration.days(1),
+      statistic: 'Maximum',
+    });
+    this.alarms = [mismatch, transfersFailing, disputeAfterTransfer, settlementsStuck];
   }
 }

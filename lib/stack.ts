@@ -272,6 +272,7 @@ export class PhysicianMentorsStack extends Stack {
       scheduler,
       reconcileFunction: api.jobFunctions.get('reconcileLedger') as OperationFunction,
       payOwedTransfersFunction: api.jobFunctions.get('payOwedTransfers') as OperationFunction,
+      sweepSettlementsFunction: api.jobFunctions.get('sweepSettlements') as OperationFunction,
       stage: settings.stage,
     });
     new NpiRecheck(this, 'NpiRecheck', {

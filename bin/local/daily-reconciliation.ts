@@ -3,29 +3,54 @@ import { DateTime } from 'luxon';
 import { log } from '../../functions/runtime/log';
 import type { ClockDriven } from './clock';
 
+/** A daily run's UTC time of day, as lib/finance.ts schedules it. */
+interface RunAt {
+  hour: number;
+  minute: number;
+}
+
 /** When lib/finance.ts schedules the daily reconciliation: 02:30 UTC. */
-const RUN_AT = { hour: 2, minute: 30, second: 0, millisecond: 0 };
+const RECONCILIATION_AT: RunAt = { hour: 2, minute: 30 };
+/** When lib/finance.ts schedules the daily settlement sweep: 04:30 UTC. */
+export const SETTLEMENT_SWEEP_AT: RunAt = { hour: 4, minute: 30 };
 const RETRY_MS = 60_000;
 
-/** The first daily run time after `instant`. */
-export function nextDailyRun(instant: Date): Date {
-  const today = DateTime.fromJSDate(instant, { zone: 'utc' }).set(RUN_AT);
+/** The first daily run time at `runAt` after `instant`. */
+export function nextDailyRun(instant: Date, runAt: RunAt = RECONCILIATION_AT): Date {
+  const today = DateTime.fromJSDate(instant, { zone: 'utc' }).set({ ...runAt, second: 0, millisecond: 0 });
   return (today.toMillis() > instant.getTime() ? today : today.plus({ days: 1 })).toJSDate();
 }
 
 /**
- * The deployed daily reconciliation schedule for the local stack, in the local scheduler's style: the
- * next run time is kept in a file under the data folder, so a start runs at once every run the stack
- * missed while it was down (each reconciling the UTC day before its run, as the schedule's `{}` does).
+ * The deployed daily reconciliation schedule for the local stack: each run reconciles the UTC day
+ * before it, as the schedule's `{}` does.
  */
-export async function startDailyReconciliation(
+export const startDailyReconciliation = (
   file: string,
   reconcile: (day: string) => Promise<unknown>,
+  now: () => Date = () => new Date(),
+) =>
+  startDailySchedule(
+    file,
+    RECONCILIATION_AT,
+    (runTime) => reconcile(DateTime.fromJSDate(runTime, { zone: 'utc' }).minus({ days: 1 }).toISODate() as string),
+    now,
+  );
+
+/**
+ * A deployed daily schedule (lib/finance.ts) for the local stack, in the local scheduler's style: the
+ * next run time is kept in a file under the data folder, so a start runs at once every run the stack
+ * missed while it was down, each given its own run time.
+ */
+export async function startDailySchedule(
+  file: string,
+  runAt: RunAt,
+  run: (runTime: Date) => Promise<unknown>,
   now: () => Date = () => new Date(),
 ): Promise<ClockDriven & { stop(): Promise<void> }> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let nextRun = (await readNextRun(file)) ?? nextDailyRun(now());
+  let nextRun = (await readNextRun(file)) ?? nextDailyRun(now(), runAt);
   const persist = () => writeFile(file, JSON.stringify({ nextRun: nextRun.toISOString() }, null, 2), 'utf8');
 
   let turn: Promise<void> = Promise.resolve();
@@ -42,11 +67,10 @@ export async function startDailyReconciliation(
 
   const runDue = async () => {
     while (!stopped && nextRun.getTime() <= now().getTime()) {
-      const day = DateTime.fromJSDate(nextRun, { zone: 'utc' }).minus({ days: 1 }).toISODate() as string;
       try {
-        await reconcile(day);
+        await run(nextRun);
       } catch (error) {
-        log('error', 'local daily reconciliation failed; retrying in a minute', { day, error: String(error) });
+        log('error', 'a local daily job failed; retrying in a minute', { file, error: String(error) });
         return arm(RETRY_MS);
       }
       nextRun = DateTime.fromJSDate(nextRun, { zone: 'utc' }).plus({ days: 1 }).toJSDate();

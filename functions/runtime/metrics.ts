@@ -25,6 +25,8 @@ export const BUSINESS_METRICS = {
   transferFailures: 'TransferFailures',
   /** A dispute was opened on a charge whose coach had already been paid: the platform carries it (alarmed). */
   disputesAfterTransfer: 'DisputesAfterTransfer',
+  /** What the daily settlement sweep could not settle, each run (functions/jobs/sweep-settlements.ts; the SettlementsStuck alarm). */
+  settlementsStuck: 'SettlementsStuck',
 } as const;
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];

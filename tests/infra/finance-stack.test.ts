@@ -182,6 +182,49 @@ describe("coaches' transfers after delivery", () => {
   });
 });
 
+describe('the daily settlement sweep', () => {
+  const functionArn = (operation: string) => ({ 'Fn::GetAtt': [synth.logicalId(construct('Api', operation)), 'Arn'] });
+
+  it('runs every day at 04:30 UTC, after the owed transfers, with the retries and dead letters of the other jobs', () => {
+    synth.template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(30 4 * * ? *)',
+      ScheduleExpressionTimezone: 'UTC',
+      State: 'ENABLED',
+      Target: {
+        Arn: functionArn('sweepSettlements'),
+        RoleArn: { 'Fn::GetAtt': [synth.logicalId(construct('Scheduler', 'InvokeRole')), 'Arn'] },
+        Input: '{}',
+        RetryPolicy: { MaximumRetryAttempts: 3 },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [synth.logicalId(construct('Scheduler', 'DeadLetters')), 'Arn'] } },
+      },
+    });
+  });
+
+  it('alarms as SettlementsStuck, to the alarm topic, on a day whose sweep left anything stuck', () => {
+    synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: 'PhysicianMentors-prod-SettlementsStuck',
+      Namespace: 'PhysicianMentors',
+      MetricName: 'SettlementsStuck',
+      Dimensions: [
+        { Name: 'Stage', Value: 'prod' },
+        { Name: 'service', Value: 'physician-mentors' },
+      ],
+      Statistic: 'Maximum',
+      Period: 86_400,
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 0,
+      AlarmActions: [{ Ref: synth.logicalId(construct('Observability', 'AlarmTopic')) }],
+    });
+  });
+
+  it('queries only the sparse settlement index, never scans the table', () => {
+    const role = (construct('Api', 'sweepSettlements') as IFunction).role as IConstruct;
+    const statements = JSON.stringify(synth.resourceOf(role).Properties.Policies ?? []);
+    expect(statements).toContain('/index/settlement');
+    expect(statements).not.toContain('dynamodb:Scan');
+  });
+});
+
 describe('the platform fee from context', () => {
   const settings = (context: Record<string, string>) => settingsFromContext(new App({ context }).node);
 

@@ -2,7 +2,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nextDailyRun, startDailyReconciliation } from '../../bin/local/daily-reconciliation';
+import {
+  nextDailyRun,
+  SETTLEMENT_SWEEP_AT,
+  startDailyReconciliation,
+  startDailySchedule,
+} from '../../bin/local/daily-reconciliation';
 
 let dir: string;
 let stops: (() => Promise<void>)[] = [];
@@ -45,5 +50,25 @@ describe('the local daily reconciliation', () => {
     await writeFile(file, JSON.stringify({ nextRun: '2026-11-22T02:30:00.000Z' }));
     expect(await start(file, '2026-11-23T10:00:00Z')).toEqual(['2026-11-21', '2026-11-22']);
     expect(await savedNextRun(file)).toBe('2026-11-24T02:30:00.000Z');
+  });
+});
+
+describe('the local daily settlement sweep', () => {
+  it('runs at 04:30 UTC, like the deployed schedule, and catches up on each run missed', async () => {
+    expect(nextDailyRun(new Date('2026-11-23T03:00:00Z'), SETTLEMENT_SWEEP_AT).toISOString()).toBe(
+      '2026-11-23T04:30:00.000Z',
+    );
+    const file = path.join(dir, 'sweep.json');
+    await writeFile(file, JSON.stringify({ nextRun: '2026-11-22T04:30:00.000Z' }));
+    const runs: string[] = [];
+    const schedule = await startDailySchedule(
+      file,
+      SETTLEMENT_SWEEP_AT,
+      async (runTime) => runs.push(runTime.toISOString()),
+      () => new Date('2026-11-23T10:00:00Z'),
+    );
+    stops.push(schedule.stop);
+    expect(runs).toEqual(['2026-11-22T04:30:00.000Z', '2026-11-23T04:30:00.000Z']);
+    expect(await savedNextRun(file)).toBe('2026-11-24T04:30:00.000Z');
   });
 });

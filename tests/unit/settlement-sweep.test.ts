@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { owedTooLong, sweepStepOf } from '../../functions/domain/settlement-sweep';
+
+const end = '2026-03-03T10:00:00Z';
+const paid = {
+  status: 'completed' as const,
+  end,
+  priceCents: 12_000,
+  isFreeConsultation: false,
+  paymentIntentId: 'pi_1',
+};
+const at = (iso: string) => new Date(iso);
+
+describe('sweepStepOf', () => {
+  it('waits for a paid, completed session until its 48-hour outcome window is over, to the second', () => {
+    expect(sweepStepOf(paid, at('2026-03-05T09:59:59Z'))).toEqual({ step: 'wait' });
+    expect(sweepStepOf(paid, at('2026-03-05T10:00:00Z'))).toEqual({ step: 'pay_coach' });
+  });
+
+  it('closes one transferred, refunded, or held by an open or lost dispute; pays one whose dispute was won', () => {
+    const late = at('2026-03-06T00:00:00Z');
+    expect(sweepStepOf({ ...paid, transferId: 'tr_1' }, late)).toEqual({ step: 'close' });
+    expect(sweepStepOf({ ...paid, refundId: 're_1' }, late)).toEqual({ step: 'close' });
+    expect(sweepStepOf({ ...paid, disputeId: 'dp_1' }, late)).toEqual({ step: 'close' });
+    expect(sweepStepOf({ ...paid, disputeId: 'dp_1', disputeOutcome: 'lost' }, late)).toEqual({ step: 'close' });
+    expect(sweepStepOf({ ...paid, disputeId: 'dp_1', disputeOutcome: 'won' }, late)).toEqual({ step: 'pay_coach' });
+  });
+
+  it('closes a completed free consultation or plan session at once: no money of its own', () => {
+    const now = at('2026-03-03T11:00:00Z');
+    expect(sweepStepOf({ ...paid, isFreeConsultation: true, priceCents: 0, paymentIntentId: null }, now)).toEqual({
+      step: 'close',
+    });
+    expect(sweepStepOf({ ...paid, paidBy: 'plan', priceCents: 0, paymentIntentId: null }, now)).toEqual({
+      step: 'close',
+    });
+  });
+
+  it('expires a payment still pending after the end, and completes a session still held', () => {
+    const now = at('2026-03-03T11:00:00Z');
+    expect(sweepStepOf({ ...paid, status: 'pending_payment', paymentIntentId: null }, now)).toEqual({
+      step: 'expire_payment',
+    });
+    expect(sweepStepOf({ ...paid, status: 'scheduled' }, now)).toEqual({ step: 'complete' });
+    expect(sweepStepOf({ ...paid, status: 'confirmed', isFreeConsultation: true }, now)).toEqual({ step: 'complete' });
+  });
+
+  it('calls a cancelled session with a payment and no refund stuck, and closes any other cancelled one', () => {
+    const now = at('2026-03-03T11:00:00Z');
+    expect(sweepStepOf({ ...paid, status: 'cancelled' }, now)).toMatchObject({ step: 'stuck' });
+    const refund = { status: 'requested' as const, amountCents: 12_000, failedAttempts: 0, requestedAt: end };
+    expect(sweepStepOf({ ...paid, status: 'cancelled', refund }, now)).toEqual({ step: 'close' });
+    expect(sweepStepOf({ ...paid, status: 'cancelled', paymentIntentId: null }, now)).toEqual({ step: 'close' });
+  });
+});
+
+describe('owedTooLong', () => {
+  it('is a week to the second', () => {
+    expect(owedTooLong({ since: '2026-03-01T00:00:00Z' }, at('2026-03-07T23:59:59Z'))).toBe(false);
+    expect(owedTooLong({ since: '2026-03-01T00:00:00Z' }, at('2026-03-08T00:00:00Z'))).toBe(true);
+  });
+});

@@ -33,7 +33,12 @@ import { ensureMailbox, mailboxFileMailer } from './mailbox';
 import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
 import { deploySiteTemplates } from './site-templates';
-import { SETTLEMENT_SWEEP_AT, startDailyReconciliation, startDailySchedule } from './daily-reconciliation';
+import {
+  OWED_TRANSFERS_AT,
+  SETTLEMENT_SWEEP_AT,
+  startDailyReconciliation,
+  startDailySchedule,
+} from './daily-schedules';
 import { type LocalScheduler, localScheduler, SCHEDULER_PATH } from './scheduler';
 import { resetWebhookDelivery, webhookDeliveriesPending, webhookDeliveriesSettled } from './stripe-event-delivery';
 import { STAND_IN_SECRET_KEY, type StripeRequest, startStripeApi } from './stripe-api/server';
@@ -156,7 +161,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // First: everything started after it reads the time through it.
     const clock = await startLocalClock({
       file: path.join(dataDir, 'clock.json'),
-      parts: () => [scheduler, lambda, reconciliation, settlementSweep, stripeOnTheClock],
+      parts: () => [scheduler, lambda, reconciliation, owedTransfers, settlementSweep, stripeOnTheClock],
       settle: () => jobsSettled(),
     });
     const dynamo = await openLocalTable(options.sharedDatabase, {
@@ -317,6 +322,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       async (day) => (await lambdaHandler('reconcileLedger'))({ day }),
     );
     stops.push(reconciliation.stop);
+    const owedTransfers = await startDailySchedule(
+      path.join(dataDir, 'daily-owed-transfers.json'),
+      OWED_TRANSFERS_AT,
+      async () => (await lambdaHandler('payOwedTransfers'))({}),
+    );
+    stops.push(owedTransfers.stop);
     const settlementSweep = await startDailySchedule(
       path.join(dataDir, 'daily-settlement-sweep.json'),
       SETTLEMENT_SWEEP_AT,

@@ -224,11 +224,12 @@ describe('a free consultation', () => {
       });
     const early = bookingResult.parse(await (await free(at(3, 10))).json()).session;
     expect((await cancel(early.id)).status).toBe(200);
-    // The first half hour 22 hours from now: inside the 24 hours, past the hour's notice a free consultation needs.
+    // A half hour about 22 hours from now: inside the 24 hours, past the hour's notice a free consultation
+    // needs, and never 23:30 UTC, whose half hour would end past the coach's day (00:00–23:30).
     const halfHour = 30 * 60_000;
-    const late = await free(
-      new Date(Math.ceil((Date.now() + 22 * 60 * 60_000) / halfHour) * halfHour).toISOString().replace('.000Z', 'Z'),
-    );
+    const first = Math.ceil((Date.now() + 22 * 60 * 60_000) / halfHour) * halfHour;
+    const lateStart = new Date(first).toISOString().endsWith('T23:30:00.000Z') ? first - halfHour : first;
+    const late = await free(new Date(lateStart).toISOString().replace('.000Z', 'Z'));
     expect(late.status).toBe(201);
     expect((await cancel(bookingResult.parse(await late.json()).session.id)).status).toBe(200);
     const again = await free(at(4, 10));

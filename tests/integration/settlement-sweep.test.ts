@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
+import { nextDailyRun } from '../../bin/local/daily-schedules';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { completeEndedSession, getSession } from '../../functions/data/sessions';
@@ -101,10 +102,15 @@ it('settles what is past its end where it can, and logs and counts the rest as S
   const minutesToEnd = Math.ceil((Date.parse(disputed.session.end) - Date.now()) / 60_000) + 1;
   await stack.advanceClock(minutesToEnd);
   expect(await completeEndedSession(completedUnpaid.session.id, new Date())).toBe(true);
-  armStripeFaults({ transfers: 1 });
   const warnings = vi.spyOn(logger, 'warn');
   emf = [];
-  await stack.advanceClock(8 * DAY_MINUTES);
+  // The fault armed after the day's retry of owed transfers (03:30 UTC), for the sweep's first transfer (04:30).
+  const beforeFirstSweep = Math.ceil(
+    (nextDailyRun(new Date(), { hour: 4, minute: 0 }).getTime() - Date.now()) / 60_000,
+  );
+  await stack.advanceClock(beforeFirstSweep);
+  armStripeFaults({ transfers: 1 });
+  await stack.advanceClock(8 * DAY_MINUTES - beforeFirstSweep);
 
   for (const paid of [refused, neverCompleted, completedUnpaid]) {
     expect(await payments.findTransfer(paid.session.id)).toMatchObject({ amountCents: NET });

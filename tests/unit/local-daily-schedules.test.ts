@@ -7,7 +7,7 @@ import {
   SETTLEMENT_SWEEP_AT,
   startDailyReconciliation,
   startDailySchedule,
-} from '../../bin/local/daily-reconciliation';
+} from '../../bin/local/daily-schedules';
 
 let dir: string;
 let stops: (() => Promise<void>)[] = [];

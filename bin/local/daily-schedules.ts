@@ -11,6 +11,8 @@ interface RunAt {
 
 /** When lib/finance.ts schedules the daily reconciliation: 02:30 UTC. */
 const RECONCILIATION_AT: RunAt = { hour: 2, minute: 30 };
+/** When lib/finance.ts schedules the daily retry of owed transfers: 03:30 UTC. */
+export const OWED_TRANSFERS_AT: RunAt = { hour: 3, minute: 30 };
 /** When lib/finance.ts schedules the daily settlement sweep: 04:30 UTC. */
 export const SETTLEMENT_SWEEP_AT: RunAt = { hour: 4, minute: 30 };
 const RETRY_MS = 60_000;

@@ -21,7 +21,11 @@ export interface PlanPayoutItem {
   transferStartedAt?: string | null;
   transferId?: string | null;
   transferAttempts?: number;
-  /** The invoice's charge was refunded (at Stripe, by an operator): nothing is transferred. */
+  /** Stripe's running total refunded of the invoice's charge (refunds are made at Stripe, by an operator). */
+  refundedCents?: number | null;
+  /** What those refunds took of the coach's share (domain/fees.ts refundSplit): the transfer is that much less. */
+  refundedCoachCents?: number | null;
+  /** A refund recorded by id alone, before refunds were recorded by amount: nothing is transferred. */
   refundId?: string | null;
   disputeId?: string | null;
   disputeOutcome?: 'won' | 'lost' | null;
@@ -39,41 +43,55 @@ export const planPayoutPut = (payout: PlanPayoutItem): TableWrite => ({
   },
 });
 
-export type PlanPayoutClaim = 'claimed' | 'transferred' | 'refunded' | 'disputed' | 'missing';
+export type PlanPayoutClaim =
+  | { claim: 'claimed'; payout: PlanPayoutItem }
+  | { claim: 'transferred' | 'refunded' | 'disputed' | 'missing' };
 
 /**
- * Marks the payout's transfer as started, on condition its charge was neither refunded nor
- * disputed (unless the dispute was won) and it was not transferred: as a session's transfer claim
- * (data/transfers.ts), so a refund or dispute either comes first and blocks it, or finds it started.
+ * Marks the payout's transfer as started, on condition its charge was not disputed (unless the
+ * dispute was won) and it was not transferred: as a session's transfer claim (data/transfers.ts),
+ * so a refund or dispute either comes first and counts (a refund lowers what is transferred, a
+ * dispute blocks it) or finds it started. Answers the payout as claimed: its amount is final then.
  */
 export async function claimPlanPayout(invoiceId: string, now: Date): Promise<PlanPayoutClaim> {
-  const claimed = await updateIf(keys.planPayout(invoiceId), {
+  const claimed = await updateIf<PlanPayoutItem>(keys.planPayout(invoiceId), {
     UpdateExpression: 'SET transferStartedAt = if_not_exists(transferStartedAt, :now)',
     ConditionExpression:
       'attribute_exists(pk) AND attribute_not_exists(transferId) AND attribute_not_exists(refundId) AND (attribute_not_exists(disputeId) OR disputeOutcome = :won)',
     ExpressionAttributeValues: { ':now': now.toISOString(), ':won': 'won' },
+    ReturnValues: 'ALL_NEW',
   });
-  if (claimed !== null) return 'claimed';
+  if (claimed !== null) return { claim: 'claimed', payout: claimed };
   const payout = await getPlanPayout(invoiceId);
-  if (!payout) return 'missing';
-  if (payout.transferId) return 'transferred';
-  if (payout.refundId) return 'refunded';
-  return 'disputed';
+  if (!payout) return { claim: 'missing' };
+  if (payout.transferId) return { claim: 'transferred' };
+  if (payout.refundId) return { claim: 'refunded' };
+  return { claim: 'disputed' };
+}
+
+/** A refund of the invoice's charge as the payout records it: Stripe's running total, and the coach's part of it. */
+export interface PlanPayoutRefund {
+  refundedCents: number;
+  refundedCoachCents: number;
 }
 
 /**
- * Records that the invoice's charge was refunded (once) and answers whether the coach's transfer
- * had started by then; null when the invoice has no payout of ours.
+ * Records a refund of the invoice's charge by Stripe's running total, which only grows: a
+ * redelivered or older `charge.refunded` finds a larger total recorded and changes nothing. Answers
+ * the payout as the refund left it and whether the coach's transfer had started by then; null when
+ * the invoice has no payout of ours.
  */
 export async function recordPlanPayoutRefund(
   invoiceId: string,
-  refundId: string,
-): Promise<{ afterTransfer: boolean } | null> {
-  const before = await updateIf<PlanPayoutItem>(keys.planPayout(invoiceId), {
-    UpdateExpression: 'SET refundId = if_not_exists(refundId, :refund)',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':refund': refundId },
-    ReturnValues: 'ALL_OLD',
+  refund: PlanPayoutRefund,
+): Promise<{ payout: PlanPayoutItem; afterTransfer: boolean } | null> {
+  const after = await updateIf<PlanPayoutItem>(keys.planPayout(invoiceId), {
+    UpdateExpression: 'SET refundedCents = :refunded, refundedCoachCents = :coach',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(refundedCents) OR refundedCents < :refunded)',
+    ExpressionAttributeValues: { ':refunded': refund.refundedCents, ':coach': refund.refundedCoachCents },
+    ReturnValues: 'ALL_NEW',
   });
-  return before ? { afterTransfer: Boolean(before.transferStartedAt || before.transferId) } : null;
+  const payout = after ?? (await getPlanPayout(invoiceId));
+  if (!payout) return null;
+  return { payout, afterTransfer: Boolean(payout.transferStartedAt || payout.transferId) };
 }

@@ -109,9 +109,18 @@ export async function recordFailedTransfer(
   }
 }
 
-/** A transfer no longer owed without being made (its charge was disputed meanwhile). */
+/** A transfer no longer owed: made meanwhile, or no longer due (its charge was disputed or refunded in full). */
 export async function forgetOwedTransfer(sessionId: string): Promise<void> {
   await deleteItem(keys.owedTransfer(sessionId));
+}
+
+/** An owed transfer's amount lowered (its charge was partly refunded meanwhile); none is written when nothing is owed. */
+export async function lowerOwedTransfer(sessionId: string, amountCents: number): Promise<void> {
+  await updateIf(keys.owedTransfer(sessionId), {
+    UpdateExpression: 'SET amountCents = :amount',
+    ConditionExpression: 'attribute_exists(pk) AND amountCents > :amount',
+    ExpressionAttributeValues: { ':amount': amountCents },
+  });
 }
 
 /** Every transfer the platform owes, oldest first. */

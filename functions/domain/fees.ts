@@ -59,3 +59,37 @@ export function isFeeRule(rule: FeeRule): boolean {
     Number.isInteger(floorCents)
   );
 }
+
+/** What refunds of a payment took back of each side of its split. */
+export interface RefundSplit {
+  platformFeeCents: number;
+  coachCents: number;
+}
+
+/**
+ * What refunding `refundedCents` of a payment takes back, whether a session's or a plan invoice's:
+ * the platform's fee in proportion to the amount (rounded half up), the rest out of the coach's
+ * share. It is taken of the running total refunded (Stripe's `amount_refunded`), so a payment
+ * refunded in parts splits to the cent as if refunded at once, and a full refund leaves nothing.
+ */
+export function refundSplit(
+  paid: { grossCents: number; platformFeeCents: number },
+  refundedCents: number,
+): RefundSplit {
+  const platformFeeCents =
+    paid.grossCents === 0 ? 0 : Math.round((paid.platformFeeCents * refundedCents) / paid.grossCents);
+  return { platformFeeCents, coachCents: refundedCents - platformFeeCents };
+}
+
+/** The share of one refund: its running total's split less the split of the total before it. */
+export function refundPartSplit(
+  paid: { grossCents: number; platformFeeCents: number },
+  refund: { refundedCents: number; previouslyRefundedCents: number },
+): RefundSplit {
+  const after = refundSplit(paid, refund.refundedCents);
+  const before = refundSplit(paid, refund.previouslyRefundedCents);
+  return {
+    platformFeeCents: after.platformFeeCents - before.platformFeeCents,
+    coachCents: after.coachCents - before.coachCents,
+  };
+}

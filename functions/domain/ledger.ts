@@ -1,4 +1,5 @@
 import type { LedgerEntry, LedgerTotals } from '../schemas/ledger';
+import { refundPartSplit, refundSplit } from './fees';
 
 /** What the provider says about a captured payment: its charge, and the processing fee it kept of it. */
 export interface CapturedPayment {
@@ -255,13 +256,6 @@ export function transferReversedEntry(
   };
 }
 
-/**
- * A refund (of a session's payment, or of a plan invoice's) gives back the platform's fee in proportion to the amount (the coach's share was never
- * transferred, so it goes back to the mentee whole); the fee's share is rounded half up.
- */
-const feeShare = (payment: LedgerEntry, refundCents: number) =>
-  payment.grossCents === 0 ? 0 : Math.round((payment.platformFeeCents * refundCents) / payment.grossCents);
-
 const followUp = (
   payment: LedgerEntry,
   event: { id: string; at: string },
@@ -311,7 +305,8 @@ export function followUpEntry(
     case 'chargeRefunded': {
       const refundCents = refundedBy(event);
       if (refundCents <= 0) return null;
-      const fee = feeShare(payment, refundCents);
+      // The coach's share was never transferred (or the platform carries it): the refund splits by fees.ts's rule.
+      const fee = refundPartSplit(payment, event).platformFeeCents;
       const kind = payment.kind === 'subscription_payment' ? 'subscription_refund' : 'refund';
       const entry = followUp(payment, event, ledgerEntryId.refund(event.chargeId, event.refundedCents), kind);
       return {
@@ -324,7 +319,7 @@ export function followUpEntry(
     }
     case 'refundFailed': {
       // The money came back to us: the refund's entry is corrected by its mirror image.
-      const fee = feeShare(payment, event.amountCents);
+      const fee = refundSplit(payment, event.amountCents).platformFeeCents;
       const entry = followUp(payment, event, ledgerEntryId.refundFailed(event.refundId), 'refund_failed');
       return {
         ...entry,
@@ -348,7 +343,7 @@ export function followUpEntry(
       };
       if (!lost || options.coachPaid) return closed;
       // Lost before the coach was paid: like a refund, the fee and the coach's share of it are gone, never transferred.
-      const fee = feeShare(payment, event.amountCents);
+      const fee = refundSplit(payment, event.amountCents).platformFeeCents;
       return { ...closed, platformFeeCents: negated(fee), netToCoachCents: negated(event.amountCents - fee) };
     }
   }

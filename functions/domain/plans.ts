@@ -249,6 +249,20 @@ export const isPlanPayoutId = (id: string) => id.startsWith(PLAN_PAYOUT_PREFIX);
 export const invoiceOfPlanPayout = (payoutId: string) => payoutId.slice(PLAN_PAYOUT_PREFIX.length);
 
 /**
+ * What a plan invoice's payout transfers to the coach when its month ends: their share less what
+ * refunds of the invoice took of it (fees.ts refundSplit, recorded with each refund). A payout
+ * whose refund was recorded by id alone (before refunds were recorded by amount) transfers nothing.
+ */
+export const planPayoutDueCents = (payout: {
+  amountCents: number;
+  refundedCoachCents?: number | null;
+  refundId?: string | null;
+}): number =>
+  payout.refundId && payout.refundedCoachCents == null
+    ? 0
+    : Math.max(payout.amountCents - (payout.refundedCoachCents ?? 0), 0);
+
+/**
  * Has the month an invoice paid for ended? When the clock passed its end, or when Stripe already
  * spoke of the subscription as of that end or later (the renewal, the deletion at period end): its
  * events carry Stripe's own time, which may run ahead of the job's clock (a test clock).

@@ -9,7 +9,7 @@ export const LEDGER_KINDS = [
   /** Stripe's own processing fee of a payment or refund, from its balance transaction. */
   'processing_fee',
   'refund',
-  /** A plan invoice's charge refunded (at Stripe, by an operator): its month is not transferred to the coach. */
+  /** A plan invoice's charge refunded (at Stripe, by an operator): its month's transfer to the coach is that much less. */
   'subscription_refund',
   'refund_failed',
   'dispute_opened',

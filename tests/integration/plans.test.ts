@@ -13,7 +13,8 @@ import { getSubscription } from '../../functions/data/subscriptions';
 import { owedTransfers } from '../../functions/data/transfers';
 import { type HeldItem, moneyHeldMessage } from '../../functions/domain/money-held';
 import { planPayoutId } from '../../functions/domain/plans';
-import { platformFee, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
+import { platformFee, DEFAULT_FEE_RULE, refundSplit } from '../../functions/domain/fees';
+import { coachHoldings } from '../../functions/domain/ledger';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { coach as coachSchema } from '../../functions/schemas/coach';
 import { earnings, ledgerPage, reconciliation } from '../../functions/schemas/ledger';
@@ -459,6 +460,68 @@ describe("the coach's payout of a plan", () => {
       status: 200,
     });
     expect(new Set(executed.map((request) => request.idempotencyKey)).size).toBe(executed.length);
+    expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(payoutId);
+  });
+
+  it('is lowered by a partial refund of the invoice, the rest transferred once when the month ends, nothing left held', async () => {
+    const own = await planCoach();
+    const { subscriptionId } = await subscribedMentee(own);
+    const invoiceId = await invoiceOf(subscriptionId);
+    const payoutId = planPayoutId(invoiceId);
+    // A third of the month and a cent: the fee's part (1000.1¢) rounds, so the coach's part is 9001¢.
+    const REFUND = PLAN.monthlyPriceCents / 3 + 1;
+    const refundEvent = await payments.refundInvoice(invoiceId, REFUND);
+    await deliver(refundEvent);
+    await deliver(refundEvent);
+    await deliver(resentAsNewEvent(refundEvent));
+
+    await monthPasses();
+    await completeJob(payoutId);
+    await completeJob(payoutId);
+    const LEFT = NET - refundSplit({ grossCents: PLAN.monthlyPriceCents, platformFeeCents: FEE }, REFUND).coachCents;
+    expect(LEFT).toBe(17_999);
+    expect(await payments.findTransfer(payoutId)).toMatchObject({ amountCents: LEFT });
+    expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(payoutId);
+
+    const entries = await ledgerEntriesOfCoach(own.userId);
+    const paymentIntentId = entries.find((entry) => entry.stripe.invoiceId === invoiceId)?.stripe.paymentIntentId;
+    const ofMonth = entries.filter((entry) => entry.stripe.paymentIntentId === paymentIntentId);
+    const amounts = Object.fromEntries(
+      ofMonth.map((entry) => [
+        entry.kind,
+        [entry.grossCents, entry.refundCents, entry.platformFeeCents, entry.netToCoachCents, entry.transferredCents],
+      ]),
+    );
+    expect(amounts).toEqual({
+      subscription_payment: [PLAN.monthlyPriceCents, 0, FEE, NET, 0],
+      processing_fee: [0, 0, 0, 0, 0],
+      subscription_refund: [0, REFUND, -1_000, -9_001, 0],
+      transfer: [0, 0, 0, 0, LEFT],
+    });
+    const net = ofMonth.reduce((sum, entry) => sum + entry.netToCoachCents, 0);
+    expect(net - LEFT).toBe(0);
+    expect(coachHoldings(ofMonth)).toEqual({ heldCents: 0, transferredCents: LEFT });
+    // Only the renewal's month is held now.
+    expect(await earningsOf(own)).toMatchObject({ heldCents: NET, transferredCents: LEFT });
+  });
+
+  it('is owed while the coach cannot take it, owed less after a partial refund, and the rest paid', async () => {
+    const own = await planCoach();
+    const { subscriptionId } = await subscribedMentee(own);
+    const invoiceId = await invoiceOf(subscriptionId);
+    const payoutId = planPayoutId(invoiceId);
+    await setCoachCanReceiveTransfers(own.userId, false);
+    await monthPasses();
+    expect(await owedTransfers()).toContainEqual(expect.objectContaining({ sessionId: payoutId, amountCents: NET }));
+
+    const REFUND = 6_000;
+    await deliver(await payments.refundInvoice(invoiceId, REFUND));
+    const LEFT = NET - refundSplit({ grossCents: PLAN.monthlyPriceCents, platformFeeCents: FEE }, REFUND).coachCents;
+    expect(await owedTransfers()).toContainEqual(expect.objectContaining({ sessionId: payoutId, amountCents: LEFT }));
+
+    await setCoachCanReceiveTransfers(own.userId, true);
+    await completeJob(payoutId);
+    expect(await payments.findTransfer(payoutId)).toMatchObject({ amountCents: LEFT });
     expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(payoutId);
   });
 

@@ -8,6 +8,8 @@ import {
   isFeeRule,
   minimumPaidPrice,
   platformFee,
+  refundPartSplit,
+  refundSplit,
 } from '../../functions/domain/fees';
 
 /** Stripe's US card fee, 2.9% + 30¢, rounded half up as Stripe rounds it. */
@@ -77,5 +79,40 @@ describe('feeRuleFrom', () => {
 
   it('leaves an unusable setting for isFeeRule to refuse', () => {
     expect(isFeeRule(feeRuleFrom((part) => (part === 'floorCents' ? '30.5' : undefined)))).toBe(false);
+  });
+});
+
+describe('refundSplit', () => {
+  const paid = { grossCents: 12_000, platformFeeCents: 1_200 };
+
+  it('a full refund takes back the whole fee and the whole coach share', () => {
+    expect(refundSplit(paid, 12_000)).toEqual({ platformFeeCents: 1_200, coachCents: 10_800 });
+  });
+
+  it('a partial refund takes the fee back in proportion, rounded half up, the rest from the coach', () => {
+    expect(refundSplit(paid, 3_333)).toEqual({ platformFeeCents: 333, coachCents: 3_000 });
+    expect(refundSplit(paid, 3_335)).toEqual({ platformFeeCents: 334, coachCents: 3_001 });
+  });
+
+  it('nothing refunded, or a free payment, takes nothing', () => {
+    expect(refundSplit(paid, 0)).toEqual({ platformFeeCents: 0, coachCents: 0 });
+    expect(refundSplit({ grossCents: 0, platformFeeCents: 0 }, 0)).toEqual({ platformFeeCents: 0, coachCents: 0 });
+  });
+
+  it('refunds in parts sum to the cent to the split of their total, where rounding each part would not', () => {
+    const parts = [
+      { previouslyRefundedCents: 0, refundedCents: 5 },
+      { previouslyRefundedCents: 5, refundedCents: 10 },
+      { previouslyRefundedCents: 10, refundedCents: 15 },
+    ].map((refund) => refundPartSplit(paid, refund));
+    // 0.5¢ of fee per 5¢: rounded part by part, 3¢ in all; of the running total, the 2¢ of 15¢ (1.5¢ half up).
+    expect(parts.map((part) => part.platformFeeCents)).toEqual([1, 0, 1]);
+    expect(parts.reduce((sum, part) => sum + part.platformFeeCents, 0)).toBe(refundSplit(paid, 15).platformFeeCents);
+    expect(parts.reduce((sum, part) => sum + part.coachCents, 0)).toBe(refundSplit(paid, 15).coachCents);
+  });
+
+  it('the rest of a partly refunded payment is the coach share less the refunded part', () => {
+    const coachShare = paid.grossCents - paid.platformFeeCents;
+    expect(coachShare - refundSplit(paid, 4_000).coachCents).toBe(7_200);
   });
 });

@@ -10,6 +10,7 @@ import {
   invoiceEndedBy,
   invoiceOfPlanPayout,
   isPlanPayoutId,
+  planPayoutDueCents,
   planPayoutId,
   planPeriodEnded,
   planEndingEmail,
@@ -204,6 +205,17 @@ describe("the coach's payout of a plan invoice", () => {
   it("is due early by the job's clock once Stripe spoke of the subscription as of the month's end (its renewal)", () => {
     expect(planPeriodEnded(periodEnd, { stateAt: periodEnd }, before)).toBe(true);
     expect(planPeriodEnded(periodEnd, { stateAt: '2026-10-31T23:59:59.000Z' }, before)).toBe(false);
+  });
+
+  it("transfers the coach's share less what refunds took of it, nothing once refunded in full", () => {
+    expect(planPayoutDueCents({ amountCents: 10_800 })).toBe(10_800);
+    expect(planPayoutDueCents({ amountCents: 10_800, refundedCoachCents: 3_600 })).toBe(7_200);
+    expect(planPayoutDueCents({ amountCents: 10_800, refundedCoachCents: 10_800 })).toBe(0);
+  });
+
+  it('transfers nothing for a refund recorded by its id alone, as refunds were before they carried amounts', () => {
+    expect(planPayoutDueCents({ amountCents: 10_800, refundId: 're_1' })).toBe(0);
+    expect(planPayoutDueCents({ amountCents: 10_800, refundId: 're_1', refundedCoachCents: 3_600 })).toBe(7_200);
   });
 
   it("is named by its invoice, and told apart from a session's id", () => {

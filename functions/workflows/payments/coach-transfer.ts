@@ -14,7 +14,7 @@ import {
 } from '../../data/transfers';
 import { completeEndedSession, getSession } from '../../data/sessions';
 import { type CapturedPayment, transferEntry } from '../../domain/ledger';
-import { invoiceOfPlanPayout, isPlanPayoutId, planPeriodEnded } from '../../domain/plans';
+import { invoiceOfPlanPayout, isPlanPayoutId, planPayoutDueCents, planPeriodEnded } from '../../domain/plans';
 import { log } from '../../runtime/log';
 import { BUSINESS_METRICS, countMetric } from '../../runtime/metrics';
 import type { Payments } from '../../domain/ports';
@@ -77,30 +77,34 @@ export async function payCoachForSession(sessionId: string, now: Date): Promise<
 /**
  * Pays the coach their share of a plan invoice once the month it paid for has ended (as a session
  * after delivery), by the same rules: once however often this runs, owed while their account
- * cannot receive it, none for an invoice refunded or disputed before.
+ * cannot receive it, none for an invoice disputed before; less what refunds took of it
+ * (domain/plans.ts planPayoutDueCents), none once it was refunded in full.
  */
 export async function payCoachForPlanInvoice(invoiceId: string, now: Date): Promise<TransferResult> {
   const payout = await getPlanPayout(invoiceId);
-  if (!payout || payout.refundId) return 'nothing_to_transfer';
+  if (!payout || planPayoutDueCents(payout) === 0) return 'nothing_to_transfer';
   if (payout.transferId) return 'transferred';
   const subscription = await getSubscription(payout.subscriptionId);
   if (!subscription || !planPeriodEnded(payout.periodEnd, subscription, now)) return 'nothing_to_transfer';
-  const claim = await claimPlanPayout(invoiceId, now);
-  if (claim === 'disputed') {
+  const claimed = await claimPlanPayout(invoiceId, now);
+  if (claimed.claim === 'disputed') {
     log('warn', 'transfer blocked: the charge is disputed', { invoiceId, disputeId: payout.disputeId });
     return 'blocked_by_dispute';
   }
-  if (claim !== 'claimed') return claim === 'transferred' ? 'transferred' : 'nothing_to_transfer';
+  if (claimed.claim !== 'claimed') return claimed.claim === 'transferred' ? 'transferred' : 'nothing_to_transfer';
+  // As claimed: a refund recorded after the claim finds the transfer started, and is alarmed (money-events.ts).
+  const amountCents = planPayoutDueCents(claimed.payout);
+  if (amountCents === 0) return 'nothing_to_transfer';
   return transferCoachShare(
     {
       transferGroup: payout.id,
       sessionId: payout.subscriptionId,
       coachId: payout.coachId,
       menteeId: payout.menteeId,
-      amountCents: payout.amountCents,
+      amountCents,
       charge: (payments) => payments.invoicePayment(invoiceId),
       itemKey: keys.planPayout(invoiceId),
-      attempt: (payout.transferAttempts ?? 0) + 1,
+      attempt: (claimed.payout.transferAttempts ?? 0) + 1,
     },
     now,
   );

@@ -6,12 +6,14 @@ import type { SessionItem } from '../../domain/session-item';
 import { getSubscription } from '../../data/subscriptions';
 import {
   forgetOwedTransfer,
+  lowerOwedTransfer,
   recordDispute,
   recordDisputeOutcome,
   recordOwedTransfer,
   type TransferItemKey,
 } from '../../data/transfers';
-import { planPayoutId, planPeriodEnded } from '../../domain/plans';
+import { refundSplit } from '../../domain/fees';
+import { planPayoutDueCents, planPayoutId, planPeriodEnded } from '../../domain/plans';
 import {
   type CapturedPayment,
   disputeOutcomeOf,
@@ -85,7 +87,7 @@ export async function paymentNamedBy(event: PaymentFollowUp): Promise<LedgerEntr
 
 /**
  * A refund (`charge.refunded`): its entry, Stripe's processing fee on it when it gave some back,
- * and a plan invoice's payout no longer owed.
+ * and a plan invoice's payout lowered by the coach's part of it.
  */
 export async function recordRefund(
   payments: Payments,
@@ -96,7 +98,7 @@ export async function recordRefund(
   const added = refund ? await appendedOf([refund]) : [];
   if (refund && event.refundId) added.push(...(await recordRefundFee(payments, event.refundId, refund)));
   const { invoiceId } = transferItemOf(payment);
-  if (invoiceId) await notePlanRefund(invoiceId, event.refundId ?? event.id);
+  if (invoiceId) await notePlanRefund(invoiceId, payment, event);
   return added;
 }
 
@@ -206,14 +208,23 @@ const payoutNotYetWritten = (invoiceId: string) => new Error(`the payout of invo
 
 /**
  * A plan invoice refunded (at Stripe: the app never refunds one) before its month ended: the coach
- * is not paid for it. One refunded after the transfer leaves the platform carrying it: alarmed.
+ * is paid the rest when it ends, their share less the refund's part of it (domain/fees.ts
+ * refundSplit, the rule of the refund's ledger entry), nothing once it is refunded in full. One
+ * refunded after the transfer started leaves the platform carrying it: alarmed.
  */
-async function notePlanRefund(invoiceId: string, refundId: string): Promise<void> {
-  const found = await recordPlanPayoutRefund(invoiceId, refundId);
+async function notePlanRefund(
+  invoiceId: string,
+  payment: LedgerEntry,
+  event: EventOf<'chargeRefunded'>,
+): Promise<void> {
+  const refundedCoachCents = refundSplit(payment, event.refundedCents).coachCents;
+  const found = await recordPlanPayoutRefund(invoiceId, { refundedCents: event.refundedCents, refundedCoachCents });
   if (!found) throw payoutNotYetWritten(invoiceId);
-  await forgetOwedTransfer(planPayoutId(invoiceId));
-  if (found?.afterTransfer) {
-    log('error', "a plan invoice was refunded after the coach's transfer", { invoiceId, refundId });
+  const leftCents = planPayoutDueCents(found.payout);
+  if (leftCents === 0) await forgetOwedTransfer(found.payout.id);
+  else await lowerOwedTransfer(found.payout.id, leftCents);
+  if (found.afterTransfer) {
+    log('error', "a plan invoice was refunded after the coach's transfer", { invoiceId, refundId: event.refundId });
     countMetric(BUSINESS_METRICS.disputesAfterTransfer);
   }
 }
@@ -263,9 +274,10 @@ async function transferOwedAfterDispute(
 ): Promise<{ coachId: string; amountCents: number } | null> {
   if (closed.transferId || closed.refundId) return null;
   if ('invoiceId' in closed) {
+    const amountCents = planPayoutDueCents(closed);
     const subscription = await getSubscription(closed.subscriptionId);
-    if (!subscription || !planPeriodEnded(closed.periodEnd, subscription, now)) return null;
-    return { coachId: closed.coachId, amountCents: closed.amountCents };
+    if (amountCents === 0 || !subscription || !planPeriodEnded(closed.periodEnd, subscription, now)) return null;
+    return { coachId: closed.coachId, amountCents };
   }
   if (closed.status !== 'completed' || !closed.paymentIntentId) return null;
   return { coachId: closed.coachId, amountCents: closed.priceCents - closed.platformFeeCents };

@@ -9,7 +9,7 @@ import { scheduler } from '../../functions/runtime/ports/scheduler';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getSession } from '../../functions/data/sessions';
-import { owedTransfers } from '../../functions/data/transfers';
+import { owedTransfers, recordOwedTransfer } from '../../functions/data/transfers';
 import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
 import { earnings, type Reconciliation } from '../../functions/schemas/ledger';
 import { at, publishedCoach, RATE_CENTS, setCoachCanReceiveTransfers } from '../support/coaches';
@@ -152,6 +152,31 @@ describe('a delivered session', () => {
     await (await job('payOwedTransfers'))({});
     expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
     expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(session.id);
+  });
+
+  it('is no longer owed once transferred, even when a late failed try wrote it owed after the transfer', async () => {
+    const { session } = await paidSession(at(2, 17));
+    await endedAgo(session.id);
+    await (await job('completeSession'))({ sessionId: session.id });
+    expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
+    // A concurrent try that failed at Stripe records the transfer owed after the other one recorded it made.
+    await recordOwedTransfer(
+      {
+        sessionId: session.id,
+        coachId: coach.userId,
+        amountCents: NET,
+        currency: 'usd',
+        reason: 'The transfer failed',
+      },
+      new Date(),
+    );
+
+    await (await job('payOwedTransfers'))({});
+    expect((await owedTransfers()).map((owed) => owed.sessionId)).not.toContain(session.id);
+    const made = stack
+      .stripeRequests()
+      .filter((request) => request.endpoint === 'POST /v1/transfers' && request.params.transfer_group === session.id);
+    expect(made).toHaveLength(1);
   });
 
   it('is retried when Stripe refuses the transfer, then dead-lettered, counted for the alarm, and still owed', async () => {

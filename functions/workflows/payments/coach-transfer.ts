@@ -187,7 +187,8 @@ export async function payOwedTransfers(now: Date): Promise<Record<TransferResult
   for (const owed of await owedTransfers()) {
     try {
       const result = await payCoach(owed.sessionId, now);
-      if (result === 'blocked_by_dispute' || result === 'nothing_to_transfer') await forgetOwedTransfer(owed.sessionId);
+      // Transferred here or before (a try that failed late may have written the item after the transfer): no longer owed.
+      if (result !== 'owed') await forgetOwedTransfer(owed.sessionId);
       results[result] += 1;
     } catch (error) {
       failure = error;

@@ -6,13 +6,14 @@ import { appendLedgerEntry } from '../../functions/data/ledger';
 import type { SessionItem } from '../../functions/domain/session-item';
 import { DEFAULT_FEE_RULE, platformFee } from '../../functions/domain/fees';
 import {
+  disputeFeeEntries,
   followUpEntry,
   type MoneyEvent,
   paymentEntry,
   processingFeeEntry,
   transferEntry,
 } from '../../functions/domain/ledger';
-import { bookBalance, secondsOf } from './stripe-balance';
+import { balanceTransactionId, bookBalance, STRIPE_DISPUTE_FEE_CENTS, secondsOf } from './stripe-balance';
 import { derivedStripeId } from './stripe-ids';
 import { recordPastCheckout } from './stripe-payments';
 
@@ -134,7 +135,15 @@ export async function seedDemoLedger(options: {
       { sessionId: id, coachId: coach.userId, menteeId: options.menteeId, platformFeeCents: fee },
     );
     const facts = { paymentIntentId: payment.stripe.paymentIntentId as string, amountCents: priceCents };
-    const dispute = { ...facts, disputeId: derivedStripeId('dp', checkoutId) };
+    const disputeId = derivedStripeId('dp', checkoutId);
+    const dispute = {
+      ...facts,
+      disputeId,
+      chargeId,
+      currency: 'usd',
+      // The withdrawal's fee, which the stand-in books as bookStandInMovement does below.
+      fees: [{ balanceTransactionId: balanceTransactionId(disputeId), feeCents: STRIPE_DISPUTE_FEE_CENTS }],
+    };
     const followUps = {
       paid: [],
       refunded: [
@@ -187,6 +196,8 @@ export async function seedDemoLedger(options: {
     for (const event of followUps) {
       const entry = followUpEntry(event, payment);
       if (entry) await appendLedgerEntry(entry);
+      if (event.kind === 'disputeOpened')
+        for (const fee of disputeFeeEntries(event, payment)) await appendLedgerEntry(fee);
       await bookStandInMovement(event, chargeId);
     }
     await recordPastCheckout(

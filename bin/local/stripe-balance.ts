@@ -16,7 +16,7 @@ export interface LocalBalanceTransaction {
   type: 'charge' | 'refund' | 'transfer' | 'transfer_refund' | 'adjustment';
   reportingCategory: string;
   amountCents: number;
-  /** Stripe's fee on it: its processing fee on a charge, none given back on a refund. */
+  /** Stripe's fee on it: its processing fee on a charge (none given back on a refund), its fee on a dispute. */
   feeCents: number;
   currency: string;
   /** Unix seconds, as Stripe's `created`. */
@@ -37,7 +37,10 @@ export const secondsOf = (instant: string | Date) => Math.floor(new Date(instant
 /** The balance transaction a source object's movement is booked as; `step` tells a dispute's return from its withdrawal. */
 export const balanceTransactionId = (sourceId: string, step = '') => derivedStripeId('txn', `${sourceId}${step}`);
 
-async function book(transaction: Omit<LocalBalanceTransaction, 'id' | 'currency' | 'sequence'>, step = '') {
+async function book(
+  transaction: Omit<LocalBalanceTransaction, 'id' | 'currency' | 'sequence'>,
+  step = '',
+): Promise<LocalBalanceTransaction> {
   const item: LocalBalanceTransaction = {
     id: balanceTransactionId(transaction.source.id, step),
     currency: 'usd',
@@ -45,7 +48,15 @@ async function book(transaction: Omit<LocalBalanceTransaction, 'id' | 'currency'
     ...transaction,
   };
   await putItem({ ...standInKeys.stripeBalanceTransaction(isoOf(item.created), item.id), ...item });
+  return item;
 }
+
+/**
+ * Stripe's US dispute fee, booked with the disputed amount on the dispute's withdrawal ("a single
+ * balance transaction for the dispute amount and fee": support.stripe.com/questions/dispute-fees-faq).
+ * The stand-in keeps it when the dispute is won.
+ */
+export const STRIPE_DISPUTE_FEE_CENTS = 1_500;
 
 /**
  * What Stripe books on the platform's balance for each movement of a charge. The stand-in books
@@ -70,14 +81,14 @@ export const bookBalance = {
       created,
       source: { id: refundId, object: 'refund', charge: chargeId },
     }),
-  /** A dispute's withdrawal, or (`won`) the money coming back when the platform wins it. */
+  /** A dispute's withdrawal with its fee, or (`won`) the money coming back when the platform wins it. */
   dispute: (disputeId: string, chargeId: string, amountCents: number, created: number, won = false) =>
     book(
       {
         type: 'adjustment',
         reportingCategory: won ? 'dispute_reversal' : 'dispute',
         amountCents: won ? amountCents : -amountCents,
-        feeCents: 0,
+        feeCents: won ? 0 : STRIPE_DISPUTE_FEE_CENTS,
         created,
         source: { id: disputeId, object: 'dispute', charge: chargeId },
       },

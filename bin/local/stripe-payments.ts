@@ -66,7 +66,11 @@ const chargeOfCheckout = (checkout: LocalCheckout): LocalCharge => ({
   refundId: checkout.refundId,
   refundedAt: checkout.refundedAt,
   dispute: checkout.disputeStatus
-    ? { id: derivedStripeId('dp', checkout.checkoutId), status: checkout.disputeStatus }
+    ? {
+        id: derivedStripeId('dp', checkout.checkoutId),
+        status: checkout.disputeStatus,
+        balanceTransactions: checkout.disputeBalance ?? [],
+      }
     : undefined,
   metadata: checkout.paymentMetadata,
   transferGroup: checkout.transferGroup,
@@ -175,10 +179,15 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
     return moved !== null;
   }
 
-  /** Moves a paid checkout's dispute (none → needs_response → won or lost), refusing any other step as Stripe does. */
+  /**
+   * Moves a paid checkout's dispute (none → needs_response → won or lost), refusing any other step
+   * as Stripe does, and books what it moves on the platform's balance (the withdrawal with Stripe's
+   * dispute fee, the money back on a win), kept on the checkout: the dispute lists them.
+   */
   async function disputeTransition(checkoutId: string, status: NonNullable<LocalCheckout['disputeStatus']>) {
     const opening = status === 'needs_response';
-    const disputed = await updateItem<LocalCheckout>(standInKeys.stripeCheckout(checkoutId), {
+    const key = standInKeys.stripeCheckout(checkoutId);
+    let disputed = await updateItem<LocalCheckout>(key, {
       UpdateExpression: 'SET disputeStatus = :status',
       ConditionExpression: opening
         ? '#status = :paid AND attribute_not_exists(disputeStatus)'
@@ -191,6 +200,20 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
       },
       ReturnValues: 'ALL_NEW',
     });
+    if (status !== 'lost') {
+      const booked = await bookBalance.dispute(
+        derivedStripeId('dp', checkoutId),
+        disputed.chargeId,
+        disputed.amountCents,
+        nowSeconds(),
+        status === 'won',
+      );
+      disputed = await updateItem<LocalCheckout>(key, {
+        UpdateExpression: 'SET disputeBalance = list_append(if_not_exists(disputeBalance, :none), :booked)',
+        ExpressionAttributeValues: { ':none': [], ':booked': [booked] },
+        ReturnValues: 'ALL_NEW',
+      });
+    }
     return chargeOfCheckout(disputed) as LocalCharge & {
       dispute: NonNullable<LocalCharge['dispute']>;
     };
@@ -346,15 +369,12 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
     /** What a card holder's bank does: disputes the paid checkout's charge; answers `charge.dispute.created`. */
     async openDispute(checkoutId: string): Promise<SignedEvent> {
       const charge = await disputeTransition(checkoutId, 'needs_response');
-      await bookBalance.dispute(charge.dispute.id, charge.chargeId, charge.amountCents, nowSeconds());
       return signedEvent('platform', 'charge.dispute.created', objects.dispute(charge));
     },
 
     /** Stripe's decision on the dispute; answers `charge.dispute.closed`. */
     async closeDispute(checkoutId: string, status: 'won' | 'lost'): Promise<SignedEvent> {
       const charge = await disputeTransition(checkoutId, status);
-      if (status === 'won')
-        await bookBalance.dispute(charge.dispute.id, charge.chargeId, charge.amountCents, nowSeconds(), true);
       return signedEvent('platform', 'charge.dispute.closed', objects.dispute(charge));
     },
 

@@ -1,4 +1,5 @@
 import type { AccountStatus } from '../../functions/domain/payment-account';
+import type { LocalBalanceTransaction } from './stripe-balance';
 
 /*
  * What the Stripe stand-in keeps of each Stripe object (in the table, under bin/local/standin-keys.ts),
@@ -96,6 +97,8 @@ export interface LocalCheckout {
   refundId?: string;
   refundedAt?: number;
   disputeStatus?: 'needs_response' | 'won' | 'lost';
+  /** What its dispute booked on the platform's balance, in order (its withdrawal, then the money back on a win). */
+  disputeBalance?: LocalBalanceTransaction[];
 }
 
 /** What a payment-mode Checkout Session is made of, its parameters checked. */
@@ -144,7 +147,12 @@ export interface LocalCharge {
   refundedAt?: number;
   /** What its refund gave back, when only part of it (an invoice's, refunded as Stripe's Dashboard does). */
   refundedCents?: number;
-  dispute?: { id: string; status: 'needs_response' | 'won' | 'lost' };
+  dispute?: {
+    id: string;
+    status: 'needs_response' | 'won' | 'lost';
+    /** Stripe's `balance_transactions` of the dispute: zero, one or two. */
+    balanceTransactions: LocalBalanceTransaction[];
+  };
   metadata: Record<string, string>;
   transferGroup?: string;
   /** What it belongs to: a payment-mode Checkout Session, or an invoice. */

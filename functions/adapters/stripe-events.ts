@@ -104,7 +104,12 @@ function reduceEvent(event: Stripe.Event): PaymentEvent {
         at: timeOf(event),
         disputeId: dispute.id,
         paymentIntentId,
+        chargeId: idOf(dispute.charge),
         amountCents: dispute.amount,
+        currency: dispute.currency,
+        fees: dispute.balance_transactions
+          .filter((transaction) => transaction.fee !== 0)
+          .map((transaction) => ({ balanceTransactionId: transaction.id, feeCents: transaction.fee })),
       };
       return event.type === 'charge.dispute.created'
         ? { ...facts, kind: 'disputeOpened' }

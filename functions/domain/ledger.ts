@@ -10,6 +10,25 @@ export interface CapturedPayment {
   currency: string;
 }
 
+/** A fee Stripe booked on a dispute's balance transaction: its dispute fee (a fee given back is negative). */
+export interface DisputeFee {
+  balanceTransactionId: string;
+  feeCents: number;
+}
+
+/** What a dispute event says of the dispute. */
+interface DisputeFacts {
+  id: string;
+  at: string;
+  disputeId: string;
+  paymentIntentId: string;
+  chargeId: string | null;
+  amountCents: number;
+  currency: string;
+  /** The fees of its balance transactions (Stripe lists the withdrawal and, once won, the reinstatement). */
+  fees: DisputeFee[];
+}
+
 /** The provider's money events, reduced to the facts the ledger keeps (see adapters/stripe-events.ts). */
 export type MoneyEvent =
   | {
@@ -35,16 +54,8 @@ export type MoneyEvent =
       refundId: string | null;
     }
   | { id: string; kind: 'refundFailed'; at: string; refundId: string; paymentIntentId: string; amountCents: number }
-  | { id: string; kind: 'disputeOpened'; at: string; disputeId: string; paymentIntentId: string; amountCents: number }
-  | {
-      id: string;
-      kind: 'disputeClosed';
-      at: string;
-      disputeId: string;
-      paymentIntentId: string;
-      amountCents: number;
-      status: string;
-    }
+  | (DisputeFacts & { kind: 'disputeOpened' })
+  | (DisputeFacts & { kind: 'disputeClosed'; status: string })
   | {
       id: string;
       kind: 'transferReversed';
@@ -86,6 +97,8 @@ export const ledgerEntryId = {
   refundFailed: (refundId: string) => `refund_failed:${refundId}`,
   disputeOpened: (disputeId: string) => `dispute_opened:${disputeId}`,
   disputeClosed: (disputeId: string) => `dispute_closed:${disputeId}`,
+  /** Stripe's fee on one balance transaction of a dispute (its withdrawal's: the dispute fee). */
+  disputeFee: (balanceTransactionId: string) => `dispute_fee:${balanceTransactionId}`,
   refundTry: (sessionId: string, tryNumber: number) => `refund_try:${sessionId}:${tryNumber}`,
   /** The processing fee of a charge or a refund (the id of either). */
   processingFee: (sourceId: string) => `processing_fee:${sourceId}`,
@@ -348,6 +361,19 @@ export function followUpEntry(
     }
   }
 }
+
+type DisputeEvent = Extract<MoneyEvent, { kind: 'disputeOpened' | 'disputeClosed' }>;
+
+/**
+ * Stripe's fee of a dispute (15 USD in the US, "a single balance transaction for the dispute amount
+ * and fee": support.stripe.com/questions/dispute-fees-faq), one entry per balance transaction that
+ * carries one, whatever the dispute's outcome: the platform's cost, never the coach's.
+ */
+export const disputeFeeEntries = (event: DisputeEvent, payment: LedgerEntry): LedgerEntry[] =>
+  event.fees.map((fee) => {
+    const entry = followUp(payment, event, ledgerEntryId.disputeFee(fee.balanceTransactionId), 'dispute_fee');
+    return { ...entry, processingFeeCents: fee.feeCents, stripe: { ...entry.stripe, disputeId: event.disputeId } };
+  });
 
 /** Totals of no entries. */
 export const noTotals = (currency: string): LedgerTotals => ({

@@ -33,8 +33,9 @@ function balanceMovement(entry: LedgerEntry): { category: BalanceCategory; amoun
     // A refund the provider refused moved nothing.
     case 'refund_retry':
     case 'refund_given_up':
-    // Stripe books its fee on the charge's own balance transaction, not as a movement of its own.
+    // Stripe books its fee on the charge's (the dispute's) own balance transaction, not as a movement of its own.
     case 'processing_fee':
+    case 'dispute_fee':
       return null;
   }
 }

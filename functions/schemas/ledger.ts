@@ -13,6 +13,8 @@ export const LEDGER_KINDS = [
   'subscription_refund',
   'refund_failed',
   'dispute_opened',
+  /** Stripe's fee of a dispute (in `processingFeeCents`), the platform's whatever the outcome. */
+  'dispute_fee',
   'dispute_closed',
   /** A try to refund that the provider refused; another try follows (moves no money). */
   'refund_retry',
@@ -46,7 +48,7 @@ export const ledgerEntry = z.object({
   netToCoachCents: z.int(),
   /** Moved to the coach's account: plus for a transfer, minus when it is reversed. Absent on older entries. */
   transferredCents: z._default(z.int(), 0),
-  /** Stripe's processing fee the platform paid (minus when Stripe gave it back). Absent on older entries. */
+  /** Stripe's fees the platform paid: processing fees, and disputes' fees (minus when Stripe gave one back). Absent on older entries. */
   processingFeeCents: z._default(z.int(), 0),
   stripe: z.object({
     eventId: z.string(),

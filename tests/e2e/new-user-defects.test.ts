@@ -389,7 +389,14 @@ describe('finance', () => {
       },
       { sessionId: 'session-dp', coachId: ledgerCoachId, menteeId: mentee.userId, platformFeeCents: 1_500 },
     );
-    const dispute = { paymentIntentId: 'pi_dp', amountCents: 15_000, disputeId: 'dp_1' };
+    const dispute = {
+      paymentIntentId: 'pi_dp',
+      chargeId: 'ch_dp',
+      amountCents: 15_000,
+      currency: 'usd',
+      disputeId: 'dp_1',
+      fees: [],
+    };
     for (const entry of [
       payment,
       followUpEntry({ ...dispute, id: 'evt_do', kind: 'disputeOpened', at: '2026-02-12T09:00:00.000Z' }, payment),

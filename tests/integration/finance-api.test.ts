@@ -2,7 +2,7 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoLedger } from '../../bin/local/demo-ledger';
-import { forgetBalanceTransaction } from '../../bin/local/stripe-balance';
+import { forgetBalanceTransaction, STRIPE_DISPUTE_FEE_CENTS } from '../../bin/local/stripe-balance';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { s3BucketFromEnvironment } from '../../functions/adapters/s3-bucket';
 import { archiveKey } from '../../functions/adapters/webhook-archive';
@@ -122,21 +122,28 @@ describe('the ledger, from the processed webhooks', () => {
     });
   });
 
-  it('records a dispute when it opens and when it closes (lost: the amount stays withdrawn)', async () => {
+  it("records a dispute when it opens, with Stripe's dispute fee, and when it closes (lost: the amount stays withdrawn)", async () => {
     const opened = await payments.openDispute(disputed.checkoutId);
     expect((await deliver(opened)).status).toBe(200);
     const closed = await payments.closeDispute(disputed.checkoutId, 'lost');
     expect((await deliver(closed)).status).toBe(200);
     expect((await deliver(closed)).status).toBe(200);
     const entries = await entriesOf(disputed.session.id);
-    expect(kinds(entries)).toEqual(['payment', 'processing_fee', 'dispute_opened', 'dispute_closed']);
-    expect(entries.map((entry) => entry.disputedCents)).toEqual([0, 0, RATE_CENTS, 0]);
+    expect(kinds(entries)).toEqual(['payment', 'processing_fee', 'dispute_opened', 'dispute_fee', 'dispute_closed']);
+    expect(entries.map((entry) => entry.disputedCents)).toEqual([0, 0, RATE_CENTS, 0, 0]);
     expect(entries[2]?.stripe.disputeId).toMatch(/^dp_/);
+    // The platform's cost alone: the coach's net is untouched by it.
+    expect(entries[3]).toMatchObject({
+      processingFeeCents: STRIPE_DISPUTE_FEE_CENTS,
+      netToCoachCents: 0,
+      platformFeeCents: 0,
+      stripe: { disputeId: entries[2]?.stripe.disputeId, chargeId: entries[0]?.stripe.chargeId },
+    });
   });
 
   it('totals the range: paid sessions, gross, fees, refunds, disputes and net to coaches', async () => {
     const page = await ledgerAs(finance, { from: today(), to: today() });
-    expect(page.entries).toHaveLength(9);
+    expect(page.entries).toHaveLength(10);
     expect(page.totals).toEqual([
       {
         currency: 'usd',
@@ -149,9 +156,9 @@ describe('the ledger, from the processed webhooks', () => {
         disputedCents: RATE_CENTS,
         netToCoachCents: RATE_CENTS - FEE_CENTS,
         transferredCents: 0,
-        processingFeeCents: 3 * PROCESSING_FEE_CENTS,
-        // The refunded and the disputed payments' processing fees are lost: the platform's true net.
-        platformNetCents: FEE_CENTS - 3 * PROCESSING_FEE_CENTS,
+        processingFeeCents: 3 * PROCESSING_FEE_CENTS + STRIPE_DISPUTE_FEE_CENTS,
+        // The refunded and the disputed payments' processing fees and the dispute fee are lost: the platform's true net.
+        platformNetCents: FEE_CENTS - 3 * PROCESSING_FEE_CENTS - STRIPE_DISPUTE_FEE_CENTS,
         transfersCents: 0,
         reversedCents: 0,
         refundRetries: 0,
@@ -202,7 +209,7 @@ describe('the CSV export', () => {
       'disputed',
       'net_to_coach',
     ]);
-    expect(rows).toHaveLength(9);
+    expect(rows).toHaveLength(10);
     const column = (name: string) => (header as string[]).indexOf(name);
     const sum = (name: string) => rows.reduce((total, row) => total + Math.round(Number(row[column(name)]) * 100), 0);
     const { totals } = await ledgerAs(finance, { from, to });

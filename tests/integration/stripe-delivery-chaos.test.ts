@@ -158,11 +158,11 @@ async function moneyJourney(day: number) {
   return ledgerEntriesOfCoach(coach.userId);
 }
 
-/** Three paid sessions (refunded; transferred; disputed, won and transferred), two plan invoices and the month paid out. */
+/** Three paid sessions (refunded; transferred; disputed, its fee booked, won and transferred), two plan invoices and the month paid out. */
 const JOURNEY_KINDS = [
   'payment processing_fee refund',
   'payment processing_fee transfer',
-  'payment processing_fee dispute_opened dispute_closed transfer',
+  'payment processing_fee dispute_opened dispute_fee dispute_closed transfer',
   'subscription_payment processing_fee subscription_payment processing_fee transfer',
 ]
   .join(' ')

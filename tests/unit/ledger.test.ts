@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CapturedPayment,
   coachHoldings,
+  disputeFeeEntries,
   disputeOutcomeOf,
   followUpEntry,
   ledgerTotals,
@@ -150,7 +151,10 @@ describe('follow-up entries', () => {
       at: '2026-10-08T00:00:00.000Z',
       disputeId: 'dp_1',
       paymentIntentId: 'pi_1',
+      chargeId: 'ch_1',
       amountCents: 12_000,
+      currency: 'usd',
+      fees: [],
       status,
     } as MoneyEvent);
 
@@ -191,7 +195,10 @@ describe('follow-up entries', () => {
           at: '2026-10-09T00:00:00.000Z',
           disputeId: 'dp_1',
           paymentIntentId: 'pi_1',
+          chargeId: 'ch_1',
           amountCents: 12_000,
+          currency: 'usd',
+          fees: [],
           status: 'lost',
         },
         paid,
@@ -212,6 +219,50 @@ describe('follow-up entries', () => {
       currency: 'usd',
       stripe: { paymentIntentId: 'pi_1', chargeId: 'ch_1', disputeId: 'dp_1' },
     });
+  });
+});
+
+describe("a dispute's fee", () => {
+  const opened = {
+    id: 'evt_dp',
+    kind: 'disputeOpened' as const,
+    at: '2026-10-08T00:00:00.000Z',
+    disputeId: 'dp_1',
+    paymentIntentId: 'pi_1',
+    chargeId: 'ch_1',
+    amountCents: 12_000,
+    currency: 'usd',
+    fees: [{ balanceTransactionId: 'txn_dp', feeCents: 1_500 }],
+  };
+
+  it("is the platform's cost, one entry per balance transaction carrying one, named by it", () => {
+    expect(disputeFeeEntries(opened, paid)).toEqual([
+      expect.objectContaining({
+        id: 'dispute_fee:txn_dp',
+        kind: 'dispute_fee',
+        ...parties,
+        processingFeeCents: 1_500,
+        platformFeeCents: 0,
+        netToCoachCents: 0,
+        disputedCents: 0,
+        stripe: expect.objectContaining({ disputeId: 'dp_1', chargeId: 'ch_1' }),
+      }),
+    ]);
+    const totals = ledgerTotals([paid, ...disputeFeeEntries(opened, paid)])[0];
+    expect(totals?.platformNetCents).toBe(1_200 - 1_500);
+  });
+
+  it('given back (a negative fee) is an entry of its own; none when Stripe booked no fee', () => {
+    const fees = [
+      { balanceTransactionId: 'txn_dp', feeCents: 1_500 },
+      { balanceTransactionId: 'txn_dp_won', feeCents: -1_500 },
+    ];
+    const won = { ...opened, kind: 'disputeClosed' as const, status: 'won', fees };
+    expect(disputeFeeEntries(won, paid).map((entry) => [entry.id, entry.processingFeeCents])).toEqual([
+      ['dispute_fee:txn_dp', 1_500],
+      ['dispute_fee:txn_dp_won', -1_500],
+    ]);
+    expect(disputeFeeEntries({ ...opened, fees: [] }, paid)).toEqual([]);
   });
 });
 

@@ -85,16 +85,32 @@ describe('money events from Stripe', () => {
     ).toMatchObject({ kind: 'unhandled' });
   });
 
-  it('disputes opening and closing', () => {
-    const dispute = { id: 'dp_1', object: 'dispute', amount: 12_000, payment_intent: 'pi_1', charge: 'ch_1' };
+  it('disputes opening and closing, with the fees of their balance transactions (the dispute fee)', () => {
+    const withdrawal = { id: 'txn_1', object: 'balance_transaction', amount: -12_000, fee: 1_500 };
+    const dispute = {
+      id: 'dp_1',
+      object: 'dispute',
+      amount: 12_000,
+      currency: 'usd',
+      payment_intent: 'pi_1',
+      charge: 'ch_1',
+      balance_transactions: [withdrawal],
+    };
     expect(reduce('charge.dispute.created', { ...dispute, status: 'needs_response' })).toEqual({
       id: 'evt_1',
       kind: 'disputeOpened',
       at: AT,
       disputeId: 'dp_1',
       paymentIntentId: 'pi_1',
+      chargeId: 'ch_1',
       amountCents: 12_000,
+      currency: 'usd',
+      fees: [{ balanceTransactionId: 'txn_1', feeCents: 1_500 }],
     });
+    const reinstated = { id: 'txn_2', object: 'balance_transaction', amount: 12_000, fee: 0 };
+    expect(
+      reduce('charge.dispute.closed', { ...dispute, status: 'won', balance_transactions: [withdrawal, reinstated] }),
+    ).toMatchObject({ kind: 'disputeClosed', fees: [{ balanceTransactionId: 'txn_1', feeCents: 1_500 }] });
     expect(reduce('charge.dispute.closed', { ...dispute, status: 'won' })).toMatchObject({
       kind: 'disputeClosed',
       status: 'won',

@@ -181,6 +181,7 @@ export function stripeObjects(lookups: ObjectLookups) {
       amount: local.amountCents,
       currency: local.currency,
       status: local.dispute.status,
+      balance_transactions: local.dispute.balanceTransactions.map(balanceTransaction),
       reason: 'fraudulent',
       charge: chargeRef(local.chargeId),
       payment_intent: paymentIntentRef(local.paymentIntentId),
@@ -218,7 +219,7 @@ export function stripeObjects(lookups: ObjectLookups) {
               application: null,
               currency: local.currency,
               type: 'stripe_fee',
-              description: 'Stripe processing fees',
+              description: local.source.object === 'dispute' ? 'Dispute fee' : 'Stripe processing fees',
             },
           ]
         : [],

@@ -16,6 +16,7 @@ import { refundSplit } from '../../domain/fees';
 import { planPayoutDueCents, planPayoutId, planPeriodEnded } from '../../domain/plans';
 import {
   type CapturedPayment,
+  disputeFeeEntries,
   disputeOutcomeOf,
   followUpEntry,
   ledgerEntryId,
@@ -106,18 +107,18 @@ export async function recordRefund(
 export const recordRefundFailure = (event: EventOf<'refundFailed'>, payment: LedgerEntry) =>
   appendFollowUp(event, payment);
 
-/** A dispute opened: its entry, and the coach's transfer blocked (or, after it, an alarm). */
+/** A dispute opened: its entry and Stripe's fee of it, and the coach's transfer blocked (or, after it, an alarm). */
 export async function recordDisputeOpened(
   event: EventOf<'disputeOpened'>,
   payment: LedgerEntry,
 ): Promise<LedgerEntry[]> {
-  const added = await appendFollowUp(event, payment);
+  const added = [...(await appendFollowUp(event, payment)), ...(await appendedOf(disputeFeeEntries(event, payment)))];
   await noteDispute(transferItemOf(payment), event.disputeId);
   return added;
 }
 
 /**
- * A dispute closed: its entry (a lost one takes back what the coach was not paid yet), and the
+ * A dispute closed: its entry (a lost one takes back what the coach was not paid yet) and fees, and the
  * transfer owed or not. Stripe may deliver the close before the opening: one the item does not
  * record yet throws, so Stripe retries it after the opening, which would otherwise block the
  * coach's transfer after a won dispute for good.
@@ -131,7 +132,11 @@ export async function recordDisputeClosed(
   const item = await getTransferItem(paidFor);
   if (item?.disputeId !== event.disputeId) throw new Error(`${event.kind} ${event.id} before its opening is applied`);
   const coachPaid = Boolean(item.transferId);
-  const added = await appendFollowUp(event, payment, { coachPaid });
+  // Its fees again: the opening's are in already, and a fee Stripe gives back with the money is a new one.
+  const added = [
+    ...(await appendFollowUp(event, payment, { coachPaid })),
+    ...(await appendedOf(disputeFeeEntries(event, payment))),
+  ];
   await noteDisputeClosed(paidFor, event.disputeId, disputeOutcomeOf(event.status), now);
   return added;
 }

@@ -9,6 +9,7 @@ export const KIND_LABELS: Record<(typeof LEDGER_KINDS)[number], string> = {
   refund: 'Refund',
   refund_failed: 'Refund failed',
   dispute_opened: 'Dispute opened',
+  dispute_fee: 'Dispute fee',
   dispute_closed: 'Dispute closed',
   refund_retry: 'Refund refused, retrying',
   refund_given_up: 'Refund given up',

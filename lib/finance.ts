@@ -155,6 +155,13 @@ export class Finance extends Construct {
       period: Duration.minutes(5),
       statistic: 'Sum',
     });
+    const unmatchedCharges = alarmOnCount('UnmatchedChargesAlarm', {
+      alarmDescription:
+        'A refund or dispute of a charge with no payment in the ledger was given up on after an hour (refunded or disputed in the Stripe Dashboard, or not a charge of the product): look it up in Stripe; a dispute and its fee are on the finance page.',
+      metricName: BUSINESS_METRICS.unmatchedCharges,
+      period: Duration.minutes(5),
+      statistic: 'Sum',
+    });
     const mismatch = alarmOnCount('ReconciliationMismatchAlarm', {
       alarmDescription: "The ledger and Stripe's balance transactions disagree; see the finance page.",
       metricName: BUSINESS_METRICS.reconciliationMismatches,
@@ -169,6 +176,6 @@ export class Finance extends Construct {
       period: Duration.days(1),
       statistic: 'Maximum',
     });
-    this.alarms = [mismatch, transfersFailing, disputeAfterTransfer, settlementsStuck];
+    this.alarms = [mismatch, transfersFailing, disputeAfterTransfer, settlementsStuck, unmatchedCharges];
   }
 }

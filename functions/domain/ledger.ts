@@ -375,6 +375,42 @@ export const disputeFeeEntries = (event: DisputeEvent, payment: LedgerEntry): Le
     return { ...entry, processingFeeCents: fee.feeCents, stripe: { ...entry.stripe, disputeId: event.disputeId } };
   });
 
+/** How long a refund or dispute of a charge the ledger has no payment for is retried before it is taken as none of ours. */
+export const UNMATCHED_CHARGE_RETRY_MS = 60 * 60_000;
+
+/**
+ * Whether an event about a charge the ledger has no payment for is over an hour old (by Stripe's
+ * `created`): until then the payment's own write may still be on its way, so the webhook fails and
+ * Stripe retries; after it, the charge is one the product does not know (a Dashboard charge, or one
+ * finance refunded or disputed there), and retrying for Stripe's three days would change nothing.
+ */
+export const unmatchedForGood = (event: { at: string }, now: Date): boolean =>
+  now.getTime() - Date.parse(event.at) > UNMATCHED_CHARGE_RETRY_MS;
+
+/**
+ * A dispute of a charge the ledger has no payment for, for finance to see: its entry and its fee,
+ * with no session, coach or mentee; all of it the platform's, as no coach is paid from it.
+ */
+export function unmatchedDisputeEntries(event: DisputeEvent): LedgerEntry[] {
+  const none: LedgerEntry = {
+    id: '',
+    at: event.at,
+    kind: 'payment',
+    sessionId: '',
+    coachId: '',
+    menteeId: '',
+    currency: event.currency,
+    ...noMovement,
+    stripe: {
+      eventId: event.id,
+      paymentIntentId: event.paymentIntentId,
+      ...(event.chargeId ? { chargeId: event.chargeId } : {}),
+    },
+  };
+  const dispute = followUpEntry(event, none, { coachPaid: true }) as LedgerEntry;
+  return [dispute, ...disputeFeeEntries(event, none)];
+}
+
 /** Totals of no entries. */
 export const noTotals = (currency: string): LedgerTotals => ({
   currency,

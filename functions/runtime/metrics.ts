@@ -27,6 +27,11 @@ export const BUSINESS_METRICS = {
   disputesAfterTransfer: 'DisputesAfterTransfer',
   /** What the daily settlement sweep could not settle, each run (functions/jobs/sweep-settlements.ts; the SettlementsStuck alarm). */
   settlementsStuck: 'SettlementsStuck',
+  /**
+   * A refund or dispute of a charge with no payment in the ledger, given up on after an hour of
+   * Stripe's retries (a charge refunded or disputed in Stripe's Dashboard, or one the product does not know): alarmed.
+   */
+  unmatchedCharges: 'UnmatchedCharges',
 } as const;
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];

@@ -225,6 +225,25 @@ describe('the daily settlement sweep', () => {
   });
 });
 
+describe('charges the ledger has no payment for', () => {
+  it('alarm on any refund or dispute of one given up on, to the alarm topic, for the stage only', () => {
+    synth.template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'PhysicianMentors',
+      MetricName: 'UnmatchedCharges',
+      Dimensions: [
+        { Name: 'Stage', Value: 'prod' },
+        { Name: 'service', Value: 'physician-mentors' },
+      ],
+      Statistic: 'Sum',
+      Period: 300,
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 0,
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: synth.logicalId(construct('Observability', 'AlarmTopic')) }],
+    });
+  });
+});
+
 describe('the platform fee from context', () => {
   const settings = (context: Record<string, string>) => settingsFromContext(new App({ context }).node);
 

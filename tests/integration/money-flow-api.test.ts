@@ -7,7 +7,8 @@ import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/st
 import { jobs } from '../../functions/runtime/ports/jobs';
 import { scheduler } from '../../functions/runtime/ports/scheduler';
 import { signStripeEvent } from '../../functions/adapters/stripe-events';
-import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
+import { getLedgerEntry, ledgerEntriesOfCoach } from '../../functions/data/ledger';
+import { ledgerEntryId } from '../../functions/domain/ledger';
 import { getSession } from '../../functions/data/sessions';
 import { owedTransfers, recordOwedTransfer } from '../../functions/data/transfers';
 import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
@@ -455,5 +456,83 @@ describe('a payment that arrives after the start', () => {
     await (await job('completeSession'))({ sessionId: session.id });
     expect(await payments.findTransfer(session.id)).toBeNull();
     expect((await getSession(session.id))?.status).toBe('cancelled');
+  });
+});
+
+describe('a charge the ledger has no payment for (refunded or disputed in Stripe’s Dashboard, or not the product’s)', () => {
+  const run = Date.now().toString(36);
+  const MINUTE_S = 60;
+  /** An event Stripe could sign about a charge of the platform's account that no payment entry names, `ageMinutes` old. */
+  const unmatched = (type: string, object: Record<string, unknown>, ageMinutes: number) =>
+    signStripeEvent(
+      {
+        id: `evt_unmatched_${type}_${ageMinutes}_${run}`,
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000) - ageMinutes * MINUTE_S,
+        livemode: false,
+        data: { object },
+      },
+      process.env.LOCAL_STRIPE_WEBHOOK_SECRET as string,
+    );
+  const charge = { chargeId: `ch_unmatched_${run}`, paymentIntentId: `pi_unmatched_${run}` };
+  const dispute = {
+    id: `dp_unmatched_${run}`,
+    object: 'dispute',
+    amount: 5_000,
+    currency: 'usd',
+    charge: charge.chargeId,
+    payment_intent: charge.paymentIntentId,
+    status: 'needs_response',
+    balance_transactions: [
+      { id: `txn_unmatched_${run}`, object: 'balance_transaction', amount: -5_000, fee: 1_500, type: 'adjustment' },
+    ],
+  };
+
+  it('fails while the event is under an hour old, since our own write of the payment may still be on its way', async () => {
+    expect((await deliver(unmatched('charge.dispute.created', dispute, 59))).status).toBe(500);
+    expect(await getLedgerEntry(ledgerEntryId.disputeOpened(dispute.id))).toBeNull();
+    expect(counted('UnmatchedCharges')).toBe(0);
+  });
+
+  it('is answered 200 once over an hour old, logged and counted; its dispute and dispute fee are booked for finance', async () => {
+    expect((await deliver(unmatched('charge.dispute.created', dispute, 61))).status).toBe(200);
+    const none = { sessionId: '', coachId: '', menteeId: '', currency: 'usd' };
+    expect(await getLedgerEntry(ledgerEntryId.disputeOpened(dispute.id))).toMatchObject({
+      ...none,
+      kind: 'dispute_opened',
+      disputedCents: 5_000,
+      netToCoachCents: 0,
+      stripe: { disputeId: dispute.id, chargeId: charge.chargeId, paymentIntentId: charge.paymentIntentId },
+    });
+    expect(await getLedgerEntry(ledgerEntryId.disputeFee(`txn_unmatched_${run}`))).toMatchObject({
+      ...none,
+      kind: 'dispute_fee',
+      processingFeeCents: 1_500,
+      stripe: { disputeId: dispute.id, chargeId: charge.chargeId },
+    });
+    expect(counted('UnmatchedCharges')).toBe(1);
+
+    const closed = unmatched('charge.dispute.closed', { ...dispute, status: 'won' }, 90);
+    expect((await deliver(closed)).status).toBe(200);
+    expect(await getLedgerEntry(ledgerEntryId.disputeClosed(dispute.id))).toMatchObject({
+      ...none,
+      disputedCents: -5_000,
+      netToCoachCents: 0,
+    });
+  });
+
+  it('a refund of it is answered 200 once over an hour old and counted, with nothing to book', async () => {
+    const refunded = {
+      id: charge.chargeId,
+      object: 'charge',
+      amount: 5_000,
+      amount_refunded: 5_000,
+      payment_intent: charge.paymentIntentId,
+    };
+    expect((await deliver(unmatched('charge.refunded', refunded, 30))).status).toBe(500);
+    expect((await deliver(unmatched('charge.refunded', refunded, 120))).status).toBe(200);
+    expect(counted('UnmatchedCharges')).toBe(1);
+    expect(await getLedgerEntry(ledgerEntryId.refund(charge.chargeId, 5_000))).toBeNull();
   });
 });

@@ -14,6 +14,8 @@ import {
   subscriptionPaymentEntry,
   transferEntry,
   transferReversedEntry,
+  unmatchedDisputeEntries,
+  unmatchedForGood,
 } from '../../functions/domain/ledger';
 import type { LedgerEntry } from '../../functions/schemas/ledger';
 
@@ -263,6 +265,36 @@ describe("a dispute's fee", () => {
       ['dispute_fee:txn_dp_won', -1_500],
     ]);
     expect(disputeFeeEntries({ ...opened, fees: [] }, paid)).toEqual([]);
+  });
+
+  it('of a charge with no payment in the ledger is booked with its dispute, with no parties and nothing of a coach', () => {
+    const [dispute, fee] = unmatchedDisputeEntries(opened);
+    const none = { sessionId: '', coachId: '', menteeId: '' };
+    expect(dispute).toMatchObject({ ...none, kind: 'dispute_opened', disputedCents: 12_000, netToCoachCents: 0 });
+    expect(fee).toMatchObject({ ...none, kind: 'dispute_fee', processingFeeCents: 1_500 });
+    const lost = unmatchedDisputeEntries({ ...opened, kind: 'disputeClosed', status: 'lost', fees: [] });
+    expect(lost).toEqual([
+      expect.objectContaining({ kind: 'dispute_closed', disputedCents: 0, platformFeeCents: 0, netToCoachCents: 0 }),
+    ]);
+  });
+});
+
+describe('an event about a charge with no payment in the ledger', () => {
+  const created = '2026-10-08T12:00:00.000Z';
+  const after = (minutes: number, seconds = 0) => new Date(Date.parse(created) + minutes * 60_000 + seconds * 1_000);
+
+  it('is retried (the webhook fails) up to an hour after Stripe created it, the hour itself included', () => {
+    expect(unmatchedForGood({ at: created }, after(0))).toBe(false);
+    expect(unmatchedForGood({ at: created }, after(60))).toBe(false);
+  });
+
+  it('is taken as none of ours once over an hour old', () => {
+    expect(unmatchedForGood({ at: created }, after(60, 1))).toBe(true);
+    expect(unmatchedForGood({ at: created }, after(3 * 24 * 60))).toBe(true);
+  });
+
+  it('is retried when it is stamped ahead of the clock (a Stripe test clock)', () => {
+    expect(unmatchedForGood({ at: created }, after(-90))).toBe(false);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   recordRefundFailure,
   recordSessionPayment,
   recordTransferReversal,
+  recordUnmatchedDispute,
 } from './money-events';
 import { paymentMatches, settleExpiredCheckout, settlePaidCheckout } from './payment-settlement';
 import { refundConfirmed, refundFailedAtBank } from './refunds';
@@ -57,21 +58,27 @@ export async function applyPaymentEvent(
       return stored([], await settleExpiredCheckout(event.sessionId, now));
     case 'chargeRefunded': {
       const refund = { ...event, refundId: await refundNamedBy(deps.payments, event) };
-      const payment = await paymentNamedBy(refund);
+      const payment = await paymentNamedBy(refund, now);
+      if (!payment) return stored();
       const ledger = await recordRefund(deps.payments, refund, payment);
       const sessionId = sessionPaidBy(payment);
       return stored(ledger, sessionId ? await refundConfirmed(sessionId, now) : null);
     }
     case 'refundFailed': {
-      const payment = await paymentNamedBy(event);
+      const payment = await paymentNamedBy(event, now);
+      if (!payment) return stored();
       const ledger = await recordRefundFailure(event, payment);
       const sessionId = sessionPaidBy(payment);
       return stored(ledger, sessionId ? await refundFailedAtBank(sessionId, now) : null);
     }
-    case 'disputeOpened':
-      return stored(await recordDisputeOpened(event, await paymentNamedBy(event)));
-    case 'disputeClosed':
-      return stored(await recordDisputeClosed(event, await paymentNamedBy(event), now));
+    case 'disputeOpened': {
+      const payment = await paymentNamedBy(event, now);
+      return stored(payment ? await recordDisputeOpened(event, payment) : await recordUnmatchedDispute(event));
+    }
+    case 'disputeClosed': {
+      const payment = await paymentNamedBy(event, now);
+      return stored(payment ? await recordDisputeClosed(event, payment, now) : await recordUnmatchedDispute(event));
+    }
     case 'transferReversed':
       return stored(await recordTransferReversal(event));
     case 'subscriptionCheckoutCompleted':

@@ -20,8 +20,10 @@ export async function ledgerPage(query: LedgerQuery): Promise<LedgerPage> {
     reconciliationsBetween(query.from, query.to),
     owedTransfers(),
   ]);
-  const coaches = await profilesById([...ofDays, ...owed].map(({ coachId }) => coachId));
-  const nameOf = (coachId: string) => coachNameOf(coaches.get(coachId));
+  // An entry of a charge that is none of ours (domain/ledger.ts unmatchedDisputeEntries) names no coach.
+  const coachIds = [...ofDays, ...owed].map(({ coachId }) => coachId).filter(Boolean);
+  const coaches = await profilesById(coachIds);
+  const nameOf = (coachId: string) => (coachId ? coachNameOf(coaches.get(coachId)) : undefined);
   const { coach } = query;
   const entries = coach ? ofDays.filter((entry) => coachMatches(entry.coachId, nameOf(entry.coachId), coach)) : ofDays;
   const page = pageOf(entries, query.cursor, PAGE_SIZE);

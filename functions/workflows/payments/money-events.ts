@@ -24,6 +24,8 @@ import {
   paymentEntry,
   processingFeeEntry,
   transferReversedEntry,
+  unmatchedDisputeEntries,
+  unmatchedForGood,
 } from '../../domain/ledger';
 import { log } from '../../runtime/log';
 import { BUSINESS_METRICS, type BusinessMetric, countMetric } from '../../runtime/metrics';
@@ -76,15 +78,29 @@ export async function recordSessionPayment(
 
 /**
  * The session's or plan invoice's payment a refund or dispute names. One the ledger does not know
- * yet throws, so the provider retries the event after the payment's own, which Stripe may deliver later.
+ * throws while the event is young, so the provider retries it after the payment's own, which Stripe
+ * may deliver later; once the event is over an hour old (domain/ledger.ts unmatchedForGood) the
+ * charge is taken as none of ours: logged, counted (the UnmatchedCharges alarm) and answered null.
  */
-export async function paymentNamedBy(event: PaymentFollowUp): Promise<LedgerEntry> {
+export async function paymentNamedBy(event: PaymentFollowUp, now: Date): Promise<LedgerEntry | null> {
   const payment =
     (await getLedgerEntry(ledgerEntryId.payment(event.paymentIntentId))) ??
     (await getLedgerEntry(ledgerEntryId.subscriptionPayment(event.paymentIntentId)));
-  if (!payment) throw new Error(`${event.kind} ${event.id} for a payment not in the ledger yet`);
-  return payment;
+  if (payment) return payment;
+  if (!unmatchedForGood(event, now)) throw new Error(`${event.kind} ${event.id} for a payment not in the ledger yet`);
+  log('error', 'a charge event matches no payment of ours', {
+    eventId: event.id,
+    kind: event.kind,
+    paymentIntentId: event.paymentIntentId,
+    at: event.at,
+  });
+  countMetric(BUSINESS_METRICS.unmatchedCharges);
+  return null;
 }
+
+/** A dispute of a charge that is none of ours: its entry and Stripe's fee of it, for finance, with no parties. */
+export const recordUnmatchedDispute = (event: EventOf<'disputeOpened' | 'disputeClosed'>) =>
+  appendedOf(unmatchedDisputeEntries(event));
 
 /**
  * A refund (`charge.refunded`): its entry, Stripe's processing fee on it when it gave some back,

@@ -1,6 +1,6 @@
 import { DomainError } from './errors';
 import { formatDollarsAndCents } from './money';
-import type { SubscriptionState } from './plans';
+import { planPayoutDueCents, type SubscriptionState } from './plans';
 import type { SessionItem } from './session-item';
 
 /**
@@ -36,6 +36,8 @@ export interface CoachPlanPayout {
   amountCents: number;
   periodEnd: string;
   transferId?: string | null;
+  /** What refunds of the invoice took of the coach's share (domain/plans.ts planPayoutDueCents). */
+  refundedCoachCents?: number | null;
   refundId?: string | null;
   disputeId?: string | null;
   disputeOutcome?: 'won' | 'lost' | null;
@@ -119,8 +121,9 @@ export function moneyHeld(
     (subscription) => subscription.creditRefund && !subscription.creditRefund.refundId,
   ).length;
   for (const payout of held.payouts) {
-    if (settled(payout)) continue;
-    transferCents += payout.amountCents;
+    const dueCents = planPayoutDueCents(payout);
+    if (settled(payout) || dueCents === 0) continue;
+    transferCents += dueCents;
     transferDates.push(payout.periodEnd > nowIso && !payout.disputeId ? payout.periodEnd : null);
   }
   if (transferCents > 0) {

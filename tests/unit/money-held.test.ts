@@ -156,6 +156,14 @@ describe('moneyHeld', () => {
       { kind: 'transfer', amountCents: 27_000, until: null },
     ]);
   });
+
+  it("holds a partly refunded payout for the coach's share left, and none refunded in full", () => {
+    const ended = plan({ status: 'canceled' });
+    expect(held([], [ended], [payout({ refundedCoachCents: 9_001 })])).toEqual([
+      { kind: 'transfer', amountCents: 17_999, until: hoursFromNow(24 * 30) },
+    ]);
+    expect(held([], [ended], [payout({ refundedCoachCents: 27_000 })])).toEqual([]);
+  });
 });
 
 describe('moneyHeldMessage', () => {

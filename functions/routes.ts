@@ -462,6 +462,24 @@ export const routes: readonly Route[] = [
     grants: [],
   },
   {
+    operation: 'reportSessionOutcome',
+    method: 'POST',
+    path: '/api/sessions/{id}/outcome',
+    handler: 'report-session-outcome',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['secret:stripe', 'mail:send'],
+  },
+  {
+    operation: 'resolveDisputedSession',
+    method: 'POST',
+    path: '/api/support/sessions/{id}/resolve',
+    handler: 'resolve-disputed-session',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['accounts:read', 'secret:stripe'],
+  },
+  {
     operation: 'rateSession',
     method: 'POST',
     path: '/api/sessions/{id}/rating',
@@ -756,8 +774,15 @@ export const jobs: readonly Job[] = [
     table: ['read', 'write'],
     grants: ['mail:send', 'scheduler:manage', 'secret:zoom', 'tokens:use'],
   },
-  /** Completes the session and transfers the coach's share (workflows/payments/coach-transfer.ts). */
-  { operation: 'completeSession', handler: 'complete-session', table: ['read', 'write'], grants: ['secret:stripe'] },
+  /** Completes the session and schedules its outcome deadline; pays a plan's month (workflows/booking/session-outcomes.ts). */
+  {
+    operation: 'completeSession',
+    handler: 'complete-session',
+    table: ['read', 'write'],
+    grants: ['scheduler:manage', 'secret:stripe'],
+  },
+  /** At the end of a session's outcome window: a pending outcome was delivered, and the coach is paid. */
+  { operation: 'settleOutcome', handler: 'settle-outcome', table: ['read', 'write'], grants: ['secret:stripe'] },
   { operation: 'remindDayBefore', handler: 'remind-day-before', table: ['read', 'write'], grants: ['mail:send'] },
   { operation: 'remindHourBefore', handler: 'remind-hour-before', table: ['read', 'write'], grants: ['mail:send'] },
   /** Daily, on its own schedule (lib/finance.ts): the transfers owed to coaches, tried again. */

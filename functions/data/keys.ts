@@ -40,6 +40,7 @@ const openSettlement = (session: { id: string; end: string }) => ({
   settlepk: OPEN_SETTLEMENTS_PARTITION,
   settlesk: `${session.end}#${session.id}`,
 });
+const MENTOR_NO_SHOW_PREFIX = 'NOSHOW#';
 export const PLAN_PAYOUT_SORT_KEY = 'PLANPAYOUT';
 const coachPlansPartition = (coachId: string) => `COACH#${coachId}#PLANS`;
 const menteePlansPartition = (menteeId: string) => `MENTEE#${menteeId}#PLANS`;
@@ -143,6 +144,14 @@ export const keys = {
   /** A coach's share the platform owes but could not transfer yet (data/transfers.ts); one partition, read whole. */
   owedTransfer: (sessionId: string) => ({ pk: OWED_TRANSFERS_PARTITION, sk: `SESSION#${sessionId}` }),
   owedTransfersPartition: OWED_TRANSFERS_PARTITION,
+  /** A mentor no-show of a coach (data/session-outcomes.ts), by when it was decided: the 90 days' count reads a range. */
+  mentorNoShow: (coachId: string, at: string, sessionId: string) => ({
+    pk: `${USER_PREFIX}${coachId}`,
+    sk: `${MENTOR_NO_SHOW_PREFIX}${at}#${sessionId}`,
+  }),
+  mentorNoShowPrefix: MENTOR_NO_SHOW_PREFIX,
+  /** One staff action, audited (data/session-outcomes.ts): by month, then by instant. */
+  staffAction: (at: string, subject: string) => ({ pk: `AUDIT#${at.slice(0, 7)}`, sk: `${at}#${subject}` }),
   /** One conversation of a pair: its parties and the last sequence number given to a message. */
   conversation: (conversationId: string) => ({ pk: conversationPartition(conversationId), sk: 'CONVERSATION' }),
   /** A mentee's subscription to a coach's plan: status, period, credits (data/subscriptions.ts). */

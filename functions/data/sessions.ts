@@ -243,20 +243,19 @@ function cancelItems(session: SessionItem, held: string[], cancellation: Cancell
       },
     },
     ...claimReleases(session, held),
-    ...(freeConsultation
-      ? [
-          {
-            Delete: {
-              Key: keys.freeConsultation(session.menteeId, session.coachId),
-              ConditionExpression: 'attribute_not_exists(pk) OR sessionId = :session',
-              ExpressionAttributeValues: { ':session': session.id },
-            },
-          },
-        ]
-      : []),
+    ...(freeConsultation ? [freeConsultationRelease(session)] : []),
     ...(planCredit ? [creditReturn(planCredit.subscriptionId, planCredit.periodEnd)] : []),
   ];
 }
+
+/** Gives the mentee's free consultation with this coach back (unless another session holds it now). */
+export const freeConsultationRelease = (session: SessionItem): TableWrite => ({
+  Delete: {
+    Key: keys.freeConsultation(session.menteeId, session.coachId),
+    ConditionExpression: 'attribute_not_exists(pk) OR sessionId = :session',
+    ExpressionAttributeValues: { ':session': session.id },
+  },
+});
 
 /** A held session whose end has passed becomes completed; earlier calls and other statuses are no-ops. */
 export async function completeEndedSession(sessionId: string, now: Date): Promise<boolean> {
@@ -365,20 +364,18 @@ export async function busyIntervalsOfCoach(coachId: string, from: Date, to: Date
 }
 
 /**
- * Records the mentee's first join of a held session: one conditional update, so a second click
- * (or two at once) keeps the first time, and nobody else's id can set it.
+ * Records a party's first join of a held session: one conditional update, so a second click (or
+ * two at once, or the same join told by Zoom) keeps the first time. The caller names the party:
+ * the join link by who follows it, a meeting provider by who it saw.
  */
-export async function recordMenteeJoin(sessionId: string, menteeId: string, now: Date): Promise<void> {
+export async function recordJoin(sessionId: string, party: 'coach' | 'mentee', at: Date): Promise<void> {
   await updateIf(keys.session(sessionId), {
-    UpdateExpression: 'SET menteeJoinedAt = :now',
-    ConditionExpression:
-      'menteeId = :mentee AND #status IN (:confirmed, :scheduled) AND attribute_not_exists(menteeJoinedAt)',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':now': now.toISOString(),
-      ':mentee': menteeId,
-      ':confirmed': 'confirmed',
-      ':scheduled': 'scheduled',
+    UpdateExpression: 'SET #joined = :at',
+    ConditionExpression: '#status IN (:confirmed, :scheduled) AND attribute_not_exists(#joined)',
+    ExpressionAttributeNames: {
+      '#status': 'status',
+      '#joined': party === 'coach' ? 'coachJoinedAt' : 'menteeJoinedAt',
     },
+    ExpressionAttributeValues: { ':at': at.toISOString(), ':confirmed': 'confirmed', ':scheduled': 'scheduled' },
   });
 }

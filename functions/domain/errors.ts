@@ -15,6 +15,11 @@ export const errorStatus = {
   ALREADY_RATED: 409,
   /** Neither paid nor a free consultation the mentee joined (domain/ratings.ts). */
   NOT_RATEABLE: 409,
+  /** Session outcomes (domain/session-outcome.ts): a report outside its window, one on a session settled (or disputed) already, one on a session never held; a resolution of a session not disputed. */
+  OUTCOME_WINDOW_CLOSED: 400,
+  OUTCOME_FINAL: 409,
+  NOT_HELD: 409,
+  NOT_DISPUTED: 409,
   /** The session has no meeting to join: not on, or no link yet (handlers/join-session.ts). */
   NO_MEETING_LINK: 409,
   TOO_MANY_UNPAID_HOLDS: 409,

@@ -82,7 +82,9 @@ export type JobName =
   | 'checkNpi'
   | 'refundSession'
   /** A later try of a session's meeting, named by its try (functions/workflows/booking/session-meeting.ts). */
-  | 'createMeeting';
+  | 'createMeeting'
+  /** The end of a session's outcome window (functions/workflows/booking/session-outcomes.ts). */
+  | 'settleOutcome';
 
 /** One-off jobs that run once at a given time with a session id. */
 export interface JobScheduler {

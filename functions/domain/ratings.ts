@@ -1,4 +1,5 @@
 import type { PublicRating } from '../schemas/rating';
+import { OUTCOME_WINDOW_HOURS_AFTER_END } from './outcome-window';
 
 export interface StoredRating {
   sessionId: string;
@@ -42,6 +43,9 @@ export interface RateableSession {
 
 export const NOT_RATEABLE_MESSAGE =
   'Only paid sessions and free consultations you joined can be rated. Join free consultations with the Join Session button.';
+
+/** Issue 39: a rating is of a session that happened, so only a delivered one is rateable. */
+export const NOT_DELIVERED_MESSAGE = `A session can be rated once it was delivered: when you both said it happened, or ${OUTCOME_WINDOW_HOURS_AFTER_END} hours after its end if nobody reported a problem.`;
 
 /**
  * Issue 30: ratings must come from real sessions. A paid session (by card or a plan credit) was paid

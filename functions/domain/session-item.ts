@@ -1,4 +1,5 @@
 import type { RefundState } from './refunds';
+import type { DecidedOutcome, OutcomeReportEntry, OutcomeResolution } from './session-outcome';
 import type { SessionStatus } from './session-status';
 
 /** One move of a session: its start before and after, by which party, why and when. */
@@ -79,6 +80,18 @@ export interface SessionItem {
   rated?: boolean;
   /** When the mentee first followed the join link while the session was on (sessions/join.ts); a free consultation is rateable only with it. */
   menteeJoinedAt?: string;
+  /** When the coach first joined while the session was on: the evidence a mentee's no-show report is checked against (domain/session-outcome.ts). */
+  coachJoinedAt?: string;
+  /** How the session ended (domain/session-outcome.ts); missing while it is pending. */
+  outcome?: DecidedOutcome;
+  /** When the outcome was decided. */
+  outcomeAt?: string;
+  /** Each party's latest report of how it went. */
+  outcomeReports?: OutcomeReportEntry[];
+  /** Counts the writes of the reports, so two at once are decided one after the other (data/session-outcomes.ts). */
+  outcomeVersion?: number;
+  /** Support's decision on a disputed session. */
+  resolution?: OutcomeResolution;
   /** How often the session was moved (data/rescheduling.ts); missing on sessions never moved. */
   rescheduleCount?: number;
   /** Each move, oldest first. */

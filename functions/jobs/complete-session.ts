@@ -1,5 +1,5 @@
-import { completeAndPayCoach } from '../workflows/payments/coach-transfer';
+import { completeSession } from '../workflows/booking/session-outcomes';
 import { sessionJob } from '../runtime/session-job';
 
-/** At a session's end: completed, and its coach paid (a failed transfer throws: retried, then dead-lettered). */
-export const handler = sessionJob('completeSession', completeAndPayCoach);
+/** At a session's end: completed, its outcome deadline scheduled; paid only once its outcome says so. */
+export const handler = sessionJob('completeSession', completeSession);

@@ -1,6 +1,7 @@
 import { SESSION_STATUSES } from '../domain/session-status';
 import { externalEventUri } from './external-calendar';
 import { recordId } from './record-id';
+import { outcomeView } from './session-outcome';
 import * as z from './zod';
 
 const instant = z.iso.datetime({ offset: true });
@@ -80,7 +81,10 @@ export const sessionView = z.object({
   ),
   /** `plan`: booked with a credit of a mentorship plan (price 0, no checkout). */
   paidBy: z.optional(z.literal('plan')),
-  /** A cancelled paid session's refund; `disputed` when it failed because the charge is disputed. */
+  /** A held session that has started: how it ended so far (functions/domain/session-outcome.ts), and who joined through the join link. */
+  outcome: z.optional(outcomeView),
+  joined: z.optional(z.object({ coach: z.boolean(), mentee: z.boolean() })),
+  /** A paid session's refund (its cancellation's or its outcome's); `disputed` when it failed because the charge is disputed. */
   refund: z.optional(
     z.object({
       status: z.enum(['requested', 'succeeded', 'failed']),

@@ -1,6 +1,7 @@
 import type { ProfileItem } from '../../domain/profile-item';
 import type { RatingItem } from '../../domain/rating-item';
 import type { SessionItem } from '../../domain/session-item';
+import { outcomeWindow } from '../../domain/session-outcome';
 import type { SessionView } from '../../schemas/session';
 import { partyFields } from './other-party';
 
@@ -51,6 +52,7 @@ export function toSessionView(
         }
       : null,
     ...(session.paidBy === 'plan' ? { paidBy: 'plan' as const } : {}),
+    ...outcomeFields(session, new Date()),
     ...(session.refund
       ? {
           refund: {
@@ -60,5 +62,30 @@ export function toSessionView(
           },
         }
       : {}),
+  };
+}
+
+const HELD_STATUSES: readonly SessionItem['status'][] = ['confirmed', 'scheduled', 'completed'];
+
+/** A held session (paid, plan or free) that has started: its outcome so far, and who joined (domain/session-outcome.ts). */
+function outcomeFields(session: SessionItem, now: Date): Pick<SessionView, 'outcome' | 'joined'> {
+  if (!HELD_STATUSES.includes(session.status) || now < new Date(session.start)) return {};
+  const { resolution } = session;
+  return {
+    outcome: {
+      state: session.outcome ?? 'pending',
+      windowEndsAt: outcomeWindow(session).endsAt.toISOString(),
+      reports: (session.outcomeReports ?? []).map(({ by, report, at }) => ({ by, report, at })),
+      ...(resolution
+        ? {
+            resolution: {
+              resolution: resolution.resolution,
+              ...(resolution.refundCents === undefined ? {} : { refundCents: resolution.refundCents }),
+              at: resolution.at,
+            },
+          }
+        : {}),
+    },
+    joined: { coach: Boolean(session.coachJoinedAt), mentee: Boolean(session.menteeJoinedAt) },
   };
 }

@@ -12,9 +12,10 @@ import {
   recordTransfer,
   type TransferItemKey,
 } from '../../data/transfers';
-import { completeEndedSession, getSession } from '../../data/sessions';
+import { getSession } from '../../data/sessions';
 import { type CapturedPayment, transferEntry } from '../../domain/ledger';
 import { invoiceOfPlanPayout, isPlanPayoutId, planPayoutDueCents, planPeriodEnded } from '../../domain/plans';
+import { outcomeMoney, outcomeSettled } from '../../domain/session-outcome';
 import { log } from '../../runtime/log';
 import { BUSINESS_METRICS, countMetric } from '../../runtime/metrics';
 import type { Payments } from '../../domain/ports';
@@ -22,7 +23,7 @@ import { payments } from '../../runtime/ports/payments';
 
 export type TransferResult = 'transferred' | 'owed' | 'blocked_by_dispute' | 'nothing_to_transfer';
 
-/** A coach's share to transfer: of a delivered session, or of a plan invoice whose month ended. */
+/** A coach's share to transfer: of a session its outcome pays for, or of a plan invoice whose month ended. */
 interface CoachShare {
   /** Names the transfer: its group and idempotency key at Stripe, its ledger entry, its owed item (the session's id, or the payout's). */
   transferGroup: string;
@@ -40,17 +41,24 @@ interface CoachShare {
 }
 
 /**
- * Pays the coach their share of a delivered (completed) paid session: one transfer of the price
- * less the platform fee, from the charge that paid for it, however often this runs. A coach whose
- * account cannot receive transfers yet is owed it (retried daily, shown to finance). A transfer
- * that fails is owed too, counted (the TransfersFailing alarm) and thrown, so the job is retried
- * and finally dead-lettered. A dispute opened before the transfer blocks it.
+ * Pays the coach their share of a paid session whose outcome says so (domain/session-outcome.ts:
+ * delivered, the mentee's no-show, or support's resolution, whose split pays the share of what was
+ * not refunded): one transfer, from the charge that paid for it, however often and by whichever
+ * caller this runs; never before the session is completed, never while its outcome is pending or
+ * disputed, never for a mentor's no-show. A coach whose account cannot receive transfers yet is
+ * owed it (retried daily, shown to finance). A transfer that fails is owed too, counted (the
+ * TransfersFailing alarm) and thrown, so the job is retried and finally dead-lettered. A dispute
+ * of the charge opened before the transfer blocks it.
  */
 export async function payCoachForSession(sessionId: string, now: Date): Promise<TransferResult> {
   const session = await getSession(sessionId);
-  if (session?.status !== 'completed' || !session.paymentIntentId || session.refundId) {
+  if (session?.status !== 'completed' || !session.paymentIntentId || !outcomeSettled(session)) {
     return 'nothing_to_transfer';
   }
+  const money = outcomeMoney(session);
+  // A refund the outcome did not ask for (one made in Stripe's Dashboard) leaves nothing to pay.
+  const refundedOtherwise = (session.refund || session.refundId) && money.refundCents === 0;
+  if (money.transferCents === null || money.transferCents <= 0 || refundedOtherwise) return 'nothing_to_transfer';
   if (session.transferId) return 'transferred';
   const claim = await claimTransfer(sessionId, now);
   if (claim === 'disputed') {
@@ -65,7 +73,7 @@ export async function payCoachForSession(sessionId: string, now: Date): Promise<
       sessionId,
       coachId: session.coachId,
       menteeId: session.menteeId,
-      amountCents: session.priceCents - session.platformFeeCents,
+      amountCents: money.transferCents,
       charge: (payments) => payments.capturedPayment(paymentIntentId),
       itemKey: keys.session(sessionId),
       attempt: (session.transferAttempts ?? 0) + 1,
@@ -159,17 +167,6 @@ async function transferCoachShare(share: CoachShare, now: Date): Promise<Transfe
     await owe(`The transfer failed: ${error instanceof Error ? error.message : String(error)}`, true);
     throw error;
   }
-}
-
-/**
- * The completion job: a held session whose end has passed becomes completed, and its coach is
- * paid; or, for a plan payout's id, the coach is paid for the month that ended.
- */
-export async function completeAndPayCoach(id: string, now: Date): Promise<boolean> {
-  if (isPlanPayoutId(id)) return (await payCoachForPlanInvoice(invoiceOfPlanPayout(id), now)) === 'transferred';
-  const completed = await completeEndedSession(id, now);
-  await payCoachForSession(id, now);
-  return completed;
 }
 
 /**

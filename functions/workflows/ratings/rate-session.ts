@@ -4,13 +4,14 @@ import { storeRating } from '../../data/rating-writes';
 import { ratingOfSession } from '../../data/session-ratings';
 import { reviewerName } from '../../domain/display-name';
 import { DomainError } from '../../domain/errors';
-import { isRateable, NOT_RATEABLE_MESSAGE } from '../../domain/ratings';
+import { isRateable, NOT_DELIVERED_MESSAGE, NOT_RATEABLE_MESSAGE } from '../../domain/ratings';
 import type { RateSessionInput } from '../../schemas/session-actions';
 import { completedIfEnded, sessionOfParty } from '../booking/party-session';
 
 /**
- * The mentee of a completed session rates it once (spec section 6), if it was paid or was a free
- * consultation they joined (domain/ratings.ts). The rating always counts; moderation only decides
+ * The mentee of a completed session rates it once (spec section 6), once it was delivered (both
+ * said it happened, or nobody reported otherwise in the window: domain/session-outcome.ts), if it
+ * was paid or was a free consultation they joined (domain/ratings.ts). The rating always counts; moderation only decides
  * whether the review text is shown, and that is what the answer says.
  */
 export async function rateSession(userId: string, sessionId: string, input: RateSessionInput, now: Date) {
@@ -22,6 +23,7 @@ export async function rateSession(userId: string, sessionId: string, input: Rate
   if (session.status !== 'completed') {
     throw new DomainError('NOT_RATEABLE', 'Only a completed session can be rated.');
   }
+  if (session.outcome !== 'delivered') throw new DomainError('NOT_RATEABLE', NOT_DELIVERED_MESSAGE);
   if (!isRateable({ ...session, menteeJoined: Boolean(session.menteeJoinedAt) })) {
     throw new DomainError('NOT_RATEABLE', NOT_RATEABLE_MESSAGE);
   }

@@ -1,0 +1,24 @@
+import { httpHandler } from '../http/handler';
+import { requireSupport } from '../http/support';
+import { sessionPath } from '../schemas/session';
+import { resolveSessionInput } from '../schemas/session-outcome';
+import { resolveDisputedSession } from '../workflows/booking/session-outcomes';
+
+/** `POST /api/support/sessions/{id}/resolve {resolution, refundCents?, note}` → the session's outcome and money as resolved (support only). */
+export const handler = httpHandler(
+  { schemas: { path: sessionPath, body: resolveSessionInput }, auth: true },
+  async ({ path, body, caller, event, now }) => {
+    await requireSupport(event);
+    const session = await resolveDisputedSession(path.id, caller.userId, body, now);
+    return {
+      status: 200,
+      body: {
+        id: session.id,
+        outcome: session.outcome,
+        resolution: session.resolution,
+        refund: session.refund ?? null,
+        transferId: session.transferId ?? null,
+      },
+    };
+  },
+);

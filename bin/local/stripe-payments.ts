@@ -65,6 +65,7 @@ const chargeOfCheckout = (checkout: LocalCheckout): LocalCharge => ({
   processingFeeCents: checkout.processingFeeCents ?? stripeProcessingFee(checkout.amountCents),
   refundId: checkout.refundId,
   refundedAt: checkout.refundedAt,
+  refundedCents: checkout.refundedCents,
   dispute: checkout.disputeStatus
     ? {
         id: derivedStripeId('dp', checkout.checkoutId),
@@ -219,8 +220,11 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
     };
   }
 
-  /** Refunds a checkout's charge in full; Stripe's refusals for a charge that was not paid, is disputed or was refunded. */
-  async function refundCheckout(checkout: LocalCheckout, param: string): Promise<RefundedCharge> {
+  /**
+   * Refunds a checkout's charge, in full or `amountCents` of it (once: the stand-in makes one refund
+   * per charge); Stripe's refusals for a charge that was not paid, is disputed or was refunded.
+   */
+  async function refundCheckout(checkout: LocalCheckout, param: string, amountCents?: number): Promise<RefundedCharge> {
     const charge = chargeOfCheckout(checkout);
     if (!charge.paid) {
       throw invalidRequest(
@@ -237,18 +241,19 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
     }
     const refundId = derivedStripeId('re', checkout.checkoutId);
     const refundedAt = nowSeconds();
+    const refundedCents = amountCents ?? charge.amountCents;
     const marked = await updateIf(standInKeys.stripeCheckout(checkout.checkoutId), {
-      UpdateExpression: 'SET refundId = :refund, refundedAt = :at',
+      UpdateExpression: 'SET refundId = :refund, refundedAt = :at, refundedCents = :cents',
       ConditionExpression: '#status = :paid AND attribute_not_exists(refundId)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':refund': refundId, ':at': refundedAt, ':paid': 'paid' },
+      ExpressionAttributeValues: { ':refund': refundId, ':at': refundedAt, ':paid': 'paid', ':cents': refundedCents },
     });
     if (!marked) {
       throw invalidRequest(`Charge ${charge.chargeId} has already been refunded.`, { code: 'charge_already_refunded' });
     }
     await pointAt([refundId], { checkoutId: checkout.checkoutId });
-    await bookBalance.refund(refundId, charge.chargeId, charge.amountCents, refundedAt);
-    const refunded = { ...charge, refundId, refundedAt };
+    await bookBalance.refund(refundId, charge.chargeId, refundedCents, refundedAt);
+    const refunded = { ...charge, refundId, refundedAt, refundedCents };
     // Stripe tells the platform's webhook about the refund it made, as it does after every refund.
     deliverToWebhook(
       signedEvent('platform', 'charge.refunded', objects.charge(refunded), {
@@ -353,7 +358,7 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
       return expired;
     },
 
-    /** A refund of the charge `id` names (a PaymentIntent or a charge): a checkout's in full, an invoice's in full or `amountCents` of it. */
+    /** A refund of the charge `id` names (a PaymentIntent or a charge), a checkout's or an invoice's: in full, or `amountCents` of it. */
     async refund(id: string, param: 'payment_intent' | 'charge', amountCents?: number): Promise<RefundedCharge> {
       const charge = await findCharge(id);
       const kind = param === 'charge' ? 'charge' : 'payment_intent';
@@ -363,7 +368,7 @@ export function localStripe(options: { siteOrigin: string; webhookSecrets: Webho
         deliverToWebhook(await subscriptions.refundInvoice(charge.invoiceId, amountCents));
         return refundOf(chargeOfInvoice((await findInvoice(charge.invoiceId)) as LocalInvoice)) as RefundedCharge;
       }
-      return refundCheckout((await findCheckout(charge.checkoutId as string)) as LocalCheckout, param);
+      return refundCheckout((await findCheckout(charge.checkoutId as string)) as LocalCheckout, param, amountCents);
     },
 
     /** What a card holder's bank does: disputes the paid checkout's charge; answers `charge.dispute.created`. */

@@ -96,6 +96,8 @@ export interface LocalCheckout {
   processingFeeCents?: number;
   refundId?: string;
   refundedAt?: number;
+  /** What the refund gave back, when only part of the charge (Stripe's `amount_refunded`). */
+  refundedCents?: number;
   disputeStatus?: 'needs_response' | 'won' | 'lost';
   /** What its dispute booked on the platform's balance, in order (its withdrawal, then the money back on a win). */
   disputeBalance?: LocalBalanceTransaction[];
@@ -145,7 +147,7 @@ export interface LocalCharge {
   processingFeeCents: number;
   refundId?: string;
   refundedAt?: number;
-  /** What its refund gave back, when only part of it (an invoice's, refunded as Stripe's Dashboard does). */
+  /** What its refund gave back, when only part of it (an invoice's, refunded as Stripe's Dashboard does; a session's, split by support). */
   refundedCents?: number;
   dispute?: {
     id: string;
@@ -160,5 +162,5 @@ export interface LocalCharge {
   invoiceId?: string;
 }
 
-/** A charge refunded: in full, or (an invoice's) in part, once. */
+/** A charge refunded: in full, or in part, once. */
 export type RefundedCharge = LocalCharge & { refundId: string; refundedAt: number };

@@ -183,11 +183,12 @@ export function stripePayments(secretKey: string, webhookSecrets: WebhookSecrets
       if (checkout.status === 'open') await stripe.checkout.sessions.expire(checkoutId);
     },
 
-    async refund(paymentIntentId, sessionId, tryNumber) {
+    async refund(paymentIntentId, sessionId, tryNumber, amountCents) {
       const stripe = await sdk();
       // The money never left the platform (it is transferred after delivery): nothing to reverse.
+      // The amount is the session's own refund: all of it, or support's part of a split.
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntentId },
+        { payment_intent: paymentIntentId, amount: amountCents },
         { idempotencyKey: keyOfTry(`refund-${sessionId}`, tryNumber) },
       );
       return refund.id;

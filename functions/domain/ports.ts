@@ -171,11 +171,11 @@ export interface Payments {
   /** Closes an unpaid checkout so it can no longer be paid; a no-op once it is paid or expired. */
   expireCheckout(checkoutId: string): Promise<void>;
   /**
-   * Refunds a payment in full. Each try has its own idempotency key (the provider answers a key's
+   * Refunds `amountCents` of a payment (all of it, or the part a resolution gives back). Each try has its own idempotency key (the provider answers a key's
    * first failure again for a day); a try after one that got through is refused with
    * `charge_already_refunded`, so nothing is refunded twice.
    */
-  refund(paymentIntentId: string, sessionId: string, tryNumber: number): Promise<string>;
+  refund(paymentIntentId: string, sessionId: string, tryNumber: number, amountCents: number): Promise<string>;
   /** Asking again for the same subscription answers with the same checkout. */
   createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<{ checkoutId: string; url: string }>;
   /** The subscription ends when its paid period does; Stripe sends `customer.subscription.updated` now and `.deleted` then. */

@@ -135,7 +135,7 @@ async function moneyJourney() {
   if (transfer.result === 'transferred') caught((await standIn.reverseTransfer(transfer.transferId, 1_000)).event);
 
   const cancelled = await paidCheckout('session-cancelled');
-  await payments.refund(cancelled.paymentIntentId, 'session-cancelled', 1);
+  await payments.refund(cancelled.paymentIntentId, 'session-cancelled', 1, 12_000);
   const { chargeId } = await payments.capturedPayment(cancelled.paymentIntentId);
   const refundId = await payments.chargeRefund(chargeId, 12_000);
   await payments.refundProcessingFee(refundId as string);

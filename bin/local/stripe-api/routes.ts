@@ -180,9 +180,15 @@ async function createRefund({ params, stripe }: RouteRequest): Promise<StripeObj
   const amount = params.integer('amount');
   if (amount !== undefined) {
     const charge = await stripe.findCharge(id);
-    // An invoice's charge may be refunded in part (a plan's unused sessions), once; a session's only in full.
-    if (charge && !charge.invoiceId && amount !== charge.amountCents) {
-      throw invalidRequest('The local stand-in refunds a checkout charge in full only.', { param: 'amount' });
+    if (amount < 1)
+      throw invalidParameter('Invalid positive integer', { code: 'parameter_invalid_integer', param: 'amount' });
+    // A charge may be refunded in part (a plan's unused sessions, a session split by support), once.
+    if (charge && amount > charge.amountCents) {
+      const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+      throw invalidRequest(
+        `Refund amount (${dollars(amount)}) is greater than charge amount (${dollars(charge.amountCents)})`,
+        { param: 'amount' },
+      );
     }
   }
   return stripe.objects.refund(await stripe.refund(id, param, amount));

@@ -63,7 +63,7 @@ export async function tryRefund(sessionId: string, tryNumber: number, now: Date)
   if (refund.status !== 'requested' || session.refundId || refund.failedAttempts !== tryNumber - 1) return false;
   if (!(await claimRefund(sessionId, new Date(now.getTime() + REFUND_CLAIM_LEASE_MS), now))) return false;
   try {
-    const refundId = await payments().refund(session.paymentIntentId, sessionId, tryNumber);
+    const refundId = await payments().refund(session.paymentIntentId, sessionId, tryNumber, refund.amountCents);
     await recordSessionFields(sessionId, { refundId, refundClaimedUntil: null }, now);
     return true;
   } catch (error) {

@@ -2,6 +2,7 @@ import { type RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib
 import {
   ClientAttributes,
   AccountRecovery,
+  CfnUserPoolGroup,
   Mfa,
   OAuthScope,
   ProviderAttribute,
@@ -15,6 +16,7 @@ import {
 import { Construct } from 'constructs';
 import { HOSTED_UI_SCOPES } from '../functions/schemas/hosted-ui-scopes';
 import { PASSWORD_MIN_LENGTH } from '../functions/schemas/profile';
+import { SUPPORT_GROUP } from '../functions/domain/support-group';
 
 export interface GoogleSignIn {
   clientId: string;
@@ -90,7 +92,7 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'MFA (an authenticator app) is optional for everyone and required by the API before a mentor opens their payment dashboard or payout details.',
+          'MFA (an authenticator app) is optional for everyone and required by the API before a mentor opens their payment dashboard or payout details, and for support staff resolving sessions.',
       },
       {
         id: 'AwsSolutions-COG8',
@@ -99,6 +101,13 @@ export class Auth extends Construct {
       },
     );
     this.issuer = `https://cognito-idp.${region}.amazonaws.com/${this.userPool.userPoolId}`;
+    // Staff who resolve disputed sessions (functions/http/support.ts, which also requires their authenticator).
+    new CfnUserPoolGroup(this, 'SupportGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: SUPPORT_GROUP,
+      description:
+        'Resolves disputed sessions: pays the mentor, refunds the mentee or splits (needs two-step verification).',
+    });
 
     const google = props.google && this.addGoogle(props.google);
     this.oauthDomain = google && `${google.domainPrefix}.auth.${region}.amazoncognito.com`;

@@ -15,6 +15,7 @@ import {
 import { authEmail, type AuthEmailKind } from '../../functions/domain/auth-emails';
 import { NO_PASSWORD_GROUP } from '../../functions/domain/sign-in-methods';
 import { FINANCE_GROUP } from '../../functions/http/finance';
+import { SUPPORT_GROUP } from '../../functions/domain/support-group';
 import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import { COGNITO_PASSWORD_PATTERN, PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
@@ -434,9 +435,9 @@ async function ensurePoolAndClient(endpoint: string) {
       SoftwareTokenMfaConfiguration: { Enabled: true },
     }),
   );
-  // The groups the CDK stack creates (lib/finance.ts, lib/account-linking.ts).
+  // The groups the CDK stack creates (lib/finance.ts, lib/auth.ts, lib/account-linking.ts).
   const groups = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
-  for (const groupName of [FINANCE_GROUP, NO_PASSWORD_GROUP])
+  for (const groupName of [FINANCE_GROUP, SUPPORT_GROUP, NO_PASSWORD_GROUP])
     if (!groups.Groups?.some((group) => group.GroupName === groupName))
       await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: groupName }));
   client.destroy();

@@ -25,6 +25,15 @@ describe('the finance group', () => {
   });
 });
 
+describe('the support group', () => {
+  it('is created in the user pool as `support`', () => {
+    synth.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: 'support',
+      UserPoolId: ref('Auth', 'UserPool'),
+    });
+  });
+});
+
 describe('the raw webhook archive', () => {
   const archive = () => synth.resourceOf(construct('WebhookArchive', 'Bucket'));
 

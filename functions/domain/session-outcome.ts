@@ -90,6 +90,15 @@ export function decideOutcome(reports: readonly OutcomeReportEntry[], evidence: 
 /** At the window's end, a session still pending was delivered; a decided one keeps its outcome. */
 export const outcomeAtWindowEnd = (state: OutcomeState): OutcomeState => (state === 'pending' ? 'delivered' : state);
 
+/**
+ * A session's outcome now: as decided, or delivered once its window passed with nothing decided,
+ * even before the deadline's job has written it (so a rating or a view never waits on the job).
+ */
+export const outcomeStateOf = (
+  session: { start: string; end: string; outcome?: DecidedOutcome | null },
+  now: Date,
+): OutcomeState => session.outcome ?? (outcomeWindowPassed(session, now) ? outcomeAtWindowEnd('pending') : 'pending');
+
 /** A decided outcome is final, except a dispute, which support resolves once. */
 export const outcomeSettled = (session: { outcome?: DecidedOutcome | null; resolution?: OutcomeResolution | null }) =>
   Boolean(session.outcome && (session.outcome !== 'disputed' || session.resolution));

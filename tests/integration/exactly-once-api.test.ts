@@ -13,7 +13,7 @@ import { scheduler } from '../../functions/runtime/ports/scheduler';
 import { bookingResult } from '../../functions/schemas/session';
 import { finishConfirmedSession } from '../../functions/workflows/booking/confirmation';
 import { at, publishedCoach } from '../support/coaches';
-import { endedAgo } from '../support/bookings';
+import { pastItsOutcomeWindow } from '../support/bookings';
 import { zoomConnected } from '../support/zoom';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
@@ -380,9 +380,11 @@ describe('every job, run twice and out of order', () => {
     await deliver(event);
     await stack.jobsSettled();
     const before = await effectsOf(session);
-    await endedAgo(session.id);
+    // Completed late, past its outcome window: delivered, so the completion also pays the coach.
+    await pastItsOutcomeWindow(session.id);
     await (await job('completeSession'))({ sessionId: session.id });
     await (await job('completeSession'))({ sessionId: session.id });
+    await (await job('settleOutcome'))({ sessionId: session.id });
     for (const name of ['remindDayBefore', 'remindHourBefore', 'expirePendingPayment', 'finishBooking'] as const) {
       await (await job(name))({ sessionId: session.id });
     }

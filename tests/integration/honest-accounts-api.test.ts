@@ -18,11 +18,11 @@ import { HEADSHOT_VARIANTS, headshotKeys, headshotVariantKey } from '../../funct
 import { ledgerTotals } from '../../functions/domain/ledger';
 import { type HeldItem, moneyHeldMessage, SETTLEMENT_WINDOW_MS } from '../../functions/domain/money-held';
 import { UNCONFIRMED_PROFILE_DAYS } from '../../functions/domain/profile';
-import { NOT_RATEABLE_MESSAGE } from '../../functions/domain/ratings';
+import { NOT_DELIVERED_MESSAGE, NOT_RATEABLE_MESSAGE } from '../../functions/domain/ratings';
 import { FINANCE_GROUP } from '../../functions/http/finance';
 import { coachList } from '../../functions/schemas/coach';
 import { ledgerPage } from '../../functions/schemas/ledger';
-import { endedAgo, storedBooking } from '../support/bookings';
+import { endedAgo, pastItsOutcomeWindow, storedBooking } from '../support/bookings';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookAndPay } from '../support/paid-sessions';
@@ -101,23 +101,29 @@ describe('honest ratings', () => {
     // A second click keeps the first time.
     expect((await call(mentee, 'POST', `/api/sessions/${session.id}/join`)).status).toBe(200);
     expect((await getSession(session.id))?.menteeJoinedAt).toBe(firstJoin);
-    await endedAgo(session.id);
+    // Nobody reported otherwise within its outcome window: delivered.
+    await pastItsOutcomeWindow(session.id);
     const rated = await rate(session.id);
     expect(rated.status).toBe(201);
   });
 
-  it('does not count a join days before the session, nor the coach’s join', async () => {
+  it('does not count a join days before the session, and counts the coach’s join as the coach’s', async () => {
     const session = await freeConsultationWith(undefined, at(4, 9));
     expect((await call(mentee, 'POST', `/api/sessions/${session.id}/join`)).status).toBe(200);
     const live = await freeConsultationWith(coach);
     expect((await call(coach, 'POST', `/api/sessions/${live.id}/join`)).status).toBe(200);
     expect((await getSession(session.id))?.menteeJoinedAt).toBeUndefined();
     expect((await getSession(live.id))?.menteeJoinedAt).toBeUndefined();
+    expect((await getSession(live.id))?.coachJoinedAt).toEqual(expect.any(String));
   });
 
-  it('accepts a paid session without any join', async () => {
+  it('accepts a paid session without any join, once it was delivered', async () => {
     const session = await storedBooking(parties(), at(-5, 9), { status: 'scheduled' });
     await endedAgo(session.id);
+    const early = await rate(session.id);
+    expect(early.status).toBe(409);
+    expect(await early.json()).toEqual({ error: { code: 'NOT_RATEABLE', message: NOT_DELIVERED_MESSAGE } });
+    await pastItsOutcomeWindow(session.id);
     expect((await rate(session.id)).status).toBe(201);
   });
 
@@ -282,7 +288,7 @@ describe('DELETE /api/me', () => {
     const past = await storedBooking({ coachId: mentor.userId, menteeId: leaving.userId }, at(-6, 9), {
       status: 'scheduled',
     });
-    await endedAgo(past.id);
+    await pastItsOutcomeWindow(past.id);
     expect(
       (await call(leaving, 'POST', `/api/sessions/${past.id}/rating`, { rating: 4, reviewText: 'Clear advice' }))
         .status,

@@ -14,14 +14,14 @@ import { owedTransfers, recordOwedTransfer } from '../../functions/data/transfer
 import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
 import { earnings, type Reconciliation } from '../../functions/schemas/ledger';
 import { at, publishedCoach, RATE_CENTS, setCoachCanReceiveTransfers } from '../support/coaches';
-import { endedAgo } from '../support/bookings';
+import { endedAgo, pastItsOutcomeWindow } from '../support/bookings';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookAndPay, bookSession, deliverStripeEvent, refundsAnswered } from '../support/paid-sessions';
 import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 /**
  * The money of a paid session: charged and held by the platform, transferred to the coach once
- * after delivery, never for a cancelled session, owed while the coach's account cannot take it,
+ * after delivery (nobody reported otherwise within its outcome window: session-outcomes-api.test.ts), never for a cancelled session, owed while the coach's account cannot take it,
  * retried and dead-lettered when Stripe refuses; and a payment that is not the session's settles nothing.
  */
 
@@ -88,7 +88,7 @@ async function myEarnings() {
 
 /** What Stripe's account does while the coach's payouts are restricted: it takes no transfers. */
 describe('a delivered session', () => {
-  it('holds the money until the completion job, which transfers the net once however often it runs', async () => {
+  it('holds the money past the completion job until its outcome window ends, then transfers the net once however often it runs', async () => {
     const before = await myEarnings();
     const { session } = await paidSession(at(2, 9));
     const paid = await myEarnings();
@@ -102,6 +102,12 @@ describe('a delivered session', () => {
 
     await endedAgo(session.id);
     const complete = await job('completeSession');
+    await complete({ sessionId: session.id });
+    // Completed at its end, but nobody said yet how it went: the money stays held.
+    expect(await payments.findTransfer(session.id)).toBeNull();
+    expect((await myEarnings()).heldCents - before.heldCents).toBe(NET);
+
+    await pastItsOutcomeWindow(session.id);
     await complete({ sessionId: session.id });
     await complete({ sessionId: session.id });
 
@@ -129,7 +135,7 @@ describe('a delivered session', () => {
     });
     expect(cancel.status).toBe(200);
     await stack.jobsSettled();
-    await endedAgo(session.id);
+    await pastItsOutcomeWindow(session.id);
     await (await job('completeSession'))({ sessionId: session.id });
     expect(await payments.findTransfer(session.id)).toBeNull();
     expect((await getSession(session.id))?.status).toBe('cancelled');
@@ -138,7 +144,7 @@ describe('a delivered session', () => {
   it('is owed while the coach cannot receive transfers, and paid by the daily retry once they can', async () => {
     const { session } = await paidSession(at(2, 13));
     await setCoachCanReceiveTransfers(coach.userId, false);
-    await endedAgo(session.id);
+    await pastItsOutcomeWindow(session.id);
     await (await job('completeSession'))({ sessionId: session.id });
     expect(await payments.findTransfer(session.id)).toBeNull();
     expect(await owedTransfers()).toContainEqual(
@@ -182,7 +188,7 @@ describe('a delivered session', () => {
 
   it('is retried when Stripe refuses the transfer, then dead-lettered, counted for the alarm, and still owed', async () => {
     const { session } = await paidSession(at(2, 15));
-    await endedAgo(session.id);
+    await pastItsOutcomeWindow(session.id);
     armStripeFaults({ transfers: 3 });
     // One invocation and Lambda's retries of it: the session's own completion schedule, made due
     // with them below, would be a second invocation beside it.
@@ -224,13 +230,13 @@ describe('a delivered session', () => {
   it('is not transferred when its charge was disputed first; a dispute after the transfer is recorded and alarmed', async () => {
     const disputed = await paidSession(at(3, 9));
     expect((await deliver(await payments.openDispute(disputed.checkoutId))).status).toBe(200);
-    await endedAgo(disputed.session.id);
+    await pastItsOutcomeWindow(disputed.session.id);
     await (await job('completeSession'))({ sessionId: disputed.session.id });
     expect(await payments.findTransfer(disputed.session.id)).toBeNull();
     expect(counted('DisputesAfterTransfer')).toBe(0);
 
     const late = await paidSession(at(3, 11));
-    await endedAgo(late.session.id);
+    await pastItsOutcomeWindow(late.session.id);
     await (await job('completeSession'))({ sessionId: late.session.id });
     expect(await payments.findTransfer(late.session.id)).not.toBeNull();
     expect((await deliver(await payments.openDispute(late.checkoutId))).status).toBe(200);
@@ -242,7 +248,7 @@ describe('a delivered session', () => {
 /** Paid, delivered, and the completion job run: the coach's transfer made. */
 async function transferredSession(start: string) {
   const paid = await paidSession(start);
-  await endedAgo(paid.session.id);
+  await pastItsOutcomeWindow(paid.session.id);
   await (await job('completeSession'))({ sessionId: paid.session.id });
   const transfer = await payments.findTransfer(paid.session.id);
   expect(transfer).not.toBeNull();
@@ -308,7 +314,7 @@ describe('a dispute opened before the transfer', () => {
   async function disputedDelivered(start: string) {
     const paid = await paidSession(start);
     expect((await deliver(await payments.openDispute(paid.checkoutId))).status).toBe(200);
-    await endedAgo(paid.session.id);
+    await pastItsOutcomeWindow(paid.session.id);
     await (await job('completeSession'))({ sessionId: paid.session.id });
     expect(await payments.findTransfer(paid.session.id)).toBeNull();
     return paid;
@@ -331,7 +337,7 @@ describe('a dispute opened before the transfer', () => {
     const { session, checkoutId } = await paidSession(at(6, 11));
     expect((await deliver(await payments.openDispute(checkoutId))).status).toBe(200);
     await closeDispute(checkoutId, 'won');
-    await endedAgo(session.id);
+    await pastItsOutcomeWindow(session.id);
     await (await job('completeSession'))({ sessionId: session.id });
     expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
   });
@@ -344,7 +350,7 @@ describe('a dispute opened before the transfer', () => {
     expect((await deliver(won)).status).toBe(500);
     expect((await deliver(opened)).status).toBe(200);
     expect(await (await deliver(won)).json()).toEqual({ received: true, duplicate: false });
-    await endedAgo(session.id);
+    await pastItsOutcomeWindow(session.id);
     await (await job('completeSession'))({ sessionId: session.id });
     expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
     expect((await entriesOf(session.id)).map((entry) => entry.kind)).toEqual(

@@ -7,7 +7,7 @@ import { ledgerTotals } from '../../functions/domain/ledger';
 import type { LedgerEntry } from '../../functions/schemas/ledger';
 import { subscriptionCreated } from '../../functions/schemas/plans';
 import { sessionView } from '../../functions/schemas/session';
-import { endedAgo } from '../support/bookings';
+import { pastItsOutcomeWindow } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookSession } from '../support/paid-sessions';
@@ -100,8 +100,9 @@ async function paidAtCheckout(mentee: SignedInUser, coach: SignedInUser, start: 
   return { sessionId: session.id, checkoutId };
 }
 
+/** Completed past its outcome window, nobody having reported otherwise: delivered, and its coach paid. */
 async function completed(sessionId: string) {
-  await endedAgo(sessionId);
+  await pastItsOutcomeWindow(sessionId);
   await ((await lambdaHandler('completeSession')) as (event: unknown) => Promise<unknown>)({ sessionId });
   await settled();
 }

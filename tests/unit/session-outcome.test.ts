@@ -7,6 +7,7 @@ import {
   outcomeAtWindowEnd,
   outcomeMoney,
   outcomeSettled,
+  outcomeStateOf,
   outcomeWindowPassed,
   reportWindowOpen,
   splitRefundMismatch,
@@ -47,6 +48,12 @@ describe('decideOutcome', () => {
     expect(decideOutcome([], bothJoined)).toBe('pending');
     expect(outcomeAtWindowEnd('pending')).toBe('delivered');
     expect(outcomeAtWindowEnd('disputed')).toBe('disputed');
+  });
+
+  it('reads as delivered once the window passed with nothing decided, before the deadline’s job writes it', () => {
+    expect(outcomeStateOf(session, at('2026-12-03T11:00:00Z'))).toBe('pending');
+    expect(outcomeStateOf(session, at('2026-12-03T11:00:01Z'))).toBe('delivered');
+    expect(outcomeStateOf({ ...session, outcome: 'disputed' }, at('2026-12-09T00:00:00Z'))).toBe('disputed');
   });
 
   it("is the mentor's no-show at once when the mentee says so and the mentor has no join record", () => {

@@ -1,7 +1,7 @@
 import type { ProfileItem } from '../../domain/profile-item';
 import type { RatingItem } from '../../domain/rating-item';
 import type { SessionItem } from '../../domain/session-item';
-import { outcomeWindow } from '../../domain/session-outcome';
+import { outcomeStateOf, outcomeWindow } from '../../domain/session-outcome';
 import type { SessionView } from '../../schemas/session';
 import { partyFields } from './other-party';
 
@@ -73,7 +73,7 @@ function outcomeFields(session: SessionItem, now: Date): Pick<SessionView, 'outc
   const { resolution } = session;
   return {
     outcome: {
-      state: session.outcome ?? 'pending',
+      state: outcomeStateOf(session, now),
       windowEndsAt: outcomeWindow(session).endsAt.toISOString(),
       reports: (session.outcomeReports ?? []).map(({ by, report, at }) => ({ by, report, at })),
       ...(resolution

@@ -5,6 +5,7 @@ import { ratingOfSession } from '../../data/session-ratings';
 import { reviewerName } from '../../domain/display-name';
 import { DomainError } from '../../domain/errors';
 import { isRateable, NOT_DELIVERED_MESSAGE, NOT_RATEABLE_MESSAGE } from '../../domain/ratings';
+import { outcomeStateOf } from '../../domain/session-outcome';
 import type { RateSessionInput } from '../../schemas/session-actions';
 import { completedIfEnded, sessionOfParty } from '../booking/party-session';
 
@@ -23,10 +24,10 @@ export async function rateSession(userId: string, sessionId: string, input: Rate
   if (session.status !== 'completed') {
     throw new DomainError('NOT_RATEABLE', 'Only a completed session can be rated.');
   }
-  if (session.outcome !== 'delivered') throw new DomainError('NOT_RATEABLE', NOT_DELIVERED_MESSAGE);
   if (!isRateable({ ...session, menteeJoined: Boolean(session.menteeJoinedAt) })) {
     throw new DomainError('NOT_RATEABLE', NOT_RATEABLE_MESSAGE);
   }
+  if (outcomeStateOf(session, now) !== 'delivered') throw new DomainError('NOT_RATEABLE', NOT_DELIVERED_MESSAGE);
   const mentee = await getProfile(userId);
   // The schema trims a review and makes an empty one null.
   const moderationStatus = input.reviewText

@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lambdaHandler } from '../../bin/local/lambda-modules';
+import { readMailbox } from '../../bin/local/mailbox';
+import { getItem } from '../../functions/data/dynamo';
+import { keys } from '../../functions/data/keys';
+import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
+import { getProfile } from '../../functions/data/profiles';
+import { getSession } from '../../functions/data/sessions';
+import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
+import { refundedFeeCents } from '../../functions/domain/ledger';
+import { OUTCOME_WINDOW_HOURS_AFTER_END } from '../../functions/domain/outcome-window';
+import { SUPPORT_GROUP } from '../../functions/domain/support-group';
+import { sessionView } from '../../functions/schemas/session';
+import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
+import { endedAgo, movedToStart, pastItsOutcomeWindow } from '../support/bookings';
+import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
+import { startTestStack, type TestStack } from '../support/local-stack';
+import { bookAndPay, refundsAnswered } from '../support/paid-sessions';
+import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
+import { zoomConnected } from '../support/zoom';
+
+/**
+ * Issue 39, session outcomes: the coach is paid only for what happened. A session both joined and
+ * nobody reported on is delivered at the window's end and paid once; a mentee's report of a
+ * mentor who never joined refunds them in full; contradicting reports hold the money until support
+ * resolves them, and it settles exactly as resolved.
+ */
+
+let stack: TestStack;
+let coach: SignedInUser;
+let support: SignedInUser;
+let outsider: SignedInUser;
+
+const PRICE = RATE_CENTS;
+const NET = coachNet(PRICE, DEFAULT_FEE_RULE);
+
+type Job = (event: unknown) => Promise<unknown>;
+const runJob = async (name: string, sessionId: string) => ((await lambdaHandler(name)) as Job)({ sessionId });
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  coach = await publishedCoach(stack.config, { payments: true });
+  await zoomConnected(stack, coach.userId);
+  outsider = await signedInUserWithProfile(stack.config, 'mentee');
+  const staff = await signedInUser(stack.config, undefined, [SUPPORT_GROUP]);
+  support = await signedInWithCode(stack.config, staff, await withAuthenticatorMfa(stack.config, staff));
+});
+
+afterAll(async () => {
+  await stack?.dispose();
+});
+
+const call = (user: SignedInUser, method: string, path: string, body?: unknown) =>
+  fetch(`${stack.apiUrl}${path}`, {
+    method,
+    headers: { ...user.auth, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+const report = (user: SignedInUser, sessionId: string, said: string) =>
+  call(user, 'POST', `/api/sessions/${sessionId}/outcome`, { report: said });
+
+const resolve = (user: SignedInUser, sessionId: string, body: unknown) =>
+  call(user, 'POST', `/api/support/sessions/${sessionId}/resolve`, body);
+
+/** A paid hour with the coach, booked and paid by a new mentee, then moved to be on now. */
+async function paidSessionOnNow(days: number) {
+  const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+  const paid = await bookAndPay(stack, { mentee, coach, start: at(days, 9) });
+  await movedToStart(paid.session.id, -15);
+  return { mentee, session: paid.session, checkoutId: paid.checkoutId };
+}
+
+const transfersOf = (sessionId: string) =>
+  stack
+    .stripeRequests()
+    .filter(
+      (request) =>
+        request.endpoint === 'POST /v1/transfers' &&
+        request.status === 200 &&
+        request.params.transfer_group === sessionId,
+    );
+
+const entriesOf = async (sessionId: string) =>
+  (await ledgerEntriesOfCoach(coach.userId)).filter((entry) => entry.sessionId === sessionId);
+
+/** What the ledger still holds for the coach of this session: their share less refunds, less what was transferred. */
+const heldInLedger = async (sessionId: string) =>
+  (await entriesOf(sessionId)).reduce((held, entry) => held + entry.netToCoachCents - entry.transferredCents, 0);
+
+/** Completion at the end, then the outcome deadline's job once the window passed: what the clock does. */
+async function completeAndPassTheWindow(sessionId: string) {
+  await endedAgo(sessionId);
+  await runJob('completeSession', sessionId);
+  await stack.jobsSettled();
+  await pastItsOutcomeWindow(sessionId);
+  await runJob('settleOutcome', sessionId);
+  await stack.jobsSettled();
+}
+
+const viewOf = async (user: SignedInUser, sessionId: string) => {
+  const response = await call(user, 'GET', `/api/sessions/${sessionId}`);
+  expect(response.status).toBe(200);
+  return sessionView.parse(await response.json());
+};
+
+describe('a paid session both joined and nobody reported on', () => {
+  it('holds the money at its end, is delivered at the window’s end, and pays the coach once', async () => {
+    const { mentee, session } = await paidSessionOnNow(2);
+    expect((await call(mentee, 'POST', `/api/sessions/${session.id}/join`)).status).toBe(200);
+    expect((await call(coach, 'POST', `/api/sessions/${session.id}/join`)).status).toBe(200);
+    expect((await viewOf(mentee, session.id)).joined).toEqual({ coach: true, mentee: true });
+
+    await endedAgo(session.id);
+    await runJob('completeSession', session.id);
+    await stack.jobsSettled();
+    // The old rule paid here, at the end.
+    expect(transfersOf(session.id)).toEqual([]);
+    const completed = await getSession(session.id);
+    expect(completed).toMatchObject({ status: 'completed' });
+    expect(completed?.outcome).toBeUndefined();
+    expect(stack.pendingSchedules().filter((schedule) => schedule.sessionId === session.id)).toContainEqual(
+      expect.objectContaining({ job: 'settleOutcome' }),
+    );
+    const pending = await viewOf(mentee, session.id);
+    expect(pending.outcome).toMatchObject({ state: 'pending', reports: [] });
+    expect(Date.parse(pending.outcome?.windowEndsAt as string)).toBe(
+      Date.parse(completed?.end as string) + OUTCOME_WINDOW_HOURS_AFTER_END * 3600_000,
+    );
+
+    await pastItsOutcomeWindow(session.id);
+    await runJob('settleOutcome', session.id);
+    await runJob('settleOutcome', session.id);
+    await runJob('completeSession', session.id);
+    await stack.jobsSettled();
+    expect(transfersOf(session.id)).toHaveLength(1);
+    expect(transfersOf(session.id)[0]?.params.amount).toBe(String(NET));
+    expect((await viewOf(coach, session.id)).outcome?.state).toBe('delivered');
+    expect(await heldInLedger(session.id)).toBe(0);
+    expect((await entriesOf(session.id)).filter((entry) => entry.kind === 'transfer')).toHaveLength(1);
+  });
+
+  it('is delivered at once when both say it happened, and paid at its end, not before', async () => {
+    const { mentee, session } = await paidSessionOnNow(11);
+    expect((await report(mentee, session.id, 'happened')).status).toBe(200);
+    const both = await report(coach, session.id, 'happened');
+    expect(both.status).toBe(200);
+    expect(sessionView.parse(await both.json()).outcome).toMatchObject({
+      state: 'delivered',
+      reports: [
+        { by: 'mentee', report: 'happened' },
+        { by: 'coach', report: 'happened' },
+      ],
+    });
+    expect(transfersOf(session.id)).toEqual([]);
+    await endedAgo(session.id);
+    await runJob('completeSession', session.id);
+    await stack.jobsSettled();
+    expect(transfersOf(session.id)).toHaveLength(1);
+    // A rating is possible once it was delivered.
+    expect((await call(mentee, 'POST', `/api/sessions/${session.id}/rating`, { rating: 5 })).status).toBe(201);
+  });
+});
+
+describe("a mentee's report that the mentor never showed up", () => {
+  it('refunds the mentee in full at once and never pays the coach', async () => {
+    const { mentee, session, checkoutId } = await paidSessionOnNow(3);
+    expect((await call(mentee, 'POST', `/api/sessions/${session.id}/join`)).status).toBe(200);
+    const reported = await report(mentee, session.id, 'mentor_no_show');
+    expect(reported.status).toBe(200);
+    expect(sessionView.parse(await reported.json()).outcome?.state).toBe('mentor_no_show');
+    await stack.jobsSettled();
+    expect(await refundsAnswered(stack, checkoutId)).toBe(1);
+    expect((await getSession(session.id))?.refund).toMatchObject({ status: 'succeeded', amountCents: PRICE });
+
+    await completeAndPassTheWindow(session.id);
+    expect(transfersOf(session.id)).toEqual([]);
+    expect((await entriesOf(session.id)).map((entry) => [entry.kind, entry.refundCents])).toEqual(
+      expect.arrayContaining([['refund', PRICE]]),
+    );
+    expect(await heldInLedger(session.id)).toBe(0);
+    // Settled: no second report changes it, and it cannot be rated.
+    const again = await report(coach, session.id, 'happened');
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.code).toBe('OUTCOME_FINAL');
+    expect((await call(mentee, 'POST', `/api/sessions/${session.id}/rating`, { rating: 1 })).status).toBe(409);
+  });
+
+  it('is disputed when the mentor did join, and holds the money', async () => {
+    const { mentee, session, checkoutId } = await paidSessionOnNow(12);
+    expect((await call(coach, 'POST', `/api/sessions/${session.id}/join`)).status).toBe(200);
+    const reported = await report(mentee, session.id, 'mentor_no_show');
+    expect(sessionView.parse(await reported.json()).outcome?.state).toBe('disputed');
+    await completeAndPassTheWindow(session.id);
+    expect(transfersOf(session.id)).toEqual([]);
+    expect(await refundsAnswered(stack, checkoutId)).toBe(0);
+  });
+
+  it('unpublishes the coach at the second in 90 days and tells them why', async () => {
+    const own = await publishedCoach(stack.config, { payments: true });
+    for (const days of [4, 5]) {
+      const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+      const { session } = await bookAndPay(stack, { mentee, coach: own, start: at(days, 9) });
+      await movedToStart(session.id, -15);
+      expect((await getProfile(own.userId))?.published).toBe(true);
+      expect((await report(mentee, session.id, 'mentor_no_show')).status).toBe(200);
+    }
+    expect((await getProfile(own.userId))?.published).toBe(false);
+    const mails = (await readMailbox(stack.mailboxFile)).filter((mail) => mail.to === own.email);
+    expect(mails.map((mail) => mail.subject)).toContain('Your profile was unpublished after missed sessions');
+  });
+});
+
+describe('reporting', () => {
+  it('is open from 10 minutes after the start to 48 hours after the end, to the two parties only', async () => {
+    const { mentee, session } = await paidSessionOnNow(6);
+    await movedToStart(session.id, -5);
+    const early = await report(mentee, session.id, 'happened');
+    expect(early.status).toBe(400);
+    expect((await early.json()).error.code).toBe('OUTCOME_WINDOW_CLOSED');
+    await movedToStart(session.id, -15);
+    expect((await report(outsider, session.id, 'happened')).status).toBe(403);
+    expect((await call(mentee, 'POST', `/api/sessions/${session.id}/outcome`, { report: 'maybe' })).status).toBe(400);
+    await pastItsOutcomeWindow(session.id);
+    expect((await report(mentee, session.id, 'happened')).status).toBe(400);
+  });
+});
+
+describe('contradicting reports', () => {
+  /** Disputed: the coach says it happened, the mentee that the coach never came; past its window, nothing moved. */
+  async function disputedSession(days: number) {
+    const paid = await paidSessionOnNow(days);
+    expect((await report(coach, paid.session.id, 'happened')).status).toBe(200);
+    const reported = await report(paid.mentee, paid.session.id, 'mentor_no_show');
+    expect(sessionView.parse(await reported.json()).outcome?.state).toBe('disputed');
+    await completeAndPassTheWindow(paid.session.id);
+    expect(transfersOf(paid.session.id)).toEqual([]);
+    expect(await refundsAnswered(stack, paid.checkoutId)).toBe(0);
+    expect(await heldInLedger(paid.session.id)).toBe(NET);
+    return paid;
+  }
+
+  it('are resolved by support only, with two-step verification', async () => {
+    const { mentee, session } = await disputedSession(7);
+    const body = { resolution: 'pay_coach', note: 'Zoom shows both' };
+    expect((await resolve(mentee, session.id, body)).status).toBe(403);
+    const staffWithoutCode = await signedInUser(stack.config, undefined, [SUPPORT_GROUP]);
+    const noMfa = await resolve(staffWithoutCode, session.id, body);
+    expect(noMfa.status).toBe(403);
+    expect((await noMfa.json()).error.code).toBe('MFA_REQUIRED');
+    expect((await resolve(support, session.id, { resolution: 'pay_coach' })).status).toBe(400);
+    expect(transfersOf(session.id)).toEqual([]);
+  });
+
+  it('pay the coach once when support says so, audited', async () => {
+    const { session } = await disputedSession(8);
+    const resolved = await resolve(support, session.id, { resolution: 'pay_coach', note: 'Zoom shows both joined' });
+    expect(resolved.status).toBe(200);
+    expect((await resolve(support, session.id, { resolution: 'refund_mentee', note: 'again' })).status).toBe(409);
+    await stack.jobsSettled();
+    expect(transfersOf(session.id)).toHaveLength(1);
+    expect(transfersOf(session.id)[0]?.params.amount).toBe(String(NET));
+    expect(await heldInLedger(session.id)).toBe(0);
+    const resolution = (await getSession(session.id))?.resolution;
+    expect(resolution).toMatchObject({ resolution: 'pay_coach', by: support.userId, note: 'Zoom shows both joined' });
+    expect(await getItem(keys.staffAction(resolution?.at as string, session.id))).toMatchObject({
+      action: 'resolve_session',
+      sessionId: session.id,
+      by: support.userId,
+      note: 'Zoom shows both joined',
+      details: { resolution: 'pay_coach', refundCents: null },
+    });
+  });
+
+  it('refund the mentee in full when support says so, with no transfer', async () => {
+    const { session, checkoutId } = await disputedSession(9);
+    expect((await resolve(support, session.id, { resolution: 'refund_mentee', note: 'No meeting held' })).status).toBe(
+      200,
+    );
+    await stack.jobsSettled();
+    expect(await refundsAnswered(stack, checkoutId)).toBe(1);
+    await runJob('settleOutcome', session.id);
+    expect(transfersOf(session.id)).toEqual([]);
+    expect(await heldInLedger(session.id)).toBe(0);
+  });
+
+  it('split as support says: the refund to the mentee, the rest’s share to the coach, the ledger to the cent', async () => {
+    const { session, checkoutId } = await disputedSession(10);
+    const refundCents = 3_333;
+    const split = { resolution: 'split', refundCents, note: 'Half the session' };
+    expect((await resolve(support, session.id, { ...split, refundCents: PRICE })).status).toBe(400);
+    expect((await resolve(support, session.id, split)).status).toBe(200);
+    await stack.jobsSettled();
+    expect(await refundsAnswered(stack, checkoutId)).toBe(1);
+    const fee = PRICE - NET;
+    const share = NET - (refundCents - refundedFeeCents({ grossCents: PRICE, platformFeeCents: fee }, refundCents));
+    expect(transfersOf(session.id).map((request) => request.params.amount)).toEqual([String(share)]);
+    expect((await entriesOf(session.id)).filter((entry) => entry.kind === 'refund')).toEqual([
+      expect.objectContaining({ refundCents }),
+    ]);
+    expect(await heldInLedger(session.id)).toBe(0);
+  });
+});

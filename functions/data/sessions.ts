@@ -366,16 +366,22 @@ export async function busyIntervalsOfCoach(coachId: string, from: Date, to: Date
 /**
  * Records a party's first join of a held session: one conditional update, so a second click (or
  * two at once, or the same join told by Zoom) keeps the first time. The caller names the party:
- * the join link by who follows it, a meeting provider by who it saw.
+ * the join link by who follows it, a meeting provider by who it saw. A completed session takes it
+ * too: a provider's event about the session may arrive after its end.
  */
 export async function recordJoin(sessionId: string, party: 'coach' | 'mentee', at: Date): Promise<void> {
   await updateIf(keys.session(sessionId), {
     UpdateExpression: 'SET #joined = :at',
-    ConditionExpression: '#status IN (:confirmed, :scheduled) AND attribute_not_exists(#joined)',
+    ConditionExpression: '#status IN (:confirmed, :scheduled, :completed) AND attribute_not_exists(#joined)',
     ExpressionAttributeNames: {
       '#status': 'status',
       '#joined': party === 'coach' ? 'coachJoinedAt' : 'menteeJoinedAt',
     },
-    ExpressionAttributeValues: { ':at': at.toISOString(), ':confirmed': 'confirmed', ':scheduled': 'scheduled' },
+    ExpressionAttributeValues: {
+      ':at': at.toISOString(),
+      ':confirmed': 'confirmed',
+      ':scheduled': 'scheduled',
+      ':completed': 'completed',
+    },
   });
 }

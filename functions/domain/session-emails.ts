@@ -30,6 +30,8 @@ export interface SessionFacts {
   calendarUnchecked?: boolean | null;
   /** How often it was moved: the invitation's SEQUENCE (domain/rescheduling.ts). */
   rescheduleCount?: number;
+  /** How it ended, once held (domain/session-outcome.ts): its refund is then not a cancellation's. */
+  outcome?: string | null;
 }
 
 export interface SessionEmail {
@@ -243,13 +245,16 @@ export function sessionRescheduledEmail(
   );
 }
 
-/** Sent to the mentee once the payment provider confirms the refund of a cancelled session. */
+/** A refund is a cancelled session's, or one whose outcome refunded it (a mentor's no-show, support's decision). */
+const refundedSession = (session: SessionFacts) => `${session.outcome ? '' : 'cancelled '}${sessionKind(session)}`;
+
+/** Sent to the mentee once the payment provider confirms the refund of a cancelled session, or of one whose outcome refunds them. */
 export function sessionRefundEmail(letter: Letter & { amountCents: number }): SessionEmail {
   const amount = formatWholeDollars(letter.amountCents);
   return compose(
     letter,
     `Refund confirmed: ${amount}`,
-    `Your refund of ${amount} for the cancelled ${sessionKind(letter.session)} with ${nameWithCredentials(letter.other)} is confirmed.`,
+    `Your refund of ${amount} for the ${refundedSession(letter.session)} with ${nameWithCredentials(letter.other)} is confirmed.`,
     'Banks usually show a refund on the card statement within 5 to 10 business days.',
     'CANCEL',
   );
@@ -264,7 +269,7 @@ export function sessionRefundFailedEmail(letter: Letter & { amountCents: number 
   return compose(
     letter,
     `Your refund of ${amount} is delayed`,
-    `We could not complete the refund of ${amount} for the cancelled ${sessionKind(letter.session)} with ${nameWithCredentials(letter.other)}: the payment provider did not accept it, and no money has been returned to your card yet.`,
+    `We could not complete the refund of ${amount} for the ${refundedSession(letter.session)} with ${nameWithCredentials(letter.other)}: the payment provider did not accept it, and no money has been returned to your card yet.`,
     'We are on it, and our support team will contact you by e-mail to get the refund to you. You do not need to do anything in the meantime.',
     'CANCEL',
   );

@@ -172,6 +172,10 @@ describe("a mentee's report that the mentor never showed up", () => {
     await stack.jobsSettled();
     expect(await refundsAnswered(stack, checkoutId)).toBe(1);
     expect((await getSession(session.id))?.refund).toMatchObject({ status: 'succeeded', amountCents: PRICE });
+    const [refunded] = (await readMailbox(stack.mailboxFile)).filter(
+      (mail) => mail.to === mentee.email && mail.subject.startsWith('Refund confirmed'),
+    );
+    expect(refunded?.text).toContain(`Your refund of $${PRICE / 100} for the mentoring session with`);
 
     await completeAndPassTheWindow(session.id);
     expect(transfersOf(session.id)).toEqual([]);

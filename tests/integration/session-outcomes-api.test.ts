@@ -10,7 +10,8 @@ import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
 import { refundedFeeCents } from '../../functions/domain/ledger';
 import { OUTCOME_WINDOW_HOURS_AFTER_END } from '../../functions/domain/outcome-window';
 import { SUPPORT_GROUP } from '../../functions/domain/support-group';
-import { sessionView } from '../../functions/schemas/session';
+import { subscriptionCreated, subscriptionList } from '../../functions/schemas/plans';
+import { bookingResult, sessionView } from '../../functions/schemas/session';
 import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
 import { endedAgo, movedToStart, pastItsOutcomeWindow } from '../support/bookings';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
@@ -212,6 +213,50 @@ describe("a mentee's report that the mentor never showed up", () => {
     expect((await getProfile(own.userId))?.published).toBe(false);
     const mails = (await readMailbox(stack.mailboxFile)).filter((mail) => mail.to === own.email);
     expect(mails.map((mail) => mail.subject)).toContain('Your profile was unpublished after missed sessions');
+  });
+});
+
+describe("a mentor's no-show of a session without a payment", () => {
+  it('gives a plan session’s credit back, and pays nothing', async () => {
+    const own = await publishedCoach(stack.config, { payments: true });
+    const plan = {
+      monthlyPriceCents: 30_000,
+      sessionsPerMonth: 1,
+      sessionMinutes: 60,
+      description: 'Monthly',
+      active: true,
+    };
+    expect((await call(own, 'PUT', '/api/me/plan', plan)).status).toBe(200);
+    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+    const subscribed = await call(mentee, 'POST', '/api/subscriptions', { coachId: own.userId });
+    const { subscription, checkoutUrl } = subscriptionCreated.parse(await subscribed.json());
+    const paid = await fetch(`${stack.apiUrl}/_local/stripe/checkout/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ checkout: new URL(checkoutUrl).searchParams.get('id') as string }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    await stack.jobsSettled();
+    const creditsLeft = async () =>
+      subscriptionList
+        .parse(await (await call(mentee, 'GET', '/api/me/subscriptions')).json())
+        .subscriptions.find((item) => item.id === subscription.id)?.creditsLeft;
+    const booked = await call(mentee, 'POST', '/api/sessions', {
+      coachId: own.userId,
+      start: at(13, 9),
+      durationMinutes: 60,
+      subscriptionId: subscription.id,
+    });
+    expect(booked.status).toBe(201);
+    const { session } = bookingResult.parse(await booked.json());
+    expect(await creditsLeft()).toBe(0);
+    await movedToStart(session.id, -15);
+
+    const reported = await report(mentee, session.id, 'mentor_no_show');
+    expect(sessionView.parse(await reported.json()).outcome?.state).toBe('mentor_no_show');
+    expect(await creditsLeft()).toBe(1);
+    await completeAndPassTheWindow(session.id);
+    expect(transfersOf(session.id)).toEqual([]);
   });
 });
 

@@ -64,6 +64,26 @@ const report = (user: SignedInUser, sessionId: string, said: string) =>
 const resolve = (user: SignedInUser, sessionId: string, body: unknown) =>
   call(user, 'POST', `/api/support/sessions/${sessionId}/resolve`, body);
 
+const MINUTE_MS = 60_000;
+
+/** Moves the local clock on to `minutesAfter` past `instant`: every schedule and job due on the way runs at its time. */
+const clockTo = (instant: string, minutesAfter: number) =>
+  stack.advanceClock(Math.ceil((Date.parse(instant) + minutesAfter * MINUTE_MS - Date.now()) / MINUTE_MS));
+
+/** A paid hour with the coach, booked and paid by a new mentee, and the clock moved to a quarter of an hour into it. */
+async function paidSessionUnderWay(days: number, hours = 9) {
+  const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+  const paid = await bookAndPay(stack, { mentee, coach, start: at(days, hours) });
+  await clockTo(paid.session.start, 15);
+  return { mentee, session: paid.session, checkoutId: paid.checkoutId };
+}
+
+/** The clock moved past the session's end, then past its outcome window's end (end + 48 hours). */
+async function clockPastTheWindow(session: { end: string }) {
+  await clockTo(session.end, 5);
+  await clockTo(session.end, OUTCOME_WINDOW_HOURS_AFTER_END * 60 + 5);
+}
+
 /** A paid hour with the coach, booked and paid by a new mentee, then moved to be on now. */
 async function paidSessionOnNow(days: number) {
   const mentee = await signedInUserWithProfile(stack.config, 'mentee');
@@ -107,42 +127,39 @@ const viewOf = async (user: SignedInUser, sessionId: string) => {
 
 describe('a paid session both joined and nobody reported on', () => {
   it('holds the money at its end, is delivered at the window’s end, and pays the coach once', async () => {
-    const { mentee, session } = await paidSessionOnNow(2);
+    const { mentee, session } = await paidSessionUnderWay(2);
     expect((await call(mentee, 'POST', `/api/sessions/${session.id}/join`)).status).toBe(200);
     expect((await call(coach, 'POST', `/api/sessions/${session.id}/join`)).status).toBe(200);
     expect((await viewOf(mentee, session.id)).joined).toEqual({ coach: true, mentee: true });
 
-    await endedAgo(session.id);
-    await runJob('completeSession', session.id);
-    await stack.jobsSettled();
-    // The old rule paid here, at the end.
+    // Its completion schedule runs at the end: the old rule paid here.
+    await clockTo(session.end, 5);
     expect(transfersOf(session.id)).toEqual([]);
     const completed = await getSession(session.id);
     expect(completed).toMatchObject({ status: 'completed' });
     expect(completed?.outcome).toBeUndefined();
-    expect(stack.pendingSchedules().filter((schedule) => schedule.sessionId === session.id)).toContainEqual(
-      expect.objectContaining({ job: 'settleOutcome' }),
-    );
     const pending = await viewOf(mentee, session.id);
     expect(pending.outcome).toMatchObject({ state: 'pending', reports: [] });
     expect(Date.parse(pending.outcome?.windowEndsAt as string)).toBe(
-      Date.parse(completed?.end as string) + OUTCOME_WINDOW_HOURS_AFTER_END * 3600_000,
+      Date.parse(session.end) + OUTCOME_WINDOW_HOURS_AFTER_END * 60 * MINUTE_MS,
     );
+    await clockTo(session.end, OUTCOME_WINDOW_HOURS_AFTER_END * 60 - 5);
+    expect(transfersOf(session.id)).toEqual([]);
 
-    await pastItsOutcomeWindow(session.id);
-    await runJob('settleOutcome', session.id);
+    // The outcome deadline's schedule runs at end + 48 hours.
+    await clockTo(session.end, OUTCOME_WINDOW_HOURS_AFTER_END * 60 + 5);
+    expect((await viewOf(coach, session.id)).outcome?.state).toBe('delivered');
     await runJob('settleOutcome', session.id);
     await runJob('completeSession', session.id);
     await stack.jobsSettled();
     expect(transfersOf(session.id)).toHaveLength(1);
     expect(transfersOf(session.id)[0]?.params.amount).toBe(String(NET));
-    expect((await viewOf(coach, session.id)).outcome?.state).toBe('delivered');
     expect(await heldInLedger(session.id)).toBe(0);
     expect((await entriesOf(session.id)).filter((entry) => entry.kind === 'transfer')).toHaveLength(1);
   });
 
   it('is delivered at once when both say it happened, and paid at its end, not before', async () => {
-    const { mentee, session } = await paidSessionOnNow(11);
+    const { mentee, session } = await paidSessionUnderWay(2);
     expect((await report(mentee, session.id, 'happened')).status).toBe(200);
     const both = await report(coach, session.id, 'happened');
     expect(both.status).toBe(200);
@@ -154,9 +171,7 @@ describe('a paid session both joined and nobody reported on', () => {
       ],
     });
     expect(transfersOf(session.id)).toEqual([]);
-    await endedAgo(session.id);
-    await runJob('completeSession', session.id);
-    await stack.jobsSettled();
+    await clockTo(session.end, 5);
     expect(transfersOf(session.id)).toHaveLength(1);
     // A rating is possible once it was delivered.
     expect((await call(mentee, 'POST', `/api/sessions/${session.id}/rating`, { rating: 5 })).status).toBe(201);
@@ -165,7 +180,7 @@ describe('a paid session both joined and nobody reported on', () => {
 
 describe("a mentee's report that the mentor never showed up", () => {
   it('refunds the mentee in full at once and never pays the coach', async () => {
-    const { mentee, session, checkoutId } = await paidSessionOnNow(3);
+    const { mentee, session, checkoutId } = await paidSessionUnderWay(2);
     expect((await call(mentee, 'POST', `/api/sessions/${session.id}/join`)).status).toBe(200);
     const reported = await report(mentee, session.id, 'mentor_no_show');
     expect(reported.status).toBe(200);
@@ -178,7 +193,7 @@ describe("a mentee's report that the mentor never showed up", () => {
     );
     expect(refunded?.text).toContain(`Your refund of $${PRICE / 100} for the mentoring session with`);
 
-    await completeAndPassTheWindow(session.id);
+    await clockPastTheWindow(session);
     expect(transfersOf(session.id)).toEqual([]);
     expect((await entriesOf(session.id)).map((entry) => [entry.kind, entry.refundCents])).toEqual(
       expect.arrayContaining([['refund', PRICE]]),
@@ -276,13 +291,17 @@ describe('reporting', () => {
 });
 
 describe('contradicting reports', () => {
-  /** Disputed: the coach says it happened, the mentee that the coach never came; past its window, nothing moved. */
-  async function disputedSession(days: number) {
-    const paid = await paidSessionOnNow(days);
+  /**
+   * Disputed: the coach says it happened, the mentee that the coach never came; past its window,
+   * nothing moved. In the afternoon: the mornings ahead hold the earlier tests' bookings.
+   */
+  async function disputedSession() {
+    const paid = await paidSessionUnderWay(2, 15);
     expect((await report(coach, paid.session.id, 'happened')).status).toBe(200);
     const reported = await report(paid.mentee, paid.session.id, 'mentor_no_show');
     expect(sessionView.parse(await reported.json()).outcome?.state).toBe('disputed');
-    await completeAndPassTheWindow(paid.session.id);
+    await clockPastTheWindow(paid.session);
+    expect((await getSession(paid.session.id))?.status).toBe('completed');
     expect(transfersOf(paid.session.id)).toEqual([]);
     expect(await refundsAnswered(stack, paid.checkoutId)).toBe(0);
     expect(await heldInLedger(paid.session.id)).toBe(NET);
@@ -290,7 +309,7 @@ describe('contradicting reports', () => {
   }
 
   it('are resolved by support only, with two-step verification', async () => {
-    const { mentee, session } = await disputedSession(7);
+    const { mentee, session } = await disputedSession();
     const body = { resolution: 'pay_coach', note: 'Zoom shows both' };
     expect((await resolve(mentee, session.id, body)).status).toBe(403);
     const staffWithoutCode = await signedInUser(stack.config, undefined, [SUPPORT_GROUP]);
@@ -302,7 +321,7 @@ describe('contradicting reports', () => {
   });
 
   it('pay the coach once when support says so, audited', async () => {
-    const { session } = await disputedSession(8);
+    const { session } = await disputedSession();
     const resolved = await resolve(support, session.id, { resolution: 'pay_coach', note: 'Zoom shows both joined' });
     expect(resolved.status).toBe(200);
     expect((await resolve(support, session.id, { resolution: 'refund_mentee', note: 'again' })).status).toBe(409);
@@ -322,7 +341,7 @@ describe('contradicting reports', () => {
   });
 
   it('refund the mentee in full when support says so, with no transfer', async () => {
-    const { session, checkoutId } = await disputedSession(9);
+    const { session, checkoutId } = await disputedSession();
     expect((await resolve(support, session.id, { resolution: 'refund_mentee', note: 'No meeting held' })).status).toBe(
       200,
     );
@@ -334,7 +353,7 @@ describe('contradicting reports', () => {
   });
 
   it('split as support says: the refund to the mentee, the rest’s share to the coach, the ledger to the cent', async () => {
-    const { session, checkoutId } = await disputedSession(10);
+    const { session, checkoutId } = await disputedSession();
     const refundCents = 3_333;
     const split = { resolution: 'split', refundCents, note: 'Half the session' };
     expect((await resolve(support, session.id, { ...split, refundCents: PRICE })).status).toBe(400);

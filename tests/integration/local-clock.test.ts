@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
 import { getSession } from '../../functions/data/sessions';
+import { OUTCOME_WINDOW_HOURS_AFTER_END } from '../../functions/domain/outcome-window';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookAndPay } from '../support/paid-sessions';
@@ -61,7 +62,18 @@ describe('the local clock', () => {
     expect(sentBefore[0]).toBeLessThanOrEqual(24 * 60);
     expect(sentBefore[1]).toBeGreaterThan(60 - 2);
     expect(sentBefore[1]).toBeLessThanOrEqual(60);
-    expect(stack.pendingSchedules().filter((schedule) => schedule.sessionId === session.id)).toEqual([]);
+    // What is left is the end of its outcome window, 48 hours after the end (docs/outcomes.md).
+    expect(
+      stack
+        .pendingSchedules()
+        .filter((schedule) => schedule.sessionId === session.id)
+        .map(({ job, at }) => ({ job, at })),
+    ).toEqual([
+      {
+        job: 'settleOutcome',
+        at: new Date(Date.parse(session.end) + OUTCOME_WINDOW_HOURS_AFTER_END * 60 * MINUTE_MS).toISOString(),
+      },
+    ]);
 
     // A token issued before the move has expired by the clock, as Cognito's would; a fresh one works.
     const stale = await fetch(`${stack.apiUrl}/api/me`, { headers: { authorization: `Bearer ${tokenBefore}` } });

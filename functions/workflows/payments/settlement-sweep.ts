@@ -10,7 +10,8 @@ import {
   sweepStepOf,
 } from '../../domain/settlement-sweep';
 import { log } from '../../runtime/log';
-import { completeAndPayCoach, payCoachForSession, type TransferResult } from './coach-transfer';
+import { completeSession, settleSessionOutcome } from '../booking/session-outcomes';
+import { payCoachForSession, type TransferResult } from './coach-transfer';
 import { expireUnpaidSession } from './payment-settlement';
 
 /** One thing whose money the sweep could not settle: finance and operators read it in the log. */
@@ -54,9 +55,11 @@ async function take(step: ActionStep, sessionId: string, now: Date): Promise<Ste
       await expireUnpaidSession(sessionId, now);
       return 'again';
     case 'complete':
-      await completeAndPayCoach(sessionId, now);
+      await completeSession(sessionId, now);
       return 'again';
     case 'pay_coach':
+      // Past its window a pending outcome was delivered (the deadline's job may not have run); then the outcome decides.
+      await settleSessionOutcome(sessionId, now);
       return AFTER_PAYING[await payCoachForSession(sessionId, now)];
   }
 }

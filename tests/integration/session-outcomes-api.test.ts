@@ -6,8 +6,7 @@ import { keys } from '../../functions/data/keys';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getProfile } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
-import { coachNet, DEFAULT_FEE_RULE } from '../../functions/domain/fees';
-import { refundedFeeCents } from '../../functions/domain/ledger';
+import { coachNet, DEFAULT_FEE_RULE, refundSplit } from '../../functions/domain/fees';
 import { OUTCOME_WINDOW_HOURS_AFTER_END } from '../../functions/domain/outcome-window';
 import { SUPPORT_GROUP } from '../../functions/domain/support-group';
 import { subscriptionCreated, subscriptionList } from '../../functions/schemas/plans';
@@ -361,7 +360,7 @@ describe('contradicting reports', () => {
     await stack.jobsSettled();
     expect(await refundsAnswered(stack, checkoutId)).toBe(1);
     const fee = PRICE - NET;
-    const share = NET - (refundCents - refundedFeeCents({ grossCents: PRICE, platformFeeCents: fee }, refundCents));
+    const share = NET - refundSplit({ grossCents: PRICE, platformFeeCents: fee }, refundCents).coachCents;
     expect(transfersOf(session.id).map((request) => request.params.amount)).toEqual([String(share)]);
     expect((await entriesOf(session.id)).filter((entry) => entry.kind === 'refund')).toEqual([
       expect.objectContaining({ refundCents }),

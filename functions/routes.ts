@@ -381,6 +381,17 @@ export const routes: readonly Route[] = [
     throttle: { rateLimit: 25, burstLimit: 50 },
   },
   {
+    operation: 'zoomWebhook',
+    method: 'POST',
+    path: '/api/webhooks/zoom',
+    handler: 'zoom-webhook',
+    auth: 'public',
+    table: ['read', 'write'],
+    grants: ['secret:zoom'],
+    // Apart from the user-facing routes, as Stripe's: Zoom retries a delivery it could not make.
+    throttle: { rateLimit: 25, burstLimit: 50 },
+  },
+  {
     operation: 'connectZoom',
     method: 'POST',
     path: '/api/me/zoom',

@@ -343,6 +343,11 @@ export class CalendarStandInStore {
     );
   }
 
+  /** The meeting of this id, whoever's (deleted ones are flagged); undefined if none was made. */
+  meeting(id: string): StandInMeeting | undefined {
+    return this.state.meetings[id];
+  }
+
   /** Deletes the account's meeting; false when it has no such meeting (any more). */
   deleteMeeting(account: string, id: string): boolean {
     const meeting = this.state.meetings[id];

@@ -377,6 +377,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const apiUrl = `http://localhost:${ports.api}`;
     // Where the Stripe stand-in sends the events Stripe causes itself (a refund's charge.refunded).
     process.env.LOCAL_STRIPE_WEBHOOK_URL = `${apiUrl}/api/webhooks/stripe`;
+    // Where the Zoom stand-in sends participant events (bin/local/zoom-standin.ts).
+    process.env.LOCAL_ZOOM_WEBHOOK_URL = `${apiUrl}/api/webhooks/zoom`;
 
     if (options.web && options.webFromBuild) {
       const buildDir = path.resolve('dist/web');

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { signZoomEvent } from '../../functions/adapters/zoom-events';
 import { escapeHtml } from '../../functions/domain/html';
 import { type CalendarStandInStore, OAuthError, type StandInMeeting } from './calendar-standin-store';
 import {
@@ -16,11 +17,16 @@ import { readForm, standInPage } from './standin-pages';
 /**
  * `/_local/zoom/*`: Zoom's OAuth (consent page, token endpoint) and the part of its API the product's
  * adapter calls (functions/adapters/meetings.ts: create and delete a meeting), in Zoom's request and
- * answer shapes, errors included; the meeting rooms its join links open; test controls beside them.
+ * answer shapes, errors included; the meeting rooms its join links open; the participant events it
+ * sends the app's webhook; test controls beside them.
  */
 
-/** The client credentials the local stack gives the product's Zoom app. */
-export const LOCAL_ZOOM_CLIENT = { clientId: 'local-zoom-client', clientSecret: 'local-zoom-secret' };
+/** The client credentials the local stack gives the product's Zoom app, and its event subscription's secret token. */
+export const LOCAL_ZOOM_CLIENT = {
+  clientId: 'local-zoom-client',
+  clientSecret: 'local-zoom-secret',
+  webhookSecretToken: 'local-zoom-webhook-secret',
+};
 /** The granular scope the app asks for (README, "Zoom, Calendly, Google Calendar and Microsoft 365"). */
 const ZOOM_SCOPE = 'meeting:write:meeting';
 const CALLBACK_PATH = '/api/zoom/callback';
@@ -138,10 +144,15 @@ function invalidMeetingField(body: Record<string, unknown>): string | null {
 
 const zoomTime = (instant: string) => new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/** The stand-in's Zoom user id of an account: stable, as Zoom's are. */
+const zoomUserId = (account: string) =>
+  createHash('sha256').update(account.toLowerCase()).digest('base64url').slice(0, 22);
+
 /** The meeting as Zoom answers `POST /users/me/meetings`, its join link a page of this stand-in. */
 function zoomMeeting(meeting: StandInMeeting, siteOrigin: string) {
   return {
     id: meeting.id,
+    host_id: zoomUserId(meeting.account),
     host_email: meeting.account,
     topic: meeting.topic,
     type: 2,
@@ -183,6 +194,73 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, path: string,
   zoomError(res, 404, 404, 'Not a path of the local Zoom stand-in.');
 }
 
+/**
+ * `meeting.participant_joined` as Zoom sends it (developers.zoom.us/docs/api/meetings/events): the
+ * host is the meeting's Zoom user, signed in; an attendee joins through the link without a Zoom
+ * account, for whom Zoom sends an empty participant `id`.
+ */
+function participantJoined(meeting: StandInMeeting, as: 'host' | 'attendee', at: Date) {
+  const host = zoomUserId(meeting.account);
+  const participant =
+    as === 'host'
+      ? { id: host, participant_user_id: host, user_name: 'Host', email: meeting.account }
+      : { id: '', participant_user_id: '', user_name: 'Attendee', email: '' };
+  return {
+    event: 'meeting.participant_joined',
+    event_ts: at.getTime(),
+    payload: {
+      account_id: `account-${host}`,
+      object: {
+        id: String(meeting.id),
+        uuid: createHash('sha256').update(String(meeting.id)).digest('base64'),
+        host_id: host,
+        topic: meeting.topic,
+        type: 2,
+        start_time: zoomTime(meeting.startTime),
+        timezone: 'UTC',
+        duration: meeting.durationMinutes,
+        participant: {
+          ...participant,
+          user_id: String(randomBytes(4).readUInt32BE()),
+          participant_uuid: randomBytes(16).toString('hex'),
+          join_time: zoomTime(at.toISOString()),
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Sends one event to the app's webhook (LOCAL_ZOOM_WEBHOOK_URL) as Zoom does, signed with the
+ * app's secret token, and answers what the webhook answered: a control waits for it, so a test reads
+ * the join's effect right after. Zoom's own retries of a failed delivery are not played.
+ */
+async function deliverToApp(event: object): Promise<{ status: number; body: string }> {
+  const url = process.env.LOCAL_ZOOM_WEBHOOK_URL;
+  if (!url) throw new Error('LOCAL_ZOOM_WEBHOOK_URL is not set: the local stack sets it when the API server starts');
+  const body = JSON.stringify(event);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...signZoomEvent(body, LOCAL_ZOOM_CLIENT.webhookSecretToken, new Date()),
+    },
+    body,
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+/** `POST /_local/zoom/meetings/{id}/join {"as": "host"|"attendee"}`: someone joins the meeting now, and Zoom tells the app. */
+async function joinControl(req: IncomingMessage, res: ServerResponse, meetingId: string, store: CalendarStandInStore) {
+  const as = (await readJson(req))?.as;
+  if (as !== 'host' && as !== 'attendee')
+    return json(res, 400, { error: 'Send {"as": "host"} or {"as": "attendee"}.' });
+  const meeting = store.meeting(meetingId);
+  if (!meeting || meeting.deleted) return json(res, 404, { error: `No meeting ${meetingId} to join.` });
+  const event = participantJoined(meeting, as, new Date());
+  json(res, 200, { event, webhook: await deliverToApp(event) });
+}
+
 /** `/_local/zoom/*`: the consent page, token endpoint, API, meeting rooms and test controls. */
 export async function serveZoomStandIn(
   req: IncomingMessage,
@@ -215,6 +293,8 @@ export async function serveZoomStandIn(
       `<h1>Meeting ${escapeHtml(room[2] as string)} (local stand-in)</h1><p class="note">In production this link opens the Zoom meeting for the session.</p>`,
     );
   }
+  const joining = /^\/meetings\/(\d+)\/join$/.exec(rest);
+  if (joining && method === 'POST') return joinControl(req, res, joining[1] as string, store);
   if (await serveGrantControls(req, res, 'zoom', rest, store)) return;
   zoomPage(res, 404, 'Not found', '<h1>Not a page of the local Zoom stand-in</h1>');
 }
@@ -230,6 +310,7 @@ export function localZoomEnvironment(origins: { browserOrigin: string; serverOri
   return {
     ZOOM_CLIENT_ID: LOCAL_ZOOM_CLIENT.clientId,
     ZOOM_CLIENT_SECRET: LOCAL_ZOOM_CLIENT.clientSecret,
+    ZOOM_WEBHOOK_SECRET_TOKEN: LOCAL_ZOOM_CLIENT.webhookSecretToken,
     ZOOM_AUTHORIZE_URL: `${origins.browserOrigin}/_local/zoom/authorize`,
     ZOOM_TOKEN_URL: `${origins.serverOrigin}/_local/zoom/oauth/token`,
     ZOOM_API_URL: `${origins.serverOrigin}/_local/zoom/v2`,

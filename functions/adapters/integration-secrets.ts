@@ -13,7 +13,12 @@ export const integrationSecrets = {
     /** Signing secret of the Connect endpoint (connected accounts' events: account.updated). */
     connectWebhookSecret: 'STRIPE_CONNECT_WEBHOOK_SECRET',
   },
-  zoom: { clientId: 'ZOOM_CLIENT_ID', clientSecret: 'ZOOM_CLIENT_SECRET' },
+  zoom: {
+    clientId: 'ZOOM_CLIENT_ID',
+    clientSecret: 'ZOOM_CLIENT_SECRET',
+    /** The app's event subscription's secret token, which Zoom signs its webhook deliveries with. */
+    webhookSecretToken: 'ZOOM_WEBHOOK_SECRET_TOKEN',
+  },
   calendly: { clientId: 'CALENDLY_CLIENT_ID', clientSecret: 'CALENDLY_CLIENT_SECRET' },
   /** The OAuth client of the mentors' Google calendars (not the Google sign-in one, which only Cognito reads). */
   googleCalendar: { clientId: 'GOOGLE_CALENDAR_CLIENT_ID', clientSecret: 'GOOGLE_CALENDAR_CLIENT_SECRET' },

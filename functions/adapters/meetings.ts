@@ -99,8 +99,8 @@ export function zoomMeetings({ clientId, clientSecret, authorizeUrl, tokenUrl, a
         }),
       );
       if (!response.ok) throw new Error(`Zoom meeting creation failed: ${response.status} ${await response.text()}`);
-      const created = (await response.json()) as { id: number; join_url: string };
-      return { meetingId: String(created.id), joinUrl: created.join_url };
+      const created = (await response.json()) as { id: number; join_url: string; host_email?: string };
+      return { meetingId: String(created.id), joinUrl: created.join_url, hostEmail: created.host_email ?? null };
     },
 
     async deleteMeeting(tokens, meetingId, keep) {

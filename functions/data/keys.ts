@@ -81,6 +81,8 @@ export const keys = {
   timeClaim: (coachId: string, blockStart: string) => ({ pk: `USER#${coachId}`, sk: `BUSY#${blockStart}` }),
   /** A coach's Zoom tokens: their own item, so no profile read ever carries them. */
   meetingConnection: (userId: string) => ({ pk: `USER#${userId}`, sk: 'ZOOM' }),
+  /** Which session a Zoom meeting is for, and its host's e-mail: what Zoom's participant events are matched by. */
+  meetingSession: (meetingId: string) => ({ pk: `ZOOMMEETING#${meetingId}`, sk: 'MEETING' }),
   /** The OAuth `state` of one Zoom consent in flight, naming the user who started it; expires by TTL. */
   meetingConsent: (state: string) => ({ pk: `ZOOMSTATE#${state}`, sk: 'STATE' }),
   /** A coach's Calendly tokens: their own item, so no profile read ever carries them. */

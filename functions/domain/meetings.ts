@@ -47,3 +47,17 @@ export function zoomReconnectEmail(
 <p><a href="${escapeHtml(settings)}">Open Settings</a></p>`,
   };
 }
+
+/**
+ * Which party of a one-to-one session a Zoom participant is: the meeting's host (by Zoom user id, or
+ * by the e-mail of the coach's Zoom account where Zoom names no id) is the coach; anyone else is
+ * the mentee.
+ */
+export function partyOfParticipant(
+  participant: { ids: readonly string[]; email: string | null },
+  host: { id: string; email: string | null },
+): 'coach' | 'mentee' {
+  if (host.id && participant.ids.includes(host.id)) return 'coach';
+  const email = participant.email?.toLowerCase();
+  return email && email === host.email?.toLowerCase() ? 'coach' : 'mentee';
+}

@@ -290,7 +290,7 @@ export interface Meetings {
     tokens: MeetingTokens,
     meeting: NewMeeting,
     keep: KeepMeetingTokens,
-  ): Promise<{ meetingId: string; joinUrl: string }>;
+  ): Promise<{ meetingId: string; joinUrl: string; hostEmail: string | null }>;
   deleteMeeting(tokens: MeetingTokens, meetingId: string, keep: KeepMeetingTokens): Promise<void>;
 }
 

@@ -586,6 +586,16 @@ describe('booking and payments', () => {
     expect(authorizationOf('POST /api/sessions/{id}/abandon')).toBe('JWT');
     expect(authorizationOf('POST /api/webhooks/stripe')).toBe('NONE');
     expect(authorizationOf('GET /api/zoom/callback')).toBe('NONE');
+    expect(authorizationOf('POST /api/webhooks/zoom')).toBe('NONE');
+  });
+
+  it('gives the Zoom webhook its secret token as the Zoom client secret reaches the functions: a field of the Zoom secret, read at run time', () => {
+    const zoomSecret = synth.resourceOf(construct('Integrations', 'zoom'));
+    expect(zoomSecret.Properties.Description).toContain('webhookSecretToken');
+    expect(integrationSecrets.zoom.webhookSecretToken).toBe('ZOOM_WEBHOOK_SECRET_TOKEN');
+    expect(actions('zoomWebhook')).toContain('secretsmanager:GetSecretValue');
+    expect(Object.keys(variables('zoomWebhook'))).toContain('ZOOM_SECRET_ARN');
+    expect(Object.keys(variables('zoomWebhook'))).not.toContain('ZOOM_WEBHOOK_SECRET_TOKEN');
   });
 });
 

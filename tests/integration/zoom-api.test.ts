@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
 import { LOCAL_ZOOM_CLIENT } from '../../bin/local/zoom-standin';
+import { signZoomEvent, urlValidationAnswer } from '../../functions/adapters/zoom-events';
 import { db, tableName } from '../../functions/data/client';
 import { serviceTokensOf, updateServiceTokens } from '../../functions/data/service-connections';
 import { getSession } from '../../functions/data/sessions';
@@ -307,6 +308,133 @@ describe("a booked session's meeting, over Zoom's API", () => {
     expect(zoomCalls()).toEqual([]);
     expect(await getSession(next.session.id)).toMatchObject({ meetingNote: NO_MEETING_NOTE });
     expect((await mailsTo(coach.email)).filter((mail) => mail.subject === 'Reconnect Zoom')).toHaveLength(1);
+  });
+});
+
+describe("Zoom's participant events, to the app's webhook", () => {
+  let coach: SignedInUser;
+
+  beforeAll(async () => {
+    coach = await publishedCoach(stack.config, { payments: true });
+    const response = await connect(coach);
+    const { url } = serviceConnectLink.parse(await response.json());
+    await callback(await consentAnswer(url, 'Allow', coach.email), browserCookie(response));
+  });
+
+  /** A free consultation with the coach, its meeting made on the coach's Zoom. */
+  async function sessionWithMeeting(start: string) {
+    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+    const response = await fetch(`${stack.apiUrl}/api/sessions`, {
+      method: 'POST',
+      headers: { ...mentee.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ coachId: coach.userId, start, durationMinutes: 30, freeConsultation: true }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { session } = bookingResult.parse(await response.json());
+    await stack.jobsSettled();
+    const meetingId = (await getSession(session.id))?.meetingId;
+    if (!meetingId) throw new Error('The session has no meeting');
+    return { sessionId: session.id, meetingId };
+  }
+
+  /** The stand-in's control: someone joins the meeting now, and the stand-in tells the webhook as Zoom would. */
+  async function join(meetingId: string, as: 'host' | 'attendee') {
+    const response = await fetch(`${stack.apiUrl}/_local/zoom/meetings/${meetingId}/join`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ as }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as {
+      event: { payload: { object: { participant: { join_time: string } } } };
+      webhook: { status: number; body: string };
+    };
+  }
+
+  /** A `meeting.participant_joined` body of the meeting, its host another Zoom user's id than the participant's. */
+  const participantJoined = (meetingId: string, participant: { id: string; email: string; join_time: string }) =>
+    JSON.stringify({
+      event: 'meeting.participant_joined',
+      event_ts: Date.now(),
+      payload: {
+        object: { id: meetingId, host_id: 'another-zoom-user', participant: { ...participant, user_name: 'Dr Who' } },
+      },
+    });
+
+  const deliver = (body: string, headers: Record<string, string>) =>
+    fetch(`${stack.apiUrl}/api/webhooks/zoom`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  const joinsOf = async (sessionId: string) => {
+    const session = await getSession(sessionId);
+    return { coach: session?.coachJoinedAt, mentee: session?.menteeJoinedAt };
+  };
+
+  it("records the host's join as the coach's and an attendee's as the mentee's, each once, the first time kept", async () => {
+    const { sessionId, meetingId } = await sessionWithMeeting(at(10, 9));
+    expect(await joinsOf(sessionId)).toEqual({ coach: undefined, mentee: undefined });
+
+    const host = await join(meetingId, 'host');
+    expect(host.webhook).toEqual({ status: 200, body: JSON.stringify({ received: true }) });
+    const coachJoinedAt = new Date(host.event.payload.object.participant.join_time).toISOString();
+    expect(await joinsOf(sessionId)).toEqual({ coach: coachJoinedAt, mentee: undefined });
+
+    const attendee = await join(meetingId, 'attendee');
+    expect(attendee.webhook.status).toBe(200);
+    const menteeJoinedAt = new Date(attendee.event.payload.object.participant.join_time).toISOString();
+    expect(await joinsOf(sessionId)).toEqual({ coach: coachJoinedAt, mentee: menteeJoinedAt });
+
+    // Zoom's retry of the host's join, and the host joining again an hour later: the first time stays.
+    const hostJoin = JSON.stringify(host.event);
+    expect(
+      (await deliver(hostJoin, signZoomEvent(hostJoin, LOCAL_ZOOM_CLIENT.webhookSecretToken, new Date()))).status,
+    ).toBe(200);
+    const later = structuredClone(host.event);
+    later.payload.object.participant.join_time = new Date(Date.parse(coachJoinedAt) + 3_600_000).toISOString();
+    const laterJoin = JSON.stringify(later);
+    expect(
+      (await deliver(laterJoin, signZoomEvent(laterJoin, LOCAL_ZOOM_CLIENT.webhookSecretToken, new Date()))).status,
+    ).toBe(200);
+    expect(await joinsOf(sessionId)).toEqual({ coach: coachJoinedAt, mentee: menteeJoinedAt });
+  });
+
+  it('refuses a forged signature and a delivery signed over 5 minutes ago with 401, recording nothing', async () => {
+    const { sessionId, meetingId } = await sessionWithMeeting(at(10, 11));
+    // The coach's join, as Zoom would tell it: the participant has the e-mail of the coach's Zoom account.
+    const coachJoined = participantJoined(meetingId, {
+      id: '',
+      email: coach.email,
+      join_time: new Date().toISOString(),
+    });
+    const signedBy = (secret: string, signedAt: Date) =>
+      deliver(coachJoined, signZoomEvent(coachJoined, secret, signedAt));
+
+    const forged = await signedBy('not-the-secret-token', new Date());
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).error.code).toBe('UNAUTHORIZED');
+    const stale = await signedBy(LOCAL_ZOOM_CLIENT.webhookSecretToken, new Date(Date.now() - 6 * 60_000));
+    expect(stale.status).toBe(401);
+    expect(await joinsOf(sessionId)).toEqual({ coach: undefined, mentee: undefined });
+
+    expect((await signedBy(LOCAL_ZOOM_CLIENT.webhookSecretToken, new Date())).status).toBe(200);
+    expect((await joinsOf(sessionId)).coach).toBeDefined();
+  });
+
+  it("answers a join of a meeting of no session 200, so Zoom does not retry it, and Zoom's URL validation with its token", async () => {
+    const unknown = participantJoined('99999999999', { id: '', email: '', join_time: new Date().toISOString() });
+    const answer = await deliver(unknown, signZoomEvent(unknown, LOCAL_ZOOM_CLIENT.webhookSecretToken, new Date()));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ received: true });
+
+    const challenge = JSON.stringify({ event: 'endpoint.url_validation', payload: { plainToken: 'plain-token-1' } });
+    const validated = await deliver(
+      challenge,
+      signZoomEvent(challenge, LOCAL_ZOOM_CLIENT.webhookSecretToken, new Date()),
+    );
+    expect(await validated.json()).toEqual(urlValidationAnswer('plain-token-1', LOCAL_ZOOM_CLIENT.webhookSecretToken));
   });
 });
 

@@ -18,3 +18,6 @@ export const meetings = (): Meetings | null => {
   const zoom = configuredOAuthApp(ZOOM_APP);
   return port('meetings', () => (zoom.app ? zoomMeetings(zoom.app) : null), zoom.settings);
 };
+
+/** The secret token Zoom signs the app's webhook deliveries with, where it is set (deployed: the Zoom secret's `webhookSecretToken`). */
+export const zoomWebhookSecretToken = (): string | null => process.env.ZOOM_WEBHOOK_SECRET_TOKEN || null;

@@ -1,4 +1,5 @@
 import { GrantRevokedError } from '../../adapters/calendar-providers';
+import { rememberMeetingSession } from '../../data/meeting-sessions';
 import { getProfile } from '../../data/profiles';
 import { dropRevokedServiceTokens, serviceTokensOf, updateServiceTokens } from '../../data/service-connections';
 import type { SessionSideFields } from '../../data/sessions';
@@ -78,6 +79,12 @@ async function meetingOrNote(
       });
     }
   }
+  await rememberMeetingSession(
+    created.meetingId,
+    { sessionId: session.id, hostEmail: created.hostEmail },
+    session.end,
+    now,
+  );
   return { meetingId: created.meetingId, meetingUrl: created.joinUrl };
 }
 

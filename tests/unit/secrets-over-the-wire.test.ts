@@ -167,7 +167,8 @@ describe("a function's integration secrets", () => {
   beforeEach(() => {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET'])
       vi.stubEnv(name, undefined);
-    for (const name of ['ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET']) vi.stubEnv(name, undefined);
+    for (const name of ['ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET', 'ZOOM_WEBHOOK_SECRET_TOKEN'])
+      vi.stubEnv(name, undefined);
   });
 
   it('are read once per cold start into the variables the adapters read, leaving out fields the secret lacks', async () => {
@@ -191,9 +192,14 @@ describe("a function's integration secrets", () => {
     secretsManager.createSecret('zoom', JSON.stringify({ clientId: 'zoom-id', clientSecret: 42 }));
     await expect(integrationSecretsLoaded()).rejects.toThrow(/expected string/i);
     expect(process.env.ZOOM_CLIENT_ID).toBeUndefined();
-    secretsManager.createSecret('zoom', JSON.stringify({ clientId: 'zoom-id', clientSecret: 'zoom-secret' }));
+    secretsManager.createSecret(
+      'zoom',
+      JSON.stringify({ clientId: 'zoom-id', clientSecret: 'zoom-secret', webhookSecretToken: 'zoom-token' }),
+    );
     await integrationSecretsLoaded();
-    expect([process.env.ZOOM_CLIENT_ID, process.env.ZOOM_CLIENT_SECRET]).toEqual(['zoom-id', 'zoom-secret']);
+    expect([process.env.ZOOM_CLIENT_ID, process.env.ZOOM_CLIENT_SECRET, process.env.ZOOM_WEBHOOK_SECRET_TOKEN]).toEqual(
+      ['zoom-id', 'zoom-secret', 'zoom-token'],
+    );
     expect(actions('secretsmanager')).toEqual(['GetSecretValue 400', 'GetSecretValue 200', 'GetSecretValue 200']);
   });
 });

@@ -113,9 +113,17 @@ beforeAll(async () => {
   // 45 minutes from a quarter at least 15 minutes back: live now, and never overlapping 'soon'.
   await stored('live', -15 * MINUTE_MS, 45);
   // Ended but never completed: its completion was scheduled once and that job was lost. Shown as
-  // past by the clock, and rating it completes it.
-  await stored('ended', -2 * DAY_MS, 60, {
+  // past by the clock; past its outcome window (48 hours after its end) it was delivered, and rating it completes it.
+  await stored('ended', -3 * DAY_MS, 60, {
     [followUpAttribute('schedule:completeSession')]: { doneAt: new Date().toISOString() },
+  });
+  // A free consultation that ended two hours ago: its outcome is open, and the mentor never joined.
+  await stored('awaiting', -3 * HOUR_MS, 30, {
+    status: 'completed',
+    isFreeConsultation: true,
+    priceCents: 0,
+    platformFeeCents: 0,
+    menteeJoinedAt: new Date(Date.now() - 3 * HOUR_MS).toISOString(),
   });
   await stored('cancelled', -4 * DAY_MS, 30, {
     status: 'cancelled',
@@ -156,7 +164,7 @@ describe('the dashboard', () => {
       const upcoming = section(page, 'Upcoming sessions');
       const past = section(page, 'Past sessions');
       await expect.poll(() => upcoming.getByTestId('session-card').count()).toBe(5);
-      await expect.poll(() => past.getByTestId('session-card').count()).toBe(2);
+      await expect.poll(() => past.getByTestId('session-card').count()).toBe(3);
 
       const statusOf = async (name: string) =>
         card(page, sessions[name] as SessionItem, /Dana Reyes/).getAttribute('data-status');
@@ -175,7 +183,7 @@ describe('the dashboard', () => {
       expect(await soon.getByText('Free Consultation').count()).toBe(1);
       expect(await soon.getByText('Starting Soon').count()).toBe(1);
       expect(await soon.getByText(/has not connected Zoom/).count()).toBe(1);
-      expect(await page.getByText('Online Session').count()).toBe(7);
+      expect(await page.getByText('Online Session').count()).toBe(8);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       // Rate the session that ended; the server completes it first.
@@ -197,6 +205,29 @@ describe('the dashboard', () => {
         .toBe(1);
       expect(await ended.getByRole('button', { name: /^Rate session/ }).count()).toBe(0);
       expect((await getSession((sessions.ended as SessionItem).id))?.status).toBe('completed');
+
+      // The session that ended two hours ago asks how it went; the mentor never joined, so the
+      // mentee's report decides it at once and gives the free consultation back.
+      const awaiting = card(page, sessions.awaiting as SessionItem, /Dana Reyes/);
+      const outcome = awaiting.getByTestId('session-outcome');
+      expect(await outcome.getAttribute('data-outcome')).toBe('pending');
+      expect(await outcome.getByText('Awaiting outcome').count()).toBe(1);
+      expect(await outcome.getByText(/Did the session take place\? Tell us by/).count()).toBe(1);
+      expect(await awaiting.getByRole('button', { name: /^Rate session/ }).count()).toBe(0);
+      await outcome.getByRole('button', { name: 'They did not show up' }).click();
+      const noShowDialog = page.getByRole('dialog', { name: 'Report a no-show' });
+      await expect.poll(() => noShowDialog.getByText(/you are refunded in full/).count()).toBe(1);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await noShowDialog.getByLabel('What happened (optional)').fill('I waited 20 minutes in the meeting.');
+      await noShowDialog.screenshot({ path: `${SCREENSHOTS}/dashboard-report-no-show.png` });
+      await noShowDialog.getByRole('button', { name: 'They did not show up' }).click();
+      await expect.poll(() => page.getByText('Report sent').count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => outcome.getAttribute('data-outcome'), { timeout: 10_000 }).toBe('mentor_no_show');
+      expect(await outcome.getByText('Mentor did not show up').count()).toBe(1);
+      expect(await outcome.getByText('You said they did not show up.').count()).toBe(1);
+      expect(await outcome.getByRole('button').count()).toBe(0);
+      await awaiting.screenshot({ path: `${SCREENSHOTS}/dashboard-outcome-mentor-no-show.png` });
+      expect((await getSession((sessions.awaiting as SessionItem).id))?.outcome).toBe('mentor_no_show');
 
       // Cancelling the free consultation that starts within 24 hours would use it up: the dialog says so.
       await soon.getByRole('button', { name: /^Cancel/ }).click();

@@ -58,7 +58,8 @@ beforeAll(async () => {
   await stored('menteeMoves', at(3, 15));
   await stored('coachMoves', at(5, 15));
   await stored('tooSoon', onTheHour(20));
-  await stored('ended', at(-2, 15), {
+  // Past its outcome window too (48 hours after its end): delivered, so rateable.
+  await stored('ended', at(-3, 15), {
     [followUpAttribute('schedule:completeSession')]: { doneAt: new Date().toISOString() },
   });
   await stack.jobsSettled();

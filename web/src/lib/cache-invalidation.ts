@@ -48,6 +48,15 @@ export const afterRating = (queryClient: QueryClient, session: { id: string; coa
     queryKeys.coaches.lists(),
   ]);
 
+/** A report of how a session went may decide its outcome: a refund, a plan session back, the coach's pay. */
+export const afterOutcomeReport = (queryClient: QueryClient, session: { id: string }) =>
+  invalidateAll(queryClient, [
+    queryKeys.me.sessions(),
+    queryKeys.sessions.detail(session.id),
+    queryKeys.me.subscriptions(),
+    queryKeys.me.earnings(),
+  ]);
+
 /**
  * The signed-in user changed what mentees may see of them (publication, profile, rates, photo):
  * their checklist, their public page and the directory. The caller puts the saved profile in the

@@ -31,6 +31,8 @@ export const queryKeys = {
     contact: (userId: string) => ['me', 'contacts', userId] as const,
     /** `GET /me/subscriptions`: the mentorship plans the user pays for or coaches. */
     subscriptions: () => ['me', 'subscriptions'] as const,
+    /** `GET /me/earnings`: a coach's held, owed and transferred money. */
+    earnings: () => ['me', 'earnings'] as const,
     /** `GET /me/verification`: the NPI registry check. */
     verification: () => ['me', 'verification'] as const,
   },

@@ -2,10 +2,11 @@ import { earnings } from '@functions/schemas/ledger';
 import { paymentAccountLink } from '@functions/schemas/payment-account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const myEarningsQuery = () =>
   queryOptions({
-    queryKey: ['me', 'earnings'] as const,
+    queryKey: queryKeys.me.earnings(),
     queryFn: async () => earnings.parse(await api.get('/me/earnings')),
   });
 

@@ -9,8 +9,9 @@ import {
 } from '@functions/schemas/session-actions';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionView } from '@functions/schemas/session';
+import type { ReportOutcomeInput } from '@functions/schemas/session-outcome';
 import { api } from '@/lib/api-client';
-import { afterCancelling, afterRating, afterRescheduling } from '@/lib/cache-invalidation';
+import { afterCancelling, afterOutcomeReport, afterRating, afterRescheduling } from '@/lib/cache-invalidation';
 import { queryKeys } from '@/lib/query-keys';
 
 export type SessionsSection = MySessionsQuery['when'];
@@ -43,6 +44,15 @@ export function useRateSession() {
     mutationFn: async ({ session, ...rating }: { session: SessionRef } & RateSessionInput) =>
       ratingResult.parse(await api.post(`/sessions/${session.id}/rating`, rating)),
     onSettled: (_answer, _error, { session }) => afterRating(queryClient, session),
+  });
+}
+
+export function useReportOutcome() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ session, ...report }: { session: SessionRef } & ReportOutcomeInput) =>
+      sessionView.parse(await api.post(`/sessions/${session.id}/outcome`, report)),
+    onSettled: (_answer, _error, { session }) => afterOutcomeReport(queryClient, session),
   });
 }
 

@@ -22,6 +22,7 @@ import { Button } from '@/components/ui/button';
 import { ButtonLink } from '@/components/ui/button-link';
 import { RatingStars } from '@/components/ui/rating-stars';
 import { nameWithCredentials } from '@functions/domain/display-name';
+import { SessionOutcome } from './session-outcome';
 
 const statusBadge: Record<DisplayStatus, string> = {
   active: 'bg-green-100 text-green-900',
@@ -44,6 +45,7 @@ export function SessionCard({
   onCancel,
   onRate,
   onReschedule,
+  onReportNoShow,
 }: {
   session: SessionView;
   now: Date;
@@ -51,6 +53,7 @@ export function SessionCard({
   onCancel(session: SessionView): void;
   onRate(session: SessionView): void;
   onReschedule(session: SessionView): void;
+  onReportNoShow(session: SessionView): void;
 }) {
   const status = displayStatus(session, now);
   const start = DateTime.fromISO(session.start, { zone: timeZone });
@@ -63,7 +66,11 @@ export function SessionCard({
   const reschedulable = canCancel(status) && session.bookingMethod === 'slot';
   const refusal = reschedulable ? rescheduleRefusal(session, session.viewerRole, now) : null;
   const lastMove = session.history.at(-1);
-  const rateable = canRate(status, session.viewerRole, session.rating !== null) && isRateable(session);
+  // Only a delivered session is rated (docs/outcomes.md); the server refuses the others.
+  const rateable =
+    canRate(status, session.viewerRole, session.rating !== null) &&
+    isRateable(session) &&
+    session.outcome?.state === 'delivered';
   const movedBy = lastMove && (lastMove.by === session.viewerRole ? 'you' : name);
   const actions =
     reschedulable ||
@@ -152,6 +159,8 @@ export function SessionCard({
               : session.meetingNote}
         </p>
       )}
+
+      <SessionOutcome session={session} now={now} timeZone={timeZone} onReportNoShow={onReportNoShow} />
 
       {session.rating && (
         <div className="rounded-lg bg-slate-50 p-3 text-sm">

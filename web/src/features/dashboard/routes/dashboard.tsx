@@ -17,6 +17,7 @@ import { EarningsCard } from '../components/earnings-card';
 import { PlansList } from '../components/plans-list';
 import { RateSessionDialog } from '../components/rate-session-dialog';
 import { RescheduleSessionDialog } from '../components/reschedule-session-dialog';
+import { ReportNoShowDialog } from '../components/report-no-show-dialog';
 import { SessionCard } from '../components/session-card';
 import { useDisplayClock } from '../use-display-clock';
 
@@ -108,6 +109,7 @@ function SessionLists({ profile }: { profile: Profile }) {
   const pastPages = useMySessions('past');
   const [cancelling, setCancelling] = useState<SessionView | null>(null);
   const [rating, setRating] = useState<SessionView | null>(null);
+  const [reportingNoShow, setReportingNoShow] = useState<SessionView | null>(null);
   const [moving, setMoving] = useState<SessionView | null>(null);
   const upcomingLoaded = useMemo(() => loaded(upcomingPages.data?.pages), [upcomingPages.data]);
   const { refetch: refetchUpcoming } = upcomingPages;
@@ -157,6 +159,7 @@ function SessionLists({ profile }: { profile: Profile }) {
       onCancel={setCancelling}
       onRate={setRating}
       onReschedule={setMoving}
+      onReportNoShow={setReportingNoShow}
     />
   );
   return (
@@ -175,6 +178,7 @@ function SessionLists({ profile }: { profile: Profile }) {
       {notCompleted.length > 0 && <NotCompletedBookings sessions={notCompleted}>{card}</NotCompletedBookings>}
       <CancelSessionDialog session={cancelling} onClose={() => setCancelling(null)} />
       <RateSessionDialog session={rating} onClose={() => setRating(null)} />
+      <ReportNoShowDialog session={reportingNoShow} onClose={() => setReportingNoShow(null)} />
       <RescheduleSessionDialog session={moving} timeZone={timeZone} onClose={() => setMoving(null)} />
     </div>
   );

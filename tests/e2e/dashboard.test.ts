@@ -27,6 +27,8 @@ const DAY_MS = 24 * HOUR_MS;
 let stack: TestStack;
 let browser: Browser;
 let coach: SignedInUser;
+/** The mentor of the session whose outcome is open: a free consultation of its own pair. */
+let otherCoach: SignedInUser;
 let mentee: SignedInUser;
 const sessions: Record<string, SessionItem> = {};
 
@@ -84,13 +86,24 @@ async function stored(name: string, startOffsetMs: number, minutes: number, fiel
 
 beforeAll(async () => {
   ({ stack, browser } = await startBrowserStack());
-  [coach, mentee] = await Promise.all([signedInUser(stack.config), signedInUser(stack.config)]);
+  [coach, mentee, otherCoach] = await Promise.all([
+    signedInUser(stack.config),
+    signedInUser(stack.config),
+    signedInUser(stack.config),
+  ]);
   await profile(coach, {
     userType: 'mentor',
     firstName: 'Dana',
     lastName: 'Reyes',
     credentials: 'MD, MBA',
     specialty: 'Emergency Medicine',
+  });
+  await profile(otherCoach, {
+    userType: 'mentor',
+    firstName: 'Lee',
+    lastName: 'Chen',
+    credentials: 'MD',
+    specialty: 'Pediatrics',
   });
   await profile(mentee, {
     userType: 'mentee',
@@ -119,6 +132,7 @@ beforeAll(async () => {
   });
   // A free consultation that ended two hours ago: its outcome is open, and the mentor never joined.
   await stored('awaiting', -3 * HOUR_MS, 30, {
+    coachId: otherCoach.userId,
     status: 'completed',
     isFreeConsultation: true,
     priceCents: 0,
@@ -208,7 +222,7 @@ describe('the dashboard', () => {
 
       // The session that ended two hours ago asks how it went; the mentor never joined, so the
       // mentee's report decides it at once and gives the free consultation back.
-      const awaiting = card(page, sessions.awaiting as SessionItem, /Dana Reyes/);
+      const awaiting = card(page, sessions.awaiting as SessionItem, /Lee Chen/);
       const outcome = awaiting.getByTestId('session-outcome');
       expect(await outcome.getAttribute('data-outcome')).toBe('pending');
       expect(await outcome.getByText('Awaiting outcome').count()).toBe(1);

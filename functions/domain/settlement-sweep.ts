@@ -1,5 +1,5 @@
-import { OUTCOME_WINDOW_HOURS_AFTER_END } from './outcome-window';
 import type { SessionItem } from './session-item';
+import { outcomeMoney, outcomeSettled, outcomeWindowPassed } from './session-outcome';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -16,21 +16,21 @@ export const OWED_TRANSFER_STUCK_AFTER_DAYS = 7;
 export const owedTooLong = (owed: { since: string }, now: Date): boolean =>
   Date.parse(owed.since) <= now.getTime() - OWED_TRANSFER_STUCK_AFTER_DAYS * DAY_MS;
 
-/** When a session's outcome window closes, and with it the time its coach is paid or its mentee refunded. */
-export const outcomeWindowEnd = (session: { end: string }): Date =>
-  new Date(Date.parse(session.end) + OUTCOME_WINDOW_HOURS_AFTER_END * HOUR_MS);
-
 /** What the daily sweep does with a session whose end has passed (workflows/payments/settlement-sweep.ts). */
 export type SweepStep =
   /** Its money is settled for good (transferred, refunded, none to move) or another path owns it (a dispute). */
   | { step: 'close' }
-  /** Completed and its outcome window still open: looked at again tomorrow. */
+  /** Completed, its outcome pending and its window still open: looked at again tomorrow. */
   | { step: 'wait' }
+  /** Its outcome disputed and not yet resolved: support decides its money; looked at again tomorrow, never stuck. */
+  | { step: 'support' }
   /** Still awaiting payment after its end: the expiry (30 minutes after booking) did not take. */
   | { step: 'expire_payment' }
   /** Held past its end and never completed: its completion job did not run or failed. */
   | { step: 'complete' }
-  /** Paid, completed, its window over, and neither transferred, refunded nor disputed. */
+  /** Paid, completed, its outcome still pending past its window: delivered now, then its coach paid (settleSessionOutcome). */
+  | { step: 'settle_outcome' }
+  /** Paid, completed, its outcome pays the coach, and neither transferred, refunded nor disputed. */
   | { step: 'pay_coach' }
   /** Nothing the sweep can do: it is counted and logged with this reason. */
   | { step: 'stuck'; reason: string };
@@ -38,6 +38,7 @@ export type SweepStep =
 type SweptSession = Pick<
   SessionItem,
   | 'status'
+  | 'start'
   | 'end'
   | 'priceCents'
   | 'isFreeConsultation'
@@ -48,6 +49,9 @@ type SweptSession = Pick<
   | 'refundId'
   | 'disputeId'
   | 'disputeOutcome'
+  | 'platformFeeCents'
+  | 'outcome'
+  | 'resolution'
 >;
 
 /** Whether the session's price was charged to the mentee's card (free and plan sessions move no money of their own). */
@@ -74,14 +78,20 @@ export function sweepStepOf(session: SweptSession, now: Date): SweepStep {
       if (!paidByCard(session) || session.transferId || session.refund || session.refundId) return { step: 'close' };
       // An open or lost dispute keeps the money from the coach; a won one is owed, and the owed list pays it.
       if (session.disputeId && session.disputeOutcome !== 'won') return { step: 'close' };
-      return outcomeWindowEnd(session) <= now ? { step: 'pay_coach' } : { step: 'wait' };
+      if (!session.outcome) return outcomeWindowPassed(session, now) ? { step: 'settle_outcome' } : { step: 'wait' };
+      if (!outcomeSettled(session)) return { step: 'support' };
+      // A mentor's no-show or support's refund pays nobody: the refund requested in the deciding write closed it above.
+      return outcomeMoney(session).transferCents === null
+        ? { step: 'stuck', reason: 'Its outcome refunds the mentee, and no refund was requested.' }
+        : { step: 'pay_coach' };
   }
 }
 
 /** Why a session is still not settled after the sweep took its step (the step it was left at). */
-export const STUCK_REASONS: Record<'expire_payment' | 'complete' | 'pay_coach', string> = {
+export const STUCK_REASONS: Record<'expire_payment' | 'complete' | 'settle_outcome' | 'pay_coach', string> = {
   expire_payment: 'Still awaiting payment after its end: expiring it did not take.',
   complete: 'Held past its end and not completed: completing it did not take.',
+  settle_outcome: 'Paid, completed and its outcome window over with nothing decided: delivering it did not take.',
   pay_coach:
-    'Paid and its outcome window over, with neither a transfer nor a refund nor a dispute: the transfer was not made.',
+    'Paid, its outcome paying the coach, with neither a transfer nor a refund nor a dispute: the transfer was not made.',
 };

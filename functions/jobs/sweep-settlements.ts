@@ -12,6 +12,7 @@ export const handler = jobHandler('sweepSettlements', async () => {
     looked: sweep.looked,
     settled: sweep.settled,
     waiting: sweep.waiting,
+    withSupport: sweep.withSupport,
     stuck: sweep.stuck.length,
   });
   return sweep;

@@ -4,17 +4,44 @@ import { owedTooLong, sweepStepOf } from '../../functions/domain/settlement-swee
 const end = '2026-03-03T10:00:00Z';
 const paid = {
   status: 'completed' as const,
+  start: '2026-03-03T09:00:00Z',
   end,
   priceCents: 12_000,
+  platformFeeCents: 1_800,
   isFreeConsultation: false,
   paymentIntentId: 'pi_1',
 };
 const at = (iso: string) => new Date(iso);
 
 describe('sweepStepOf', () => {
-  it('waits for a paid, completed session until its 48-hour outcome window is over, to the second', () => {
-    expect(sweepStepOf(paid, at('2026-03-05T09:59:59Z'))).toEqual({ step: 'wait' });
-    expect(sweepStepOf(paid, at('2026-03-05T10:00:00Z'))).toEqual({ step: 'pay_coach' });
+  it('waits on a pending outcome while its 48-hour window is open (its edge included), then settles it', () => {
+    expect(sweepStepOf(paid, at('2026-03-05T10:00:00Z'))).toEqual({ step: 'wait' });
+    expect(sweepStepOf(paid, at('2026-03-05T10:00:01Z'))).toEqual({ step: 'settle_outcome' });
+  });
+
+  it('pays the coach of an outcome that pays them, in its window or after', () => {
+    for (const now of [at('2026-03-03T11:00:00Z'), at('2026-03-06T00:00:00Z')]) {
+      expect(sweepStepOf({ ...paid, outcome: 'delivered' }, now)).toEqual({ step: 'pay_coach' });
+      expect(sweepStepOf({ ...paid, outcome: 'mentee_no_show' }, now)).toEqual({ step: 'pay_coach' });
+    }
+  });
+
+  it('leaves a disputed outcome to support however late, never paying it nor calling it stuck, until resolved', () => {
+    const disputed = { ...paid, outcome: 'disputed' as const };
+    expect(sweepStepOf(disputed, at('2026-03-03T11:00:00Z'))).toEqual({ step: 'support' });
+    expect(sweepStepOf(disputed, at('2026-03-20T00:00:00Z'))).toEqual({ step: 'support' });
+    const resolved = (resolution: 'pay_coach' | 'split') => ({
+      ...disputed,
+      resolution: { resolution, refundCents: 6_000, note: 'Checked', by: 'staff', at: end },
+    });
+    expect(sweepStepOf(resolved('pay_coach'), at('2026-03-20T00:00:00Z'))).toEqual({ step: 'pay_coach' });
+    expect(sweepStepOf(resolved('split'), at('2026-03-20T00:00:00Z'))).toEqual({ step: 'pay_coach' });
+  });
+
+  it('calls an outcome that refunds the mentee stuck without its refund, and closes it with one', () => {
+    const now = at('2026-03-06T00:00:00Z');
+    expect(sweepStepOf({ ...paid, outcome: 'mentor_no_show' }, now)).toMatchObject({ step: 'stuck' });
+    expect(sweepStepOf({ ...paid, outcome: 'mentor_no_show', refundId: 're_1' }, now)).toEqual({ step: 'close' });
   });
 
   it('closes one transferred, refunded, or held by an open or lost dispute; pays one whose dispute was won', () => {
@@ -23,7 +50,9 @@ describe('sweepStepOf', () => {
     expect(sweepStepOf({ ...paid, refundId: 're_1' }, late)).toEqual({ step: 'close' });
     expect(sweepStepOf({ ...paid, disputeId: 'dp_1' }, late)).toEqual({ step: 'close' });
     expect(sweepStepOf({ ...paid, disputeId: 'dp_1', disputeOutcome: 'lost' }, late)).toEqual({ step: 'close' });
-    expect(sweepStepOf({ ...paid, disputeId: 'dp_1', disputeOutcome: 'won' }, late)).toEqual({ step: 'pay_coach' });
+    expect(sweepStepOf({ ...paid, disputeId: 'dp_1', disputeOutcome: 'won' }, late)).toEqual({
+      step: 'settle_outcome',
+    });
   });
 
   it('closes a completed free consultation or plan session at once: no money of its own', () => {

@@ -30,23 +30,28 @@ export interface SettlementSweep {
   looked: number;
   /** Of those, the ones it moved on itself (expired, completed, the coach paid, or handed to the owed list). */
   settled: number;
-  /** Completed, their outcome window still open: looked at again tomorrow. */
+  /** Completed, their outcome pending and its window still open: looked at again tomorrow. */
   waiting: number;
+  /** Their outcome disputed, waiting on support's resolution: looked at again tomorrow, not stuck. */
+  withSupport: number;
   stuck: StuckSettlement[];
 }
 
 /** What one of the sweep's steps left: the session read again, settled for good, or stuck. */
 type StepEnd = 'again' | 'close' | { stuck: string };
 
-type ActionStep = Exclude<SweepStep['step'], 'close' | 'wait' | 'stuck'>;
+type ActionStep = Exclude<SweepStep['step'], 'close' | 'wait' | 'support' | 'stuck'>;
 
-/** What a try to pay the coach answered, for the sweep: paid, handed on to the owed list or a dispute, or refused. */
+/**
+ * What a try to pay the coach answered, for the sweep: paid, or handed on to the owed list or a
+ * charge's dispute; nothing to transfer (the outcome changed meanwhile, to disputed say) is read again.
+ */
 const AFTER_PAYING: Record<TransferResult, StepEnd> = {
   transferred: 'again',
   // The owed list now carries it: retried daily, and counted here once it is a week old.
   owed: 'close',
   blocked_by_dispute: 'close',
-  nothing_to_transfer: { stuck: 'the transfer refused it: nothing to transfer' },
+  nothing_to_transfer: 'again',
 };
 
 async function take(step: ActionStep, sessionId: string, now: Date): Promise<StepEnd> {
@@ -57,9 +62,11 @@ async function take(step: ActionStep, sessionId: string, now: Date): Promise<Ste
     case 'complete':
       await completeSession(sessionId, now);
       return 'again';
-    case 'pay_coach':
-      // Past its window a pending outcome was delivered (the deadline's job may not have run); then the outcome decides.
+    case 'settle_outcome':
+      // The deadline's job did not run: delivered now, and its coach paid, through the outcome's own path.
       await settleSessionOutcome(sessionId, now);
+      return 'again';
+    case 'pay_coach':
       return AFTER_PAYING[await payCoachForSession(sessionId, now)];
   }
 }
@@ -68,10 +75,11 @@ async function take(step: ActionStep, sessionId: string, now: Date): Promise<Ste
 const FAILED_STEPS: Record<ActionStep, string> = {
   expire_payment: 'Expiring its unpaid checkout failed',
   complete: 'Completing it and paying its coach failed',
+  settle_outcome: 'Delivering it and paying its coach failed',
   pay_coach: 'Paying its coach failed',
 };
 
-type Swept = 'closed' | 'waiting' | 'settled' | { stuck: string };
+type Swept = 'closed' | 'waiting' | 'with_support' | 'settled' | { stuck: string };
 
 /**
  * One session past its end: each step the sweep can take is taken at most once (expire, complete,
@@ -90,6 +98,7 @@ async function sweepSession(sessionId: string, now: Date): Promise<{ session: Se
     }
     if (failure) return { session, swept: { stuck: failure } };
     if (next.step === 'wait') return { session, swept: taken.size > 0 ? 'settled' : 'waiting' };
+    if (next.step === 'support') return { session, swept: 'with_support' };
     const reason = next.step === 'stuck' ? next.reason : STUCK_REASONS[next.step];
     if (next.step === 'stuck' || taken.has(next.step)) return { session, swept: { stuck: reason } };
     taken.add(next.step);
@@ -113,18 +122,22 @@ async function sweepSession(sessionId: string, now: Date): Promise<{ session: Se
 /**
  * The daily settlement sweep: every session whose end passed (from the sparse settlement index,
  * never a scan) is moved on where it can be (a pending payment expired, a held session completed,
- * a delivered one's coach paid once its outcome window closed) and leaves the index once its money
- * is settled; what cannot be settled, and every transfer owed for over a week, is logged with its
- * reason and answered, for the job to count (SettlementsStuck, alarmed).
+ * a pending outcome delivered once its window closed, the coach paid when the outcome says so) and
+ * leaves the index once its money is settled; a disputed outcome waits on support, looked at daily.
+ * What cannot be settled, and every transfer owed for over a week, is logged with its reason and
+ * answered, for the job to count (SettlementsStuck, alarmed).
  */
 export async function sweepSettlements(now: Date): Promise<SettlementSweep> {
-  const sweep: SettlementSweep = { looked: 0, settled: 0, waiting: 0, stuck: [] };
+  const sweep: SettlementSweep = { looked: 0, settled: 0, waiting: 0, withSupport: 0, stuck: [] };
   for (const sessionId of await openSettlementsEndedBefore(new Date(now.getTime() - SWEEP_AFTER_END_MS))) {
     sweep.looked += 1;
     const { session, swept } = await sweepSession(sessionId, now);
     if (swept === 'settled') sweep.settled += 1;
     else if (swept === 'waiting') sweep.waiting += 1;
-    else if (swept !== 'closed' && session) {
+    else if (swept === 'with_support') {
+      sweep.withSupport += 1;
+      log('info', 'settlement waiting on support', { sessionId, coachId: session?.coachId });
+    } else if (swept !== 'closed' && session) {
       sweep.stuck.push({
         kind: 'session',
         id: sessionId,

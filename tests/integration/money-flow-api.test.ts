@@ -163,7 +163,7 @@ describe('a delivered session', () => {
 
   it('is no longer owed once transferred, even when a late failed try wrote it owed after the transfer', async () => {
     const { session } = await paidSession(at(2, 17));
-    await endedAgo(session.id);
+    await pastItsOutcomeWindow(session.id);
     await (await job('completeSession'))({ sessionId: session.id });
     expect(await payments.findTransfer(session.id)).toMatchObject({ amountCents: NET });
     // A concurrent try that failed at Stripe records the transfer owed after the other one recorded it made.

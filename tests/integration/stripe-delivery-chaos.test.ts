@@ -172,7 +172,8 @@ const JOURNEY_KINDS = [
 
 describe('the money journey', () => {
   it('ends with the same ledger, to the cent, whether Stripe delivers in order or as it may', {
-    timeout: 90_000,
+    // A month passes on the clock, each of its daily jobs run in turn (bin/local/clock.ts).
+    timeout: 150_000,
   }, async () => {
     await fetch(`${stack.apiUrl}/_local/logs?provider=stripe`, { method: 'DELETE' });
     const inOrder = await moneyJourney(2);

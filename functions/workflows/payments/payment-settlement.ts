@@ -1,13 +1,11 @@
 import type { SessionItem } from '../../domain/session-item';
-import { getProfile } from '../../data/profiles';
 import { requestRefund } from '../../data/refunds';
 import { confirmPayment, getSession, markPaymentAbandoned } from '../../data/sessions';
-import { DELETED_PARTY } from '../../domain/account-deletion';
 import { sessionNotBookedEmail } from '../../domain/session-emails';
 import { PAYMENT_ABANDONED_REASON, PAYMENT_EXPIRED_REASON } from '../../domain/session-status';
 import { type PaidCheckout, paidAfterStart, settlementMismatch } from '../../domain/settlement';
 import { log } from '../../runtime/log';
-import { siteOrigin } from '../../runtime/site';
+import { menteeLetter } from './mentee-letter';
 import { isLiveStage } from '../../runtime/stage';
 import { cancelSession } from '../booking/cancellation';
 import type { CheckoutState } from '../../domain/ports';
@@ -117,16 +115,11 @@ async function refundUnheldPayment(
 /** The mentee hears that the session was not booked and their payment is refunded; a failed send is logged, never undoes the cancellation. */
 async function mailMenteeNotBooked(session: SessionItem, now: Date): Promise<void> {
   try {
-    const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
-    if (!mentee) return;
+    const letter = await menteeLetter(session, now);
+    if (!letter) return;
     await mailer().send(
       sessionNotBookedEmail({
-        recipient: mentee,
-        role: 'mentee',
-        other: coach ?? DELETED_PARTY,
-        session,
-        siteOrigin: siteOrigin(),
-        now,
+        ...letter,
         reason: session.cancellationReason ?? '',
         refundRequestedCents: session.refund?.amountCents ?? session.priceCents,
       }),

@@ -1,7 +1,5 @@
 import { FUNCTION_TIMEOUT_SECONDS } from '../../runtime/dependency-budget';
 import { appendLedgerEntry } from '../../data/ledger';
-import { getProfile } from '../../data/profiles';
-import { DELETED_PARTY } from '../../domain/account-deletion';
 import { claimRefundMail, type RefundMail, recordRefundTry, releaseRefundMail, settleRefund } from '../../data/refunds';
 import type { SessionItem } from '../../domain/session-item';
 import { claimRefund, getSession, recordSessionFields, releaseRefundClaim } from '../../data/sessions';
@@ -10,7 +8,7 @@ import { isDisputedRefusal, nextRefundTry, type RefundState } from '../../domain
 import { sessionRefundEmail, sessionRefundFailedEmail } from '../../domain/session-emails';
 import { log } from '../../runtime/log';
 import { BUSINESS_METRICS, countMetric } from '../../runtime/metrics';
-import { siteOrigin } from '../../runtime/site';
+import { menteeLetter } from './mentee-letter';
 import { mailer } from '../../runtime/ports/mailer';
 import { payments } from '../../runtime/ports/payments';
 import { scheduler } from '../../runtime/ports/scheduler';
@@ -134,19 +132,9 @@ async function mailMenteeOnce(
 ): Promise<void> {
   if (!session.refund || !(await claimRefundMail(session.id, mail, now))) return;
   try {
-    const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
-    if (!mentee) return;
-    await mailer().send(
-      compose({
-        recipient: mentee,
-        role: 'mentee',
-        other: coach ?? DELETED_PARTY,
-        session,
-        siteOrigin: siteOrigin(),
-        now,
-        amountCents: session.refund.amountCents,
-      }),
-    );
+    const letter = await menteeLetter(session, now);
+    if (!letter) return;
+    await mailer().send(compose({ ...letter, amountCents: session.refund.amountCents }));
   } catch (error) {
     await releaseRefundMail(session.id, mail);
     throw error;

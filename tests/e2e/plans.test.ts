@@ -187,7 +187,7 @@ describe('mentorship plans', () => {
       expect(await dialog.getByText(/stays active, with the sessions left this month, until/).count()).toBe(1);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Cancel plan' }).click();
-      await visible(page.getByText('Plan Cancelled'), 10_000);
+      await visible(page.getByText('Plan Cancelled'));
       await visible(plans.getByText('Ending', { exact: true }));
       expect(await plans.getByText(/^Ends on /).count()).toBe(1);
       expect(await plans.getByRole('button', { name: /^Cancel plan/ }).count()).toBe(0);

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { coachingSettingsNotice } from './coaching-settings-notice';
 import { type EmailParty, sessionTimeFor } from './session-emails';
 
 /**
@@ -34,18 +34,14 @@ export function zoomReconnectEmail(
   session: { start: string },
   siteOrigin: string,
 ) {
-  const settings = `${siteOrigin}/settings?tab=coaching`;
-  const lead = `Zoom stopped letting Physician Mentors create meetings for you, so your session with ${mentee.firstName} ${mentee.lastName} on ${sessionTimeFor(mentor, session.start)} has no meeting link: send your mentee one before the session.`;
-  const action = 'Reconnect Zoom in Settings so that sessions booked with you get their meeting links again.';
-  return {
-    to: mentor.email,
+  return coachingSettingsNotice({
+    mentor,
     subject: 'Reconnect Zoom',
-    text: [`Hello ${mentor.firstName},`, '', lead, '', action, settings, ''].join('\n'),
-    html: `<p>Hello ${escapeHtml(mentor.firstName)},</p>
-<p>${escapeHtml(lead)}</p>
-<p>${escapeHtml(action)}</p>
-<p><a href="${escapeHtml(settings)}">Open Settings</a></p>`,
-  };
+    lead: `Zoom stopped letting Physician Mentors create meetings for you, so your session with ${mentee.firstName} ${mentee.lastName} on ${sessionTimeFor(mentor, session.start)} has no meeting link: send your mentee one before the session.`,
+    action: 'Reconnect Zoom in Settings so that sessions booked with you get their meeting links again.',
+    siteOrigin,
+    linkLabel: 'Open Settings',
+  });
 }
 
 /**

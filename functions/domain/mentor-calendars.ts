@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { coachingSettingsNotice } from './coaching-settings-notice';
 import { DomainError } from './errors';
 
 export type ConnectionStatus = 'connected' | 'reauth_required';
@@ -58,16 +58,12 @@ export function calendarReauthEmail(
   providerLabel: string,
   siteOrigin: string,
 ) {
-  const settings = `${siteOrigin}/settings?tab=coaching`;
-  const lead = `${providerLabel} stopped letting Physician Mentors see your calendar, so busy times there no longer block your booking slots and new bookings are not added to it.`;
-  const action = 'Reconnect it in your coaching settings to keep mentees from booking times you are busy.';
-  return {
-    to: mentor.email,
+  return coachingSettingsNotice({
+    mentor,
     subject: `Reconnect your ${providerLabel}`,
-    text: [`Hello ${mentor.firstName},`, '', lead, '', action, settings, ''].join('\n'),
-    html: `<p>Hello ${escapeHtml(mentor.firstName)},</p>
-<p>${escapeHtml(lead)}</p>
-<p>${escapeHtml(action)}</p>
-<p><a href="${escapeHtml(settings)}">Open coaching settings</a></p>`,
-  };
+    lead: `${providerLabel} stopped letting Physician Mentors see your calendar, so busy times there no longer block your booking slots and new bookings are not added to it.`,
+    action: 'Reconnect it in your coaching settings to keep mentees from booking times you are busy.',
+    siteOrigin,
+    linkLabel: 'Open coaching settings',
+  });
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { coachingSettingsNotice } from './coaching-settings-notice';
 import { refundSplit } from './fees';
 import { OUTCOME_REPORTS_OPEN_MINUTES_AFTER_START, OUTCOME_WINDOW_HOURS_AFTER_END } from './outcome-window';
 
@@ -172,17 +172,13 @@ export function noShowsUnpublish(noShowTimes: readonly string[], now: Date): boo
  * they may publish again from Settings once they can keep their sessions.
  */
 export function noShowUnpublishedEmail(coach: { email: string; firstName: string }, siteOrigin: string) {
-  const settings = `${siteOrigin}/settings?tab=coaching`;
-  const lead = `Mentees reported that you did not join ${NO_SHOWS_TO_UNPUBLISH} of your sessions in the last ${NO_SHOW_LOOKBACK_DAYS} days, and you had not joined them through Physician Mentors. Each was refunded to the mentee, and your profile is no longer listed in the directory.`;
-  const action =
-    'Your sessions already booked are unchanged. You can publish your profile again in Settings; if a report was wrong, reply to this e-mail and our support team will look into it.';
-  return {
-    to: coach.email,
+  return coachingSettingsNotice({
+    mentor: coach,
     subject: 'Your profile was unpublished after missed sessions',
-    text: [`Hello ${coach.firstName},`, '', lead, '', action, settings, ''].join('\n'),
-    html: `<p>Hello ${escapeHtml(coach.firstName)},</p>
-<p>${escapeHtml(lead)}</p>
-<p>${escapeHtml(action)}</p>
-<p><a href="${escapeHtml(settings)}">Open Settings</a></p>`,
-  };
+    lead: `Mentees reported that you did not join ${NO_SHOWS_TO_UNPUBLISH} of your sessions in the last ${NO_SHOW_LOOKBACK_DAYS} days, and you had not joined them through Physician Mentors. Each was refunded to the mentee, and your profile is no longer listed in the directory.`,
+    action:
+      'Your sessions already booked are unchanged. You can publish your profile again in Settings; if a report was wrong, reply to this e-mail and our support team will look into it.',
+    siteOrigin,
+    linkLabel: 'Open Settings',
+  });
 }

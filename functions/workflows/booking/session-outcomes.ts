@@ -125,16 +125,19 @@ async function unpublishAfterNoShows(coachId: string, now: Date): Promise<void> 
  * a decided one's coach is paid if the outcome says so (payCoachForSession decides, once).
  * The outcome deadline's job, and the completion's last step. Answers whether it decided the outcome now.
  */
-export async function settleSessionOutcome(sessionId: string, now: Date): Promise<boolean> {
-  let session = await getSession(sessionId);
+export const settleSessionOutcome = async (sessionId: string, now: Date): Promise<boolean> =>
+  settleOutcomeOf(await getSession(sessionId), now);
+
+async function settleOutcomeOf(read: SessionItem | null, now: Date): Promise<boolean> {
+  let session = read;
   if (session?.status !== 'completed') return false;
   let decided = false;
   if (!session.outcome && outcomeWindowPassed(session, now)) {
     decided = await storeOutcome(session, session.outcomeReports ?? [], 'delivered', null, now);
-    session = await getSession(sessionId);
+    session = await getSession(session.id);
   }
   if (session && outcomeSettled(session) && outcomeMoney(session).transferCents !== null) {
-    await payCoachForSession(sessionId, now);
+    await payCoachForSession(session.id, now);
   }
   return decided;
 }
@@ -151,7 +154,7 @@ export async function completeSession(id: string, now: Date): Promise<boolean> {
   if (session?.status === 'completed' && !session.outcome && !outcomeWindowPassed(session, now)) {
     await scheduler().schedule('settleOutcome', id, outcomeWindow(session).endsAt);
   }
-  await settleSessionOutcome(id, now);
+  await settleOutcomeOf(session, now);
   return completed;
 }
 

@@ -15,7 +15,7 @@ import {
   SignUpCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMailbox } from '../../bin/local/mailbox';
 import { initiatePasswordAuth } from '../../functions/schemas/cognito-password-auth';
 import { localCognitoClient } from '../../bin/local/cognito';
@@ -108,16 +108,14 @@ describe('the local Cognito front', () => {
     await cognito.send(new SignUpCommand({ ClientId, Username: email, Password: 'secret-1' }));
     const [code] = await codesSentTo(email);
     await cognito.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: code }));
-    vi.useFakeTimers({ now: Date.now() - 60 * 60_000, toFake: ['Date'] });
-    const signIn = await cognito
-      .send(
-        new InitiateAuthCommand({
-          ClientId,
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: email, PASSWORD: 'secret-1' },
-        }),
-      )
-      .finally(() => vi.useRealTimers());
+    const signIn = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: 'secret-1' },
+      }),
+    );
+    await stack.advanceClock(60);
     const response = await fetch(stack.config.userPoolEndpoint ?? '', {
       method: 'POST',
       headers: {

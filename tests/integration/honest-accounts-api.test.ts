@@ -5,7 +5,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { readMailbox } from '../../bin/local/mailbox';
 import { db, tableName } from '../../functions/data/client';
@@ -183,8 +183,8 @@ async function signInFails(email: string) {
 
 describe('DELETE /api/me', () => {
   it('refuses the tokens of a sign-in more than 5 minutes ago, refreshed or not, with 401 FRESH_SIGN_IN_REQUIRED, and deletes nothing', async () => {
-    vi.useFakeTimers({ now: Date.now() - 6 * 60_000, toFake: ['Date'] });
-    const user = await signedInUserWithProfile(stack.config, 'mentee').finally(() => vi.useRealTimers());
+    const user = await signedInUserWithProfile(stack.config, 'mentee');
+    await stack.advanceClock(6);
     // A refresh is no new sign-in: Cognito keeps the sign-in's auth_time.
     for (const tokens of [user, await refreshedSignIn(stack.config, user)]) {
       const refused = await call(tokens, 'DELETE', '/api/me');

@@ -29,6 +29,8 @@ const messageSortKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart
 /** `month` is `YYYY-MM` (UTC). */
 const ledgerMonthPartition = (month: string) => `LEDGER#${month}`;
 
+/** The audit log's entries of one month (`YYYY-MM`): the partition a range of entries is read from. */
+const auditMonthPartition = (month: string) => `AUDIT#${month}`;
 const OWED_TRANSFERS_PARTITION = 'TRANSFERS#OWED';
 /** The sparse settlement index's one partition: every session whose money the daily sweep has not yet seen settled. */
 const OPEN_SETTLEMENTS_PARTITION = 'SETTLEMENTS#OPEN';
@@ -152,8 +154,9 @@ export const keys = {
     sk: `${MENTOR_NO_SHOW_PREFIX}${at}#${sessionId}`,
   }),
   mentorNoShowPrefix: MENTOR_NO_SHOW_PREFIX,
-  /** One staff action, audited (data/session-outcomes.ts): by month, then by instant. */
-  staffAction: (at: string, subject: string) => ({ pk: `AUDIT#${at.slice(0, 7)}`, sk: `${at}#${subject}` }),
+  /** One entry of the audit log (data/audit.ts): by month, then by instant. */
+  audit: (at: string, id: string) => ({ pk: auditMonthPartition(at.slice(0, 7)), sk: `${at}#${id}` }),
+  auditMonthPartition,
   /** One conversation of a pair: its parties and the last sequence number given to a message. */
   conversation: (conversationId: string) => ({ pk: conversationPartition(conversationId), sk: 'CONVERSATION' }),
   /** A mentee's subscription to a coach's plan: status, period, credits (data/subscriptions.ts). */

@@ -1,6 +1,8 @@
+import { auditEntry } from '../domain/audit';
 import type { GivenBack } from '../domain/cancellation';
 import type { SessionItem } from '../domain/session-item';
 import type { DecidedOutcome, OutcomeReportEntry, OutcomeResolution } from '../domain/session-outcome';
+import { auditPut } from './audit';
 import { isCancelledTransaction, queryAll, type TableWrite, transact } from './dynamo';
 import { keys } from './keys';
 import { refundRequestUpdate } from './refunds';
@@ -100,20 +102,19 @@ export async function storeResolution(
         },
       },
       ...writes,
-      {
-        Put: {
-          Item: {
-            ...keys.staffAction(resolution.at, session.id),
+      auditPut(
+        auditEntry(
+          {
+            actor: resolution.by,
             action: 'resolve_session',
-            sessionId: session.id,
-            by: resolution.by,
-            at: resolution.at,
-            note: resolution.note,
-            details: { resolution: resolution.resolution, refundCents: resolution.refundCents ?? null },
+            subject: `session:${session.id}`,
+            reason: resolution.note,
+            before: { outcome: session.outcome },
+            after: { resolution: resolution.resolution, refundCents: resolution.refundCents ?? null },
           },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+          new Date(resolution.at),
+        ),
+      ),
     ]);
     return true;
   } catch (error) {

@@ -10,19 +10,19 @@ import type { HttpEvent } from './handler';
  */
 export async function requireSupport(event: HttpEvent): Promise<void> {
   if (!callerGroups(event).includes(SUPPORT_GROUP)) {
-    throw new DomainError('FORBIDDEN', 'Only the support team can resolve sessions.');
+    throw new DomainError('FORBIDDEN', 'Only the support team can do this.');
   }
   const signIn = callerSignIn(event);
   if (!(await accounts().hasAuthenticatorMfa(signIn.username))) {
     throw new DomainError(
       'MFA_REQUIRED',
-      'Turn on two-step verification in Security settings before resolving sessions.',
+      'Turn on two-step verification in Security settings before acting as support.',
     );
   }
   if (signIn.throughHostedUi) {
     throw new DomainError(
       'MFA_SIGN_IN_REQUIRED',
-      'Signing in with Google skips your authenticator code. Sign in with your email, password and code to resolve sessions.',
+      'Signing in with Google skips your authenticator code. Sign in with your email, password and code to act as support.',
     );
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { readMailbox } from '../../bin/local/mailbox';
-import { getItem } from '../../functions/data/dynamo';
+import { queryAll } from '../../functions/data/dynamo';
 import { keys } from '../../functions/data/keys';
 import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getProfile } from '../../functions/data/profiles';
@@ -330,13 +330,20 @@ describe('contradicting reports', () => {
     expect(await heldInLedger(session.id)).toBe(0);
     const resolution = (await getSession(session.id))?.resolution;
     expect(resolution).toMatchObject({ resolution: 'pay_coach', by: support.userId, note: 'Zoom shows both joined' });
-    expect(await getItem(keys.staffAction(resolution?.at as string, session.id))).toMatchObject({
-      action: 'resolve_session',
-      sessionId: session.id,
-      by: support.userId,
-      note: 'Zoom shows both joined',
-      details: { resolution: 'pay_coach', refundCents: null },
+    const audited = await queryAll({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :at)',
+      ExpressionAttributeValues: { ':pk': keys.audit(resolution?.at as string, '').pk, ':at': resolution?.at },
     });
+    expect(audited).toEqual([
+      expect.objectContaining({
+        action: 'resolve_session',
+        subject: `session:${session.id}`,
+        actor: support.userId,
+        reason: 'Zoom shows both joined',
+        before: { outcome: 'disputed' },
+        after: { resolution: 'pay_coach', refundCents: null },
+      }),
+    ]);
   });
 
   it('refund the mentee in full when support says so, with no transfer', async () => {

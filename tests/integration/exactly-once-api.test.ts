@@ -350,7 +350,7 @@ describe('every job, run twice and out of order', () => {
 
   it('reminds each party once per reminder, whatever order and however often the reminders run', async () => {
     const { session, event } = await paidBooking(at(3, 15));
-    await deliver(event);
+    expect((await deliver(event)).status).toBe(200);
     await stack.jobsSettled();
     for (const name of ['remindHourBefore', 'remindDayBefore', 'remindHourBefore', 'remindDayBefore'] as const) {
       await (await job(name))({ sessionId: session.id });
@@ -366,7 +366,7 @@ describe('every job, run twice and out of order', () => {
 
   it('keeps a paid session scheduled when its payment expiry runs after the payment, twice', async () => {
     const { session, event } = await paidBooking(at(3, 17));
-    await deliver(event);
+    expect((await deliver(event)).status).toBe(200);
     await stack.jobsSettled();
     const expire = await job('expirePendingPayment');
     await expire({ sessionId: session.id });
@@ -377,7 +377,7 @@ describe('every job, run twice and out of order', () => {
 
   it('sends nothing more for a completed session: completion twice, then late reminders, expiry and follow-ups', async () => {
     const { session, event } = await paidBooking(at(3, 19));
-    await deliver(event);
+    expect((await deliver(event)).status).toBe(200);
     await stack.jobsSettled();
     const before = await effectsOf(session);
     // Completed late, past its outcome window: delivered, so the completion also pays the coach.

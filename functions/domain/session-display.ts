@@ -1,5 +1,5 @@
 import { PAYMENT_ABANDONED_REASON, PAYMENT_EXPIRED_REASON, type SessionStatus } from './session-status';
-import { formatWholeDollars } from './money';
+import { formatPrice } from './money';
 
 /**
  * The dashboard's status of a session (spec section 4, 'Dashboard display status'), derived from
@@ -108,7 +108,7 @@ const REFUND_WORDS = { requested: 'refund requested', succeeded: 'refunded', fai
 export function paymentLabel(session: PricedSession): string {
   if (session.paidBy === 'plan') return 'Monthly plan session';
   if (session.isFreeConsultation || session.priceCents === 0) return 'Free';
-  const price = formatWholeDollars(session.priceCents);
+  const price = formatPrice(session.priceCents);
   if (session.status === 'pending_payment') return `${price} · awaiting payment`;
   if (isAbandonedCheckout(session)) return `${price} · not paid`;
   if (session.status === 'cancelled') return `${price} · ${REFUND_WORDS[session.refund?.status ?? 'succeeded']}`;
@@ -120,7 +120,7 @@ export function refundNote(
   refund: { status: 'requested' | 'succeeded' | 'failed'; amountCents: number; disputed?: boolean },
   viewerRole: 'coach' | 'mentee',
 ): string {
-  const amount = formatWholeDollars(refund.amountCents);
+  const amount = formatPrice(refund.amountCents);
   const toWhom = viewerRole === 'mentee' ? 'to your card' : 'to the mentee';
   switch (refund.status) {
     case 'requested':

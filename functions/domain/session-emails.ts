@@ -5,7 +5,7 @@ import { MENTEE_RESCHEDULE_LEAD_HOURS } from './rescheduling';
 import { COACH_NO_MEETING_NOTE, sessionJoinPath } from './session-display';
 import { escapeHtml } from './html';
 import { isTimeZone } from './time-zone';
-import { formatWholeDollars } from './money';
+import { formatPrice } from './money';
 import { nameWithCredentials } from './display-name';
 
 export interface EmailParty {
@@ -90,7 +90,7 @@ function details(letter: Letter, method: 'REQUEST' | 'CANCEL'): [string, string]
     [role === 'mentee' ? 'Mentor' : 'Mentee', nameWithCredentials(other)],
     ['When', sessionTimeFor(recipient, session.start)],
     ['Duration', `${session.durationMinutes} minutes`],
-    ['Price', session.isFreeConsultation ? 'FREE' : formatWholeDollars(session.priceCents)],
+    ['Price', session.isFreeConsultation ? 'FREE' : formatPrice(session.priceCents)],
     // A session that will not take place has no meeting to point to (nor one "being created").
     ...(method === 'CANCEL'
       ? []
@@ -209,7 +209,7 @@ export function sessionCancellationEmail(
       : `${nameWithCredentials(letter.other)} cancelled your ${kind}. Reason: ${withoutLinks(letter.reason)}`;
   const closing =
     letter.role === 'mentee' && letter.refundRequestedCents !== null
-      ? `A refund of ${formatWholeDollars(letter.refundRequestedCents)} to your card has been requested; we will e-mail you again when the payment provider confirms it.`
+      ? `A refund of ${formatPrice(letter.refundRequestedCents)} to your card has been requested; we will e-mail you again when the payment provider confirms it.`
       : 'The time is free again.';
   return compose(
     letter,
@@ -250,7 +250,7 @@ const refundedSession = (session: SessionFacts) => `${session.outcome ? '' : 'ca
 
 /** Sent to the mentee once the payment provider confirms the refund of a cancelled session, or of one whose outcome refunds them. */
 export function sessionRefundEmail(letter: Letter & { amountCents: number }): SessionEmail {
-  const amount = formatWholeDollars(letter.amountCents);
+  const amount = formatPrice(letter.amountCents);
   return compose(
     letter,
     `Refund confirmed: ${amount}`,
@@ -265,7 +265,7 @@ export function sessionRefundEmail(letter: Letter & { amountCents: number }): Se
  * it says plainly that no money came back yet, and that support will contact them.
  */
 export function sessionRefundFailedEmail(letter: Letter & { amountCents: number }): SessionEmail {
-  const amount = formatWholeDollars(letter.amountCents);
+  const amount = formatPrice(letter.amountCents);
   return compose(
     letter,
     `Your refund of ${amount} is delayed`,
@@ -285,7 +285,7 @@ export function sessionNotBookedEmail(letter: Letter & { reason: string; refundR
     letter,
     `Session not booked: ${sessionTimeFor(letter.recipient, letter.session.start)}`,
     `Your ${sessionKind(letter.session)} with ${nameWithCredentials(letter.other)} could not be booked. ${letter.reason}`,
-    `A refund of ${formatWholeDollars(letter.refundRequestedCents)} to your card has been requested; we will e-mail you again when the payment provider confirms it.`,
+    `A refund of ${formatPrice(letter.refundRequestedCents)} to your card has been requested; we will e-mail you again when the payment provider confirms it.`,
     'CANCEL',
   );
 }

@@ -76,6 +76,19 @@ afterAll(async () => {
 });
 
 describe('the refund of a cancelled paid session', () => {
+  it('says a price with cents to the cent: 30 minutes at $75 an hour is $37.50, in the cancellation and the refund', async () => {
+    const oddRate = await publishedCoach(stack.config, { payments: true, hourlyRateCents: 7_500 });
+    const { session } = await bookAndPay(stack, { mentee, coach: oddRate, start: at(3, 9), durationMinutes: 30 });
+    expect(session.priceCents).toBe(3_750);
+    const confirmation = await mailsTo(mentee, session.id, 'Session confirmed');
+    expect(confirmation[0]?.text).toContain('$37.50');
+    expect((await call(mentee, 'POST', `/api/sessions/${session.id}/cancel`, { reason: 'On call' })).status).toBe(200);
+    await stack.jobsSettled();
+    const cancellation = await mailsTo(mentee, session.id, 'Session cancelled');
+    expect(cancellation[0]?.text).toContain('A refund of $37.50 to your card has been requested');
+    expect(await mailsTo(mentee, session.id, 'Refund confirmed: $37.50')).toHaveLength(1);
+  });
+
   it('fails three times, then succeeds: one refund, finance sees each retry, and the mentee gets both e-mails', {
     timeout: 90_000,
   }, async () => {

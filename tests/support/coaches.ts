@@ -36,7 +36,7 @@ export const at = (days: number, hours: number) => {
 /** A published coach, available every day 00:00–23:30 UTC; optionally with a finished payment account. */
 export async function publishedCoach(
   config: RuntimeConfig,
-  options: { payments: boolean; specialty?: string },
+  options: { payments: boolean; specialty?: string; hourlyRateCents?: number },
 ): Promise<SignedInUser> {
   const user = await signedInUser(config);
   await put(
@@ -50,7 +50,7 @@ export async function publishedCoach(
       credentials: 'MD',
       specialty: options.specialty ?? null,
       timezone: 'UTC',
-      hourlyRateCents: RATE_CENTS,
+      hourlyRateCents: options.hourlyRateCents ?? RATE_CENTS,
       offersFreeConsult: true,
       freeConsultMinutes: 30,
       createdAt: '2026-01-01T00:00:00Z',

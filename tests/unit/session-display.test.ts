@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatPrice } from '../../functions/domain/money';
 import type { SessionStatus } from '../../functions/domain/session-status';
 import {
   canCancel,
@@ -6,6 +7,7 @@ import {
   displayLabel,
   displayStatus,
   nextBoundary,
+  paymentLabel,
   refundNote,
   sectionOf,
   showsMeetingLink,
@@ -133,5 +135,17 @@ describe('refundNote', () => {
     expect(refundNote({ status: 'failed', amountCents: 6_000, disputed: true }, 'coach')).toBe(
       'Not refunded: the payment is disputed with the card issuer, who decides about the $60.',
     );
+  });
+});
+
+describe('prices', () => {
+  it('shows whole dollars as such and any cents to the cent, never rounded', () => {
+    expect(formatPrice(12_000)).toBe('$120');
+    expect(formatPrice(3_750)).toBe('$37.50');
+    expect(formatPrice(1_875)).toBe('$18.75');
+    expect(formatPrice(1_801)).toBe('$18.01');
+    const paid = { status: 'scheduled' as const, isFreeConsultation: false, cancellationReason: null };
+    expect(paymentLabel({ ...paid, priceCents: 1_875 })).toBe('$18.75 · paid');
+    expect(refundNote({ status: 'succeeded', amountCents: 3_750 }, 'mentee')).toBe('Refunded $37.50 to your card.');
   });
 });

@@ -1,5 +1,5 @@
 import { sessionPrice } from '@functions/domain/booking';
-import { formatWholeDollars } from '@functions/domain/money';
+import { formatPrice } from '@functions/domain/money';
 import type { Coach } from '@functions/schemas/coach';
 import type { SubscriptionView } from '@functions/schemas/plans';
 import { creditsLeftLabel } from '@/lib/my-subscriptions';
@@ -53,7 +53,7 @@ export function sessionOptions(
 /** What the server will charge (the same pricing function), shown before booking. */
 export const sessionPriceLabel = (option: SessionOption, hourlyRateCents: number): string => {
   if (option.subscriptionId) return 'Included in your plan';
-  return option.isFreeConsultation ? 'FREE' : formatWholeDollars(sessionPrice(hourlyRateCents, option.minutes));
+  return option.isFreeConsultation ? 'FREE' : formatPrice(sessionPrice(hourlyRateCents, option.minutes));
 };
 
 export const sessionTypeLabel = (option: SessionOption): string => {

@@ -1,5 +1,5 @@
 import { timeZoneDisplayName } from '@functions/domain/fixed-lists';
-import { formatWholeDollars } from '@functions/domain/money';
+import { formatPrice } from '@functions/domain/money';
 import type { NewBooking } from '@functions/schemas/session';
 import { DateTime } from 'luxon';
 import { useNavigate } from 'react-router';
@@ -118,7 +118,7 @@ function BookingSummary({ choice, onCancel }: { choice: BookingChoice; onCancel(
         {choice.externalCalendar?.eventType && <Detail term="Event type">{choice.externalCalendar.eventType}</Detail>}
         <Detail term="Total">
           {choice.externalCalendar
-            ? formatWholeDollars(choice.externalCalendar.priceCents)
+            ? formatPrice(choice.externalCalendar.priceCents)
             : sessionPriceLabel(option, choice.hourlyRateCents)}
         </Detail>
       </dl>

@@ -1,5 +1,5 @@
 import { planTerms } from '@functions/domain/plans';
-import { formatWholeDollars } from '@functions/domain/money';
+import { formatPrice } from '@functions/domain/money';
 import type { SubscriptionView } from '@functions/schemas/plans';
 import type { SessionView } from '@functions/schemas/session';
 import { DateTime } from 'luxon';
@@ -29,7 +29,7 @@ export function SessionFacts({ session, timeZone }: { session: SessionView; time
         ['Date', start.toFormat('cccc, LLLL d, yyyy')],
         ['Time', `${start.toFormat('h:mm a')} – ${end.toFormat('h:mm a ZZZZ')}`],
         ['Duration', `${session.durationMinutes} minutes`],
-        ['Total paid', session.isFreeConsultation ? 'FREE' : formatWholeDollars(session.priceCents)],
+        ['Total paid', session.isFreeConsultation ? 'FREE' : formatPrice(session.priceCents)],
       ]}
     />
   );

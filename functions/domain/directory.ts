@@ -271,8 +271,7 @@ const distinctFilled = (texts: ReadonlyArray<string | null>): string[] => [
 
 const shownUnless = (text: string, hidden: readonly string[]) => (hidden.includes(text) ? null : text);
 
-export const hourlyRateLabel = (cents: number): string =>
-  cents > 0 ? `${formatPrice(cents)}/hour` : NO_RATE_LABEL;
+export const hourlyRateLabel = (cents: number): string => (cents > 0 ? `${formatPrice(cents)}/hour` : NO_RATE_LABEL);
 
 /** Areas of interest, or else the coach's own specialties, never the display defaults. */
 function displayAreas(coach: Coach): string[] {

@@ -1,4 +1,5 @@
 import { MAX_UNPAID_HOLDS } from '../domain/constants';
+import { quotaExceeded } from '../domain/quotas';
 import { DomainError } from '../domain/errors';
 import { isoSeconds } from '../domain/instants';
 import type { GivenBack } from '../domain/cancellation';
@@ -46,50 +47,62 @@ const freeConsultationClaim = (session: SessionItem): TableWrite => ({
 
 const MAX_BOOKING_ATTEMPTS = 3;
 
+/** What a booking claims beside the coach's time, each in its transaction. */
+export interface BookingClaims {
+  /** For a paid booking: the mentee's unpaid-hold claim (data/unpaid-holds.ts), asked for afresh on each attempt. */
+  unpaidHoldClaim?: () => Promise<UnpaidHoldClaim>;
+  /** For a plan booking: the spend of one of its credits (data/subscriptions.ts creditSpend). */
+  planCredit?: ReturnType<typeof creditSpend>;
+  /** For a free consultation: one use of the mentee's daily quota of them (data/quotas.ts), spent only by a booking made. */
+  freeConsultationQuota?: TableWrite;
+}
+
 /**
  * Stores a new booking together with its claims on the coach's time (and, for a free
- * consultation, on the mentee's one free consultation with this coach) in one transaction, so
- * of two bookings that compete for any of them exactly one is stored.
+ * consultation, on the mentee's one free consultation with this coach and a use of their daily
+ * quota) in one transaction, so of two bookings that compete for any of them exactly one is
+ * stored, and a booking refused for any reason spends nothing. A refusal names the first reason
+ * that stands whatever else held: the free consultation used, the plan's credits, the time taken,
+ * and only then the day's quota.
  */
-export async function createBooking(
-  session: SessionItem,
-  now: Date,
-  /** For a paid booking: the mentee's unpaid-hold claim (data/unpaid-holds.ts), asked for afresh on each attempt. */
-  unpaidHoldClaim?: () => Promise<UnpaidHoldClaim>,
-  /** For a plan booking: the spend of one of its credits (data/subscriptions.ts creditSpend). */
-  planCredit?: ReturnType<typeof creditSpend>,
-): Promise<void> {
+export async function createBooking(session: SessionItem, now: Date, claims: BookingClaims = {}): Promise<void> {
+  const { unpaidHoldClaim, planCredit, freeConsultationQuota } = claims;
   const timeItems = [sessionPut(session), ...claimPuts(session, now)];
   for (let attempt = 1; ; attempt++) {
     const holdItems = unpaidHoldClaim ? [await unpaidHoldClaim()] : [];
-    const items = [
-      ...timeItems,
-      ...holdItems,
-      ...(session.isFreeConsultation ? [freeConsultationClaim(session)] : []),
-      ...(planCredit ? [planCredit] : []),
-    ];
+    const freeItems = session.isFreeConsultation ? [freeConsultationClaim(session)] : [];
+    const creditItems = planCredit ? [planCredit] : [];
+    const quotaItems = freeConsultationQuota ? [freeConsultationQuota] : [];
+    const items = [...timeItems, ...holdItems, ...freeItems, ...creditItems, ...quotaItems];
     try {
       await transact(items);
       return;
     } catch (error) {
       const failed = failedConditions(error);
       if (!failed) throw error;
-      const holdsChanged = holdItems.length > 0 && failed[timeItems.length];
-      if (holdsChanged && !failed.slice(0, timeItems.length).includes(true)) {
+      const failedOf = (first: number, count: number) => failed.slice(first, first + count).includes(true);
+      const timeFailed = failedOf(0, timeItems.length);
+      const holdsFailed = failedOf(timeItems.length, holdItems.length);
+      const freeAt = timeItems.length + holdItems.length;
+      const freeFailed = failedOf(freeAt, freeItems.length);
+      const creditFailed = failedOf(freeAt + freeItems.length, creditItems.length);
+      const quotaFailed = failedOf(freeAt + freeItems.length + creditItems.length, quotaItems.length);
+      if (holdsFailed && !timeFailed) {
         // Another booking of this mentee changed the holds meanwhile: count them again.
         // Each lost race means another booking took a hold, so after MAX_UNPAID_HOLDS the count refuses.
         if (attempt <= MAX_UNPAID_HOLDS + 1) continue;
         throw new DomainError('CONCURRENT_CHANGE', 'Several bookings were made at once. Please try again.');
       }
-      if (planCredit && failed.at(-1)) {
-        throw new DomainError('NO_CREDITS', "This plan's sessions for the month are used, or it is not active.");
-      }
-      if (session.isFreeConsultation && failed.at(-1)) {
+      if (freeFailed) {
         throw new DomainError('FREE_CONSULT_USED', 'You have already used your free consultation with this mentor.');
       }
-      if (failed.includes(true)) {
+      if (creditFailed) {
+        throw new DomainError('NO_CREDITS', "This plan's sessions for the month are used, or it is not active.");
+      }
+      if (timeFailed) {
         throw new DomainError('SLOT_TAKEN', 'This time was just booked by someone else. Please choose another slot.');
       }
+      if (quotaFailed) throw quotaExceeded('freeConsultationBookings');
       // Only a clash with a transaction in flight on the same items: try again and see who won.
       if (attempt >= MAX_BOOKING_ATTEMPTS) {
         throw new DomainError('SLOT_TAKEN', 'This time is being booked by someone else. Please choose another slot.');

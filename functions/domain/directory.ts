@@ -2,7 +2,7 @@ import type { Coach } from '../schemas/coach';
 import { DEFAULT_LANGUAGES, NEW_MENTOR_RATINGS_BELOW } from './constants';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { DirectoryExperienceThreshold } from './fixed-lists';
-import { formatPrice } from './money';
+import { formatWholeDollars } from './money';
 import { fullName } from './display-name';
 
 export interface DirectoryFilters {
@@ -271,7 +271,8 @@ const distinctFilled = (texts: ReadonlyArray<string | null>): string[] => [
 
 const shownUnless = (text: string, hidden: readonly string[]) => (hidden.includes(text) ? null : text);
 
-export const hourlyRateLabel = (cents: number): string => (cents > 0 ? `${formatPrice(cents)}/hour` : NO_RATE_LABEL);
+export const hourlyRateLabel = (cents: number): string =>
+  cents > 0 ? `${formatWholeDollars(cents)}/hour` : NO_RATE_LABEL;
 
 /** Areas of interest, or else the coach's own specialties, never the display defaults. */
 function displayAreas(coach: Coach): string[] {

@@ -7,3 +7,6 @@ export const formatDollarsAndCents = (cents: number): string => `$${(cents / 100
  */
 export const formatPrice = (cents: number): string =>
   cents % 100 === 0 ? `$${cents / 100}` : formatDollarsAndCents(cents);
+
+/** An hourly rate on a coach's card: whole dollars, as the spec shows it (section 9), stray cents rounded. */
+export const formatWholeDollars = (cents: number): string => `$${Math.round(cents / 100)}`;

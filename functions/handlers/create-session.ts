@@ -1,4 +1,3 @@
-import { withinDailyQuota } from '../data/quotas';
 import { httpHandler } from '../http/handler';
 import { toSessionView } from '../http/views/session';
 import { BUSINESS_METRICS, countMetric } from '../runtime/metrics';
@@ -8,11 +7,7 @@ import { bookSession } from '../workflows/booking/booking';
 
 /** `POST /api/sessions` → 201 `{session, checkoutUrl?}`: the session as the booking stored it, not read back. */
 export const handler = httpHandler({ schemas: { body: newBooking }, auth: true }, async ({ body, caller, now }) => {
-  const book = () => bookSession(caller.userId, body, now);
-  const booked =
-    'freeConsultation' in body && body.freeConsultation
-      ? await withinDailyQuota(caller.userId, 'freeConsultationBookings', now, book)
-      : await book();
+  const booked = await bookSession(caller.userId, body, now);
   countMetric(BUSINESS_METRICS.bookings);
   const result: BookingResult = {
     // A session booked a moment ago has no rating yet.

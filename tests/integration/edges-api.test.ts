@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXECUTE_API_PREFIX } from '../../bin/local/api-server';
 import { ORIGIN_HEADER } from '../../functions/adapters/origin-secret';
@@ -130,6 +130,25 @@ describe('daily quotas on mail-sending actions', () => {
     // Another mentee's quota is their own.
     const other = await signedInUserWithProfile(stack.config, 'mentee');
     expect((await book(other, (coaches[3] as SignedInUser).userId)).status).toBe(201);
+  });
+
+  it('spends no quota on a free consultation refused anyway: ten at once for one coach give one booking and nine FREE_CONSULT_USED', async () => {
+    const booker = await signedInUserWithProfile(stack.config, 'mentee');
+    const coach = await publishedCoach(stack.config, { payments: false });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const response = await book(booker, coach.userId);
+        return response.status === 201 ? 'booked' : ((await response.json()).error.code as string);
+      }),
+    );
+    expect(answers.sort()).toEqual(['booked', ...Array(9).fill('FREE_CONSULT_USED')].sort());
+    const uses = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.dailyQuota(booker.userId, 'freeConsultationBookings', quotaDay(new Date())),
+      }),
+    );
+    expect(uses.Item?.uses).toBe(1);
   });
 
   it("refuses a mentee's cancellation once the day's are spent, and keeps the session", async () => {

@@ -3,6 +3,7 @@ import { availabilityOfCoach } from '../../data/availability';
 import { getProfile } from '../../data/profiles';
 import type { ProfileItem } from '../../domain/profile-item';
 import type { SessionItem } from '../../domain/session-item';
+import { dailyQuotaUse } from '../../data/quotas';
 import { createBooking, recordSessionFields } from '../../data/sessions';
 import { creditSpend, getSubscription, type SubscriptionItem } from '../../data/subscriptions';
 import { timeBlocks } from '../../data/time-claims';
@@ -170,14 +171,16 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
       ? { paidBy: 'plan', subscriptionId: credit.subscription.id, creditPeriodEnd: credit.credits.periodEnd }
       : {}),
   };
-  await createBooking(
-    session,
-    now,
-    session.status === 'pending_payment'
-      ? () => claimUnpaidHold(menteeId, session.id, session.paymentExpiresAt as string, now)
+  await createBooking(session, now, {
+    unpaidHoldClaim:
+      session.status === 'pending_payment'
+        ? () => claimUnpaidHold(menteeId, session.id, session.paymentExpiresAt as string, now)
+        : undefined,
+    planCredit: credit ? creditSpend(credit.subscription, credit.credits, now) : undefined,
+    freeConsultationQuota: session.isFreeConsultation
+      ? dailyQuotaUse(menteeId, 'freeConsultationBookings', now)
       : undefined,
-    credit ? creditSpend(credit.subscription, credit.credits, now) : undefined,
-  ).catch(async (error: unknown) => {
+  }).catch(async (error: unknown) => {
     // Say why the credit was refused as of now: the plan fell past due, or its sessions are used.
     if (credit && error instanceof DomainError && error.code === 'NO_CREDITS') {
       const current = await getSubscription(credit.subscription.id);

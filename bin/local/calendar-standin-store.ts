@@ -75,7 +75,11 @@ interface IssuedCode {
 }
 
 /** A fault the next API calls of an account meet: `slow` holds every answer until the fault is cleared. */
-export type StandInFault = 'slow' | 'throttled' | 'expired_token';
+/**
+ * `calendar_errors`: Google's freeBusy answers 200 with a `backendError` for every calendar asked
+ * about and no busy times, as Google does when it cannot read them.
+ */
+export type StandInFault = 'slow' | 'throttled' | 'expired_token' | 'calendar_errors';
 
 interface State {
   codes: Record<string, IssuedCode>;

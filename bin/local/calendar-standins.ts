@@ -265,10 +265,14 @@ async function serveGoogleApi(req: IncomingMessage, res: ServerResponse, url: UR
     const to = Date.parse(body.timeMax);
     if (to <= from) return googleError(res, 400, 'INVALID_ARGUMENT', 'The specified time range is empty.');
     const answer: Record<string, unknown> = {};
+    const unreadable = store.fault('google', account) === 'calendar_errors';
     for (const item of items) {
       const id = typeof item.id === 'string' ? calendarIdOf(item.id) : undefined;
-      if (!id) {
-        answer[String(item.id)] = { errors: [{ domain: 'global', reason: 'notFound' }], busy: [] };
+      if (!id || unreadable) {
+        answer[String(item.id)] = {
+          errors: [{ domain: 'global', reason: id ? 'backendError' : 'notFound' }],
+          busy: [],
+        };
         continue;
       }
       answer[String(item.id)] = {

@@ -74,7 +74,7 @@ export async function authorized(
   return account;
 }
 
-const FAULTS: readonly StandInFault[] = ['slow', 'throttled', 'expired_token'];
+const FAULTS: readonly StandInFault[] = ['slow', 'throttled', 'expired_token', 'calendar_errors'];
 
 /**
  * Test controls (README): `DELETE /_local/<provider>/grants/<account>` revokes every grant of the

@@ -98,8 +98,15 @@ export function googleCalendar(settings: GoogleSettings): CalendarProvider {
       if (!response.ok) await failedCall(LABEL, 'freeBusy', response);
       // freeBusy already leaves out transparent and cancelled events, and counts all-day busy ones.
       const { calendars } = (await response.json()) as {
-        calendars: Record<string, { busy?: { start: string; end: string }[]; errors?: unknown[] }>;
+        calendars: Record<string, { busy?: { start: string; end: string }[]; errors?: { reason?: string }[] }>;
       };
+      // A calendar Google could not read (backendError, notFound) comes back with errors and no busy
+      // times: that is a failed read, never free time, so the caller keeps what it knew.
+      const unread = Object.entries(calendars).filter(([, calendar]) => calendar.errors?.length);
+      if (unread.length > 0) {
+        const reasons = unread.map(([id, calendar]) => `${id}: ${calendar.errors?.map((e) => e.reason).join(', ')}`);
+        throw new Error(`${LABEL} freeBusy could not read ${reasons.join('; ')}`);
+      }
       return Object.values(calendars).flatMap((calendar) => calendar.busy ?? []);
     },
 

@@ -301,6 +301,28 @@ describe('booking against the mentor calendar', () => {
     expect(body.error.code).toBe('SLOT_TAKEN');
   });
 
+  it('takes a Google answer with calendar errors as a failed read, not free time: the cache stays and the time stays busy', async () => {
+    const mentor = await publishedCoach(stack.config, { payments: false });
+    const account = newAccount();
+    await connect(mentor, 'google', account);
+    await addEvent('google', account, { summary: 'Clinic', start: at(8, 10), end: at(8, 11) });
+    await refreshJob();
+    expect(await slotStarts(mentor.userId, 8)).not.toContain(at(8, 10));
+    await control('google', `/faults/${encodeURIComponent(account)}`, {
+      method: 'PUT',
+      body: JSON.stringify({ fault: 'calendar_errors' }),
+    });
+    try {
+      await refreshJob();
+      expect(await slotStarts(mentor.userId, 8)).not.toContain(at(8, 10));
+      const { response, body } = await bookFree(mentor.userId, at(8, 10));
+      expect(response.status).toBe(409);
+      expect(body.error.code).toBe('SLOT_TAKEN');
+    } finally {
+      await control('google', `/faults/${encodeURIComponent(account)}`, { method: 'DELETE' });
+    }
+  });
+
   it('books when the calendar does not answer within 2 s, on the cached busy times, and tells the mentor', async () => {
     const mentor = await publishedCoach(stack.config, { payments: false });
     const account = newAccount();

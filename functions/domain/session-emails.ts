@@ -32,6 +32,8 @@ export interface SessionFacts {
   rescheduleCount?: number;
   /** How it ended, once held (domain/session-outcome.ts): its refund is then not a cancellation's. */
   outcome?: string | null;
+  /** `plan`: a session of a monthly plan, paid by one of its credits (domain/plans.ts). */
+  paidBy?: string | null;
 }
 
 export interface SessionEmail {
@@ -84,13 +86,18 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const joinLinkOf = (letter: Letter) =>
   letter.session.meetingUrl ? `${letter.siteOrigin}${sessionJoinPath(letter.session.id)}` : null;
 
+const priceOf = (session: SessionFacts) => {
+  if (session.paidBy === 'plan') return 'Included in your plan';
+  return session.isFreeConsultation ? 'FREE' : formatPrice(session.priceCents);
+};
+
 function details(letter: Letter, method: 'REQUEST' | 'CANCEL'): [string, string][] {
   const { session, recipient, other, role } = letter;
   return [
     [role === 'mentee' ? 'Mentor' : 'Mentee', nameWithCredentials(other)],
     ['When', sessionTimeFor(recipient, session.start)],
     ['Duration', `${session.durationMinutes} minutes`],
-    ['Price', session.isFreeConsultation ? 'FREE' : formatPrice(session.priceCents)],
+    ['Price', priceOf(session)],
     // A session that will not take place has no meeting to point to (nor one "being created").
     ...(method === 'CANCEL'
       ? []
@@ -118,7 +125,8 @@ function compose(
 ): SessionEmail {
   const rows = details(letter, method);
   const dashboard = `${letter.siteOrigin}/dashboard`;
-  const joinLink = joinLinkOf(letter);
+  // A session that will not take place (cancelled, refunded) is not to be joined: its invitation carries no link.
+  const joinLink = method === 'CANCEL' ? null : joinLinkOf(letter);
   const event = {
     start: letter.session.start,
     end: letter.session.end,

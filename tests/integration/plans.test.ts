@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../bin/local/lambda-modules';
+import { readMailbox } from '../../bin/local/mailbox';
 import { armStripeFaults } from '../../bin/local/stripe-faults';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { clockOffsetMs, setClockOffset } from '../../bin/local/clock';
@@ -236,6 +237,15 @@ describe('a subscription', () => {
       sessions.push(result.session);
     }
     expect((await subscriptionOf(mentee, subscriptionId)).creditsLeft).toBe(0);
+    await stack.jobsSettled();
+    const confirmations = (await readMailbox(stack.mailboxFile)).filter(
+      (mail) => mail.to === mentee.email && mail.subject.startsWith('Session confirmed'),
+    );
+    expect(confirmations).toHaveLength(2);
+    for (const mail of confirmations) {
+      expect(mail.text).toContain('Price: Included in your plan');
+      expect(mail.text).not.toContain('$0');
+    }
     const third = await bookWithPlan(mentee, subscriptionId, at(4, 9));
     expect(third.status).toBe(409);
     expect(await errorCode(third)).toBe('NO_CREDITS');

@@ -226,6 +226,26 @@ describe('sessionConfirmationEmail', () => {
     expect(invitation.organizer).toBe('mailto:c@example.test');
   });
 
+  it('gives a cancelled session with a meeting no link to it, in the text or the calendar file, and says a plan session is included', () => {
+    const withMeeting = { ...session, meetingUrl: 'https://zoom.example/j/123', meetingNote: null, paidBy: 'plan' };
+    const cancelled = sessionCancellationEmail({
+      recipient: mentee,
+      role: 'mentee',
+      other: coach,
+      session: withMeeting,
+      reason: 'Conflict',
+      cancelledBy: 'coach',
+      refundRequestedCents: null,
+      siteOrigin: 'https://site.example',
+      now: new Date('2026-03-01T00:00:00Z'),
+    });
+    for (const content of [cancelled.text, cancelled.html, cancelled.attachments[0]?.content]) {
+      expect(content).not.toContain('/join');
+      expect(content).not.toContain('zoom.example');
+    }
+    expect(cancelled.text).toContain('Price: Included in your plan');
+  });
+
   it('tells a mentee whose payment came too late that the session is not booked and the refund is requested, with no meeting link', () => {
     const mail = sessionNotBookedEmail({
       recipient: mentee,

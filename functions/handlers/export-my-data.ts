@@ -4,7 +4,7 @@ import { personalDataExport } from '../workflows/accounts/export-my-data';
 
 /**
  * `GET /api/me/export`: the caller's data as a JSON file (profile, sessions either side, the ratings
- * they wrote, their conversations with every message), in the shapes the API shows them.
+ * they wrote, their conversations with every message, their plans with credits and money), in the shapes the API shows them.
  */
 export const handler = httpHandler({ auth: true }, async ({ caller, now }) => {
   const body = toPersonalDataView(await personalDataExport(caller.userId), caller.userId, now);

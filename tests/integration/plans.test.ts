@@ -712,3 +712,36 @@ describe('a paid plan', () => {
     expect(await errorCode(refused)).toBe('NO_RELATIONSHIP');
   });
 });
+
+describe("a party's data export", () => {
+  it('holds their plans either side: the plan, its credits and its money, the fee and share for the coach alone', async () => {
+    const own = await planCoach();
+    const { mentee, subscriptionId } = await subscribedMentee(own);
+    await stack.jobsSettled();
+    const exported = async (user: SignedInUser) => {
+      const response = await call(user, 'GET', '/api/me/export');
+      expect(response.status).toBe(200);
+      return (await response.json()).plans as Record<string, unknown>[];
+    };
+    const [asMentee] = await exported(mentee);
+    expect(asMentee).toMatchObject({
+      id: subscriptionId,
+      viewerRole: 'mentee',
+      status: 'active',
+      creditsLeft: 2,
+      credits: expect.objectContaining({ periodEnd: expect.any(String) }),
+      money: [expect.objectContaining({ kind: 'subscription_payment', grossCents: PLAN.monthlyPriceCents })],
+    });
+    expect(asMentee?.money).toEqual([expect.not.objectContaining({ platformFeeCents: expect.anything() })]);
+    const [asCoach] = await exported(own);
+    expect(asCoach).toMatchObject({ id: subscriptionId, viewerRole: 'coach' });
+    expect(asCoach?.money).toEqual([
+      expect.objectContaining({
+        kind: 'subscription_payment',
+        grossCents: PLAN.monthlyPriceCents,
+        platformFeeCents: expect.any(Number),
+        netToCoachCents: expect.any(Number),
+      }),
+    ]);
+  });
+});

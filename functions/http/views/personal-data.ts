@@ -2,7 +2,6 @@ import type { MessageItem } from '../../domain/messages';
 import type { ProfileItem } from '../../domain/profile-item';
 import type { RatingItem } from '../../domain/rating-item';
 import type { SessionItem } from '../../domain/session-item';
-import type { SubscriptionItem } from '../../data/subscriptions';
 import type { LedgerEntry } from '../../schemas/ledger';
 import { toMessageView } from './message';
 import { toProfileView } from './profile';
@@ -15,7 +14,7 @@ interface PersonalDataExport {
   sessions: { session: SessionItem; other: ProfileItem | null; rating: RatingItem | null }[];
   ratingsWritten: RatingItem[];
   conversations: { conversationId: string; otherPartyId: string; messages: MessageItem[] }[];
-  plans: { subscription: SubscriptionItem; other: ProfileItem | null; money: LedgerEntry[] }[];
+  plans: { subscription: Parameters<typeof toSubscriptionView>[0]; other: ProfileItem | null; money: LedgerEntry[] }[];
 }
 
 /** What a plan's party is shown of its money: the payments and refunds, and to the coach the transfers of their share. */

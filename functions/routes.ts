@@ -21,6 +21,8 @@ export type Grant =
   | `secret:${Integration}`
   /** Writes verified webhook bodies into the raw webhook archive (functions/adapters/webhook-archive.ts). */
   | 'archive:write'
+  /** Writes the audit log's daily objects into the finance archive under audit/ (functions/adapters/audit-archive.ts). */
+  | 'archive:audit'
   /** Starts that job now, asynchronously (functions/adapters/job-queue.ts): invokes that job's function only. */
   | 'start:finishBooking'
   /** Starts the NPI registry check of the caller (functions/jobs/check-npi.ts). */
@@ -491,6 +493,15 @@ export const routes: readonly Route[] = [
     grants: ['accounts:read', 'secret:stripe'],
   },
   {
+    operation: 'listAuditLog',
+    method: 'GET',
+    path: '/api/support/audit',
+    handler: 'list-audit-log',
+    auth: 'user',
+    table: ['read'],
+    grants: ['accounts:read'],
+  },
+  {
     operation: 'rateSession',
     method: 'POST',
     path: '/api/sessions/{id}/rating',
@@ -846,6 +857,8 @@ export const jobs: readonly Job[] = [
     table: ['read', 'write', 'query:settlement'],
     grants: ['scheduler:manage', 'secret:stripe'],
   },
+  /** Daily, on its own schedule (lib/finance.ts): yesterday's audit log copied to the finance archive. */
+  { operation: 'exportAuditDay', handler: 'export-audit-day', table: ['read'], grants: ['archive:audit'] },
   /** Daily, on its own schedule (lib/finance.ts), not a one-off. */
   {
     operation: 'reconcileLedger',

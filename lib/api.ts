@@ -23,6 +23,7 @@ import { DIRECTORY_SNAPSHOT_KEY } from '../functions/adapters/directory-snapshot
 import { JOB_DEAD_LETTER_ARN_VARIABLE, jobArnVariable } from '../functions/adapters/job-delivery';
 import { POWERTOOLS_ENVIRONMENT } from '../functions/runtime/metrics';
 import { WEBHOOK_ARCHIVE_PREFIX } from '../functions/adapters/webhook-archive';
+import { AUDIT_ARCHIVE_PREFIX } from '../functions/adapters/audit-archive';
 import { DATA_PAGES, prerenderedFileOf } from '../functions/domain/data-pages';
 import {
   DEFAULT_MEMORY_MB,
@@ -148,7 +149,7 @@ export interface ApiProps {
   mediaBucket: IBucket;
   /** The SPA's bucket: the page functions read the deployed prerendered pages from it. */
   siteBucket: IBucket;
-  /** Where the webhook keeps every verified event body (lib/finance.ts). */
+  /** The finance archive (lib/finance.ts): every verified webhook body under stripe/, the audit log's days under audit/. */
   webhookArchive: IBucket;
   scheduler: JobScheduler;
   /** JWT issuer and the app client id the tokens must be issued to. */
@@ -375,6 +376,16 @@ function grantsFor(targets: GrantTargets) {
         fn,
         archiveObjects,
         'Each event is archived under its own key; the grant stops at the stripe/ prefix.',
+      );
+    },
+    'archive:audit': (fn) => {
+      const auditObjects = targets.webhookArchive.arnForObjects(`${AUDIT_ARCHIVE_PREFIX}*`);
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [auditObjects] }));
+      fn.addEnvironment('AUDIT_ARCHIVE_BUCKET', targets.webhookArchive.bucketName);
+      acknowledgeWildcardResource(
+        fn,
+        auditObjects,
+        "Each day's export is its own object; the grant stops at the audit/ prefix.",
       );
     },
     'scheduler:manage': (fn) => {

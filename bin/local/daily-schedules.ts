@@ -23,21 +23,32 @@ export function nextDailyRun(instant: Date, runAt: RunAt = RECONCILIATION_AT): D
   return (today.toMillis() > instant.getTime() ? today : today.plus({ days: 1 })).toJSDate();
 }
 
+/** When lib/audit-log.ts schedules the daily audit export: 00:30 UTC. */
+export const AUDIT_EXPORT_AT: RunAt = { hour: 0, minute: 30 };
+
 /**
- * The deployed daily reconciliation schedule for the local stack: each run reconciles the UTC day
- * before it, as the schedule's `{}` does.
+ * A deployed daily schedule whose run works on the UTC day before it, as the schedule's `{}` does
+ * (the reconciliation, the audit export): each run is given that day.
  */
-export const startDailyReconciliation = (
+export const startDailyRunOfDayBefore = (
   file: string,
-  reconcile: (day: string) => Promise<unknown>,
+  runAt: RunAt,
+  run: (day: string) => Promise<unknown>,
   now: () => Date = () => new Date(),
 ) =>
   startDailySchedule(
     file,
-    RECONCILIATION_AT,
-    (runTime) => reconcile(DateTime.fromJSDate(runTime, { zone: 'utc' }).minus({ days: 1 }).toISODate() as string),
+    runAt,
+    (runTime) => run(DateTime.fromJSDate(runTime, { zone: 'utc' }).minus({ days: 1 }).toISODate() as string),
     now,
   );
+
+/** The deployed daily reconciliation schedule for the local stack: each run reconciles the UTC day before it. */
+export const startDailyReconciliation = (
+  file: string,
+  reconcile: (day: string) => Promise<unknown>,
+  now: () => Date = () => new Date(),
+) => startDailyRunOfDayBefore(file, RECONCILIATION_AT, reconcile, now);
 
 /**
  * A deployed daily schedule (lib/finance.ts) for the local stack, in the local scheduler's style: the

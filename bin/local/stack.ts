@@ -34,9 +34,11 @@ import { assertPortFree } from './ports';
 import { LOCAL_MEDIA_BUCKET, LOCAL_SITE_BUCKET, LOCAL_WEBHOOK_ARCHIVE_BUCKET, S3RVER_CLIENT, startLocalS3 } from './s3';
 import { deploySiteTemplates } from './site-templates';
 import {
+  AUDIT_EXPORT_AT,
   OWED_TRANSFERS_AT,
   SETTLEMENT_SWEEP_AT,
   startDailyReconciliation,
+  startDailyRunOfDayBefore,
   startDailySchedule,
 } from './daily-schedules';
 import { type LocalScheduler, localScheduler, SCHEDULER_PATH } from './scheduler';
@@ -161,7 +163,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // First: everything started after it reads the time through it.
     const clock = await startLocalClock({
       file: path.join(dataDir, 'clock.json'),
-      parts: () => [scheduler, lambda, reconciliation, owedTransfers, settlementSweep, stripeOnTheClock],
+      parts: () => [scheduler, lambda, reconciliation, owedTransfers, settlementSweep, auditExport, stripeOnTheClock],
       settle: () => jobsSettled(),
     });
     const dynamo = await openLocalTable(options.sharedDatabase, {
@@ -193,6 +195,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
       WEBHOOK_ARCHIVE_BUCKET: LOCAL_WEBHOOK_ARCHIVE_BUCKET,
+      // As lib/api.ts: the audit log's days go to the finance archive, under audit/.
+      AUDIT_ARCHIVE_BUCKET: LOCAL_WEBHOOK_ARCHIVE_BUCKET,
       SITE_BUCKET: LOCAL_SITE_BUCKET,
       S3_ENDPOINT: s3.endpoint,
       S3_FORCE_PATH_STYLE: String(S3RVER_CLIENT.forcePathStyle),
@@ -334,6 +338,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       async () => (await lambdaHandler('sweepSettlements'))({}),
     );
     stops.push(settlementSweep.stop);
+    // lib/audit-log.ts's schedule: yesterday's audit entries copied to the finance archive (s3rver).
+    const auditExport = await startDailyRunOfDayBefore(
+      path.join(dataDir, 'daily-audit-export.json'),
+      AUDIT_EXPORT_AT,
+      async (day) => (await lambdaHandler('exportAuditDay'))({ day }),
+    );
+    stops.push(auditExport.stop);
 
     const config: RuntimeConfig = {
       stage: 'local',

@@ -198,6 +198,16 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
       return user.UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') === true;
     },
 
+    async emailOf(username) {
+      const user = await client
+        .send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }))
+        .catch((error: unknown) => {
+          if (errorName(error) === 'UserNotFoundException') return null;
+          throw error;
+        });
+      return user?.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value ?? null;
+    },
+
     async setOwnPassword(username, password) {
       await setPassword(username, password).catch((error: unknown) => {
         if (errorName(error) === 'InvalidPasswordException') return invalid('body.password', error);

@@ -256,6 +256,12 @@ export interface WebhookArchive {
   keep(eventId: string, rawBody: Buffer | string, receivedAt: Date): Promise<void>;
 }
 
+/** The audit log's daily copy in the finance archive: one JSON-lines object per UTC day. */
+export interface AuditArchive {
+  /** Writes the day's object, replacing what an earlier run of the same day wrote. */
+  keepDay(day: string, jsonLines: string): Promise<void>;
+}
+
 /** What the one consent flow (workflows/connections/oauth-consent.ts) gives every provider's consent page. */
 export interface AuthorizeRequest {
   state: string;
@@ -432,6 +438,8 @@ export interface AccountDirectory {
   account(username: string): Promise<Account>;
   /** Whether `username` has two-step verification with an authenticator app (TOTP) on. */
   hasAuthenticatorMfa(username: string): Promise<boolean>;
+  /** The account's e-mail address; null once the account is deleted. */
+  emailOf(username: string): Promise<string | null>;
   /** Gives the account a password of its own, permanently: it signs in with it from now on. */
   setOwnPassword(username: string, password: string): Promise<void>;
   /** Every user holding this e-mail address (native and federated). */

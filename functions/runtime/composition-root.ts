@@ -1,6 +1,7 @@
 import { jobArnVariable } from '../adapters/job-delivery';
 import { requiredEnvironment } from '../adapters/required-environment';
 import type {
+  AuditArchive,
   CalendarProvider,
   CalendarProviderId,
   DirectorySnapshot,
@@ -51,6 +52,7 @@ export interface Ports {
   directorySnapshot: DirectorySnapshot;
   pageTemplates: PageTemplates;
   webhookArchive: WebhookArchive;
+  auditArchive: AuditArchive;
   npiRegistry: NpiRegistry;
   identity: Identity;
 }

@@ -10,6 +10,7 @@ import { jobs, routes } from '../functions/routes';
 import { feeRuleEnvironment } from '../functions/runtime/fee-rule';
 import { type RuntimeConfig, runtimeConfig } from '../functions/schemas/config';
 import { AccountLinking } from './account-linking';
+import { AuditExport, denyAuditRewrites } from './audit-log';
 import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
 import { directoryRebuildEntry, originSecretRotationEntry } from './bundling';
@@ -275,6 +276,10 @@ export class PhysicianMentorsStack extends Stack {
       sweepSettlementsFunction: api.jobFunctions.get('sweepSettlements') as OperationFunction,
       stage: settings.stage,
     });
+    new AuditExport(this, 'AuditExport', {
+      scheduler,
+      exportFunction: api.jobFunctions.get('exportAuditDay') as OperationFunction,
+    });
     new NpiRecheck(this, 'NpiRecheck', {
       scheduler,
       recheckFunction: api.jobFunctions.get('recheckVerifiedMentors') as OperationFunction,
@@ -342,7 +347,7 @@ export class PhysicianMentorsStack extends Stack {
 
 /**
  * The whole CDK app: the stage's stack (after the stack of its SES sender, when one is
- * configured), checked by cdk-nag's AWS Solutions pack.
+ * configured), its functions denied rewriting the audit log, checked by cdk-nag's AWS Solutions pack.
  */
 export function definePhysicianMentorsApp(app: App): PhysicianMentorsStack {
   const settings = settingsFromContext(app.node);
@@ -366,6 +371,8 @@ export function definePhysicianMentorsApp(app: App): PhysicianMentorsStack {
     });
     stack.addStackDependency(mail);
   }
+  // Every stack's functions, the edge stack's too: none may rewrite or delete an audit entry.
+  denyAuditRewrites(app);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;
 }

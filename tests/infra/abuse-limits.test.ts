@@ -410,7 +410,9 @@ describe('a site stack outside us-east-1', () => {
       (resource) => resource.Type,
     );
     // The log group is aws-cdk-lib's (useCdkManagedLogGroup); Lambda@Edge logs where it runs, to `us-east-1.<name>` groups.
+    // The policy is the function role's deny of rewriting the audit log, which every role carries (lib/audit-log.ts).
     expect(types.sort()).toEqual([
+      'AWS::IAM::Policy',
       'AWS::IAM::Role',
       'AWS::Lambda::Function',
       'AWS::Lambda::Version',

@@ -38,6 +38,7 @@ const routes: Route[] = [
   route('readsStripeSecret', 'user', ['secret:stripe']),
   route('readsZoomAndCalendlySecrets', 'user', ['secret:zoom', 'secret:calendly']),
   route('archivesWebhooks', 'public', ['archive:write']),
+  route('archivesAuditDays', 'user', ['archive:audit']),
   route('startsFinishBooking', 'public', ['start:finishBooking']),
   route('usesCalendarTokens', 'user', ['tokens:use', 'secret:googleCalendar', 'secret:microsoftCalendar']),
   route('readsAccounts', 'user', ['accounts:read']),
@@ -244,6 +245,17 @@ describe('grants from the route table', () => {
     });
     expect(actionsOf('archivesWebhooks').filter((action) => action.startsWith('s3:'))).toEqual(['s3:PutObject']);
     expect(synth.resourceOf(fn('archivesWebhooks')).Properties.Environment.Variables.WEBHOOK_ARCHIVE_BUCKET).toEqual({
+      Ref: synth.logicalId(archive.bucket),
+    });
+  });
+
+  it('archive:audit may only put objects under audit/ of the archive, and learns the bucket', () => {
+    expect(statementFor('archivesAuditDays', 's3:PutObject')).toMatchObject({
+      Action: 's3:PutObject',
+      Resource: { 'Fn::Join': ['', [getAtt(archive.bucket, 'Arn'), '/audit/*']] },
+    });
+    expect(actionsOf('archivesAuditDays').filter((action) => action.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    expect(synth.resourceOf(fn('archivesAuditDays')).Properties.Environment.Variables.AUDIT_ARCHIVE_BUCKET).toEqual({
       Ref: synth.logicalId(archive.bucket),
     });
   });

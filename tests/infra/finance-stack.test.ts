@@ -77,7 +77,7 @@ describe('the raw webhook archive', () => {
     expect(archive().DeletionPolicy).toBe('Retain');
   });
 
-  it('is written by the webhook function only, which is told its name', () => {
+  it('is written by the webhook function and the audit export only, the webhook told its name', () => {
     const webhook = synth.resourceOf(construct('Api', 'stripeWebhook'));
     expect(webhook.Properties.Environment.Variables.WEBHOOK_ARCHIVE_BUCKET).toEqual(ref('WebhookArchive', 'Bucket'));
     // Grants sit in policies of their own or, for the functions, inline in the role (lib/api.ts).
@@ -88,8 +88,11 @@ describe('the raw webhook archive', () => {
     }).filter(([, resource]) =>
       JSON.stringify(resource.Properties.PolicyDocument ?? resource.Properties.Policies ?? []).includes(bucket),
     );
-    const role = (construct('Api', 'stripeWebhook') as IFunction).role as IConstruct;
-    expect(writers.map(([id]) => id)).toEqual([synth.logicalId(role)]);
+    // And the audit log's daily export, under audit/ only (audit-log.test.ts).
+    const roles = ['stripeWebhook', 'exportAuditDay'].map(
+      (operation) => (construct('Api', operation) as IFunction).role as IConstruct,
+    );
+    expect(writers.map(([id]) => id).sort()).toEqual(roles.map((role) => synth.logicalId(role)).sort());
   });
 });
 

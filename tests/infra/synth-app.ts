@@ -53,6 +53,7 @@ export interface TemplateResource {
 }
 
 interface PolicyStatementJson {
+  Effect: 'Allow' | 'Deny';
   Action: string | string[];
   Resource: unknown;
 }
@@ -69,7 +70,10 @@ export interface Synthesized {
   validationErrors(pluginName: 'AwsSolutions' | 'CloudFormation Validate'): string[];
   /** The template resource a construct (or its default child) became. */
   resourceOf(construct: IConstruct): TemplateResource;
-  /** The statements of the policy attached to a function's role. */
+  /**
+   * What a function's role is granted: the Allow statements of its policies. Every role also carries
+   * the audit log's deny (lib/audit-log.ts), which audit-log.test.ts reads.
+   */
   policyStatementsOf(fn: IFunction): PolicyStatementJson[];
 }
 
@@ -114,7 +118,8 @@ export function synthesize(app: App, stack: Stack): Synthesized {
         .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
         .map((policy) => policy.Properties as PolicyProperties)
         .concat(inline)
-        .flatMap((policy) => policy.PolicyDocument.Statement);
+        .flatMap((policy) => policy.PolicyDocument.Statement)
+        .filter((statement) => statement.Effect === 'Allow');
     },
   };
 }

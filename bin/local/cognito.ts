@@ -56,6 +56,12 @@ export interface LocalCognito {
   userPoolClientId: string;
   issuer: string;
   jwksUri: string;
+  /**
+   * Turns on two-step verification with an authenticator app holding `secret` (base32) for the
+   * account of `email`, as AssociateSoftwareToken, VerifySoftwareToken and SetUserMFAPreference
+   * would; Cognito makes up the secret itself, so a fixed one is for the local demo account only.
+   */
+  enrollAuthenticator(email: string, secret: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -189,6 +195,17 @@ export async function startLocalCognito(options: {
     userPoolClientId,
     issuer: `${endpoint}/${userPoolId}`,
     jwksUri: `${endpoint}/${userPoolId}/.well-known/jwks.json`,
+    async enrollAuthenticator(email, secret) {
+      const userPool = await cognitoClient.getUserPool(ctx, userPoolId);
+      const user = await userPool.getUserByUsername(ctx, email);
+      if (!user) throw new Error(`No local account ${email} to enroll an authenticator for`);
+      await userPool.saveUser(ctx, {
+        ...user,
+        SoftwareTokenMfaConfiguration: { Secret: secret, Verified: true, FriendlyDeviceName: 'Demo authenticator' },
+        UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+        PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+      });
+    },
     async stop() {
       await Promise.all([close(front), close(inner)]);
     },

@@ -22,6 +22,9 @@ import { localCognitoClient } from './cognito';
 import { seedDemoLedger } from './demo-ledger';
 import { type DemoMentor, demoMentors } from './demo-mentors';
 import { FINANCE_GROUP } from '../../functions/http/finance';
+import { SUPPORT_GROUP } from '../../functions/domain/support-group';
+import type { LocalCognito } from './cognito';
+import { DEMO_SUPPORT_EMAIL, DEMO_SUPPORT_TOTP_SECRET } from './demo-support';
 import { refreshBusyCacheQuietly } from '../../functions/workflows/calendars/busy-times';
 import { storeNewConnection } from '../../functions/workflows/calendars/connect-calendar';
 import type { CalendarStandInStore } from './calendar-standin-store';
@@ -274,7 +277,7 @@ async function seedDemoMentorCalendar(mentorId: string, standIns: CalendarStandI
 }
 
 export async function seedDemoData(
-  cognito: { endpoint: string; userPoolId: string },
+  cognito: Pick<LocalCognito, 'endpoint' | 'userPoolId' | 'enrollAuthenticator'>,
   calendarStandIns: CalendarStandInStore,
 ) {
   const client = localCognitoClient(cognito.endpoint);
@@ -289,7 +292,17 @@ export async function seedDemoData(
       GroupName: FINANCE_GROUP,
     }),
   );
+  const supportId = await ensureCognitoUser(client, cognito.userPoolId, DEMO_SUPPORT_EMAIL, 'mentee');
+  await client.send(
+    new AdminAddUserToGroupCommand({
+      UserPoolId: cognito.userPoolId,
+      Username: DEMO_SUPPORT_EMAIL,
+      GroupName: SUPPORT_GROUP,
+    }),
+  );
   client.destroy();
+  await cognito.enrollAuthenticator(DEMO_SUPPORT_EMAIL, DEMO_SUPPORT_TOTP_SECRET);
+  await seedSupportProfile(supportId, now);
 
   const mentors = demoMentorsWithAccount(mentorId);
   const { Item: marker } = await db().send(new GetCommand({ TableName: tableName(), Key: seedMarker }));
@@ -298,6 +311,23 @@ export async function seedDemoData(
   if (portraits) return;
   await seedDemoPortraits(mentors);
   await put({ ...portraitsMarker, seededAt: now.toISO() });
+}
+
+/** Its own write, not part of the versioned seed: a database seeded before the support account gets it too. */
+async function seedSupportProfile(supportId: string, now: DateTime) {
+  const stamp = now.toISO() as string;
+  await putProfileOnce({
+    userId: supportId,
+    email: DEMO_SUPPORT_EMAIL,
+    userType: 'mentee',
+    published: false,
+    firstName: 'Sam',
+    lastName: 'Whitfield',
+    timezone: 'America/New_York',
+    emailNotifications: false,
+    createdAt: stamp,
+    updatedAt: stamp,
+  });
 }
 
 async function seedDemoAccounts(

@@ -9,6 +9,9 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { Secret, TOTP } from 'otpauth';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { TOTP_PERIOD_SECONDS } from '../../bin/local/cognito-mfa';
+import { claimsOf } from '../../bin/local/cognito-tokens';
+import { DEMO_SUPPORT_EMAIL, DEMO_SUPPORT_TOTP_SECRET } from '../../bin/local/demo-support';
+import { DEMO_PASSWORD } from '../../bin/local/seed';
 import type { RuntimeConfig } from '../../functions/schemas/config';
 import { type SignedInUser, signedInWith, TEST_USER_PASSWORD } from './users';
 
@@ -92,13 +95,38 @@ export async function signedInWithCode(
   user: SignedInUser,
   authenticator: Authenticator,
 ): Promise<SignedInUser> {
+  return signedInWithPasswordAndCode(config, user, TEST_USER_PASSWORD, authenticator);
+}
+
+/** The local demo support account's authenticator app: its secret is the README's (bin/local/demo-support.ts). */
+const demoSupportAuthenticator = new Authenticator(DEMO_SUPPORT_TOTP_SECRET);
+
+/**
+ * The seeded demo support account (`startTestStack({ seed: true })`), signed in as a person does:
+ * password, then a code from an authenticator holding the secret the README prints.
+ */
+export async function signedInAsDemoSupport(config: RuntimeConfig): Promise<SignedInUser> {
+  return signedInWithPasswordAndCode(
+    config,
+    { userId: '', email: DEMO_SUPPORT_EMAIL, refreshToken: '' },
+    DEMO_PASSWORD,
+    demoSupportAuthenticator,
+  );
+}
+
+async function signedInWithPasswordAndCode(
+  config: RuntimeConfig,
+  user: Pick<SignedInUser, 'userId' | 'email' | 'refreshToken'>,
+  password: string,
+  authenticator: Authenticator,
+): Promise<SignedInUser> {
   const client = localCognitoClient(config.userPoolEndpoint);
   try {
     const challenge = await client.send(
       new InitiateAuthCommand({
         ClientId: config.userPoolClientId,
         AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: user.email, PASSWORD: TEST_USER_PASSWORD },
+        AuthParameters: { USERNAME: user.email, PASSWORD: password },
       }),
     );
     const signedIn = await client.send(
@@ -114,7 +142,8 @@ export async function signedInWithCode(
     );
     const { AccessToken, RefreshToken } = signedIn.AuthenticationResult ?? {};
     if (!AccessToken || !RefreshToken) throw new Error('cognito-local did not sign the user in with the code');
-    return signedInWith({ ...user, refreshToken: RefreshToken }, AccessToken);
+    const userId = user.userId || String(claimsOf(AccessToken).sub);
+    return signedInWith({ ...user, userId, refreshToken: RefreshToken }, AccessToken);
   } finally {
     client.destroy();
   }

@@ -10,6 +10,7 @@ import { observedHandler } from '../runtime/observed-handler';
 import { errorResponse, jsonResponse } from './responses';
 import { requestLog } from './request-log';
 import { parseJsonBody } from './json-body';
+import { requireStaff, type StaffGroup } from './support';
 import { validate } from './validate';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -47,6 +48,11 @@ interface HandlerOptions<S extends InputSchemas, Auth extends boolean> {
   schemas?: S;
   /** True when the route sits behind the JWT authorizer: the handler then always has a caller. */
   auth?: Auth;
+  /**
+   * A staff route (http/support.ts): only these groups, with two-step verification, get past it, and
+   * before any input is read, so an outsider learns nothing from how the route validates.
+   */
+  staff?: readonly StaffGroup[];
   /** Counted whenever the operation answers 5xx (the Stripe webhook: an event not applied). */
   failureMetric?: BusinessMetric;
 }
@@ -54,7 +60,7 @@ interface HandlerOptions<S extends InputSchemas, Auth extends boolean> {
 /**
  * Wraps an operation in the one middleware stack every handler shares, in this order:
  * Lambda context and trace (observedHandler) → request log → error mapping → the origin check (the
- * request came through CloudFront) → JSON body
+ * request came through CloudFront) → the staff guard (staff routes) → JSON body
  * (size-limited) → validation → the operation, which answers 503 rather than run into the
  * function's timeout.
  */
@@ -71,6 +77,7 @@ export function httpHandler<S extends InputSchemas = Record<never, never>, Auth 
     await integrationSecretsLoaded();
     const caller = callerOf(event);
     if (options.auth && !caller) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+    if (options.staff) await requireStaff(event, options.staff);
     const input = {
       body: schemas.body ? validate(schemas.body, parseJsonBody(event), 'body') : undefined,
       query: schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined,

@@ -3,7 +3,7 @@ import type { FINANCE_GROUP } from '../domain/finance-group';
 import { SUPPORT_GROUP } from '../domain/support-group';
 import { accounts } from '../runtime/ports/identity';
 import { callerGroups, callerSignIn } from './caller';
-import type { HttpEvent } from './handler';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer as HttpEvent } from 'aws-lambda';
 
 export type StaffGroup = typeof SUPPORT_GROUP | typeof FINANCE_GROUP;
 

@@ -93,6 +93,7 @@ export function localHostedUi(services: {
     const user = await userPool.getUserByUsername(ctx, query.get('login_hint') ?? '');
     if (!user || !linkedToGoogle(user))
       return page(res, 400, 'The local stand-in for Google signs in only an account linked to Google (login_hint).');
+    if (user.Enabled === false) return redirect({ error: 'invalid_request', error_description: 'User is disabled.' });
     const groups = await userPool.listUserGroupMembership(ctx, user);
     const tokens = await tokenGenerator.generate(ctx, user, groups, appClient, undefined, 'HostedAuth');
     const scope = scopes.join(' ');

@@ -12,6 +12,12 @@ export interface CognitoAnswer {
 }
 
 const INCORRECT_CREDENTIALS = { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+/** Cognito's answer to any sign-in or refresh of an account disabled by AdminDisableUser. */
+export const USER_DISABLED = { __type: 'NotAuthorizedException', message: 'User is disabled.' };
+
+const isUserDisabledAnswer = (body: unknown) =>
+  (body as { message?: unknown } | null)?.message === USER_DISABLED.message;
+
 const CODE_MISMATCH = {
   __type: 'CodeMismatchException',
   message: 'Invalid verification code provided, please try again.',
@@ -48,7 +54,8 @@ export function withoutUserExistence(target: string, request: unknown, answer: C
   const type = errorType(answer.body);
   switch (target) {
     case 'InitiateAuth':
-      if (AuthFlow !== 'USER_PASSWORD_AUTH') return answer;
+      // Given only for the right password: it tells no more than a successful sign-in would.
+      if (AuthFlow !== 'USER_PASSWORD_AUTH' || isUserDisabledAnswer(answer.body)) return answer;
       return type === 'NotAuthorizedException' ||
         type === 'InvalidPasswordException' ||
         type === 'UserNotFoundException'

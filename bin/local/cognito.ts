@@ -20,6 +20,7 @@ import { APP_CLIENT_WRITE_ATTRIBUTES } from '../../functions/adapters/identity';
 import { COGNITO_PASSWORD_PATTERN, PASSWORD_MIN_LENGTH } from '../../functions/schemas/profile';
 import { LOCAL_AWS } from './aws-local';
 import { localHostedUi } from './cognito-hosted-ui';
+import { localDisabledUsers } from './cognito-disabled-users';
 import { localIdentityLinks } from './cognito-linked-identities';
 import { localTotpMfa } from './cognito-mfa';
 import { claimsOf, withClaims } from './cognito-tokens';
@@ -165,9 +166,14 @@ export async function startLocalCognito(options: {
     if (user && user.Password === PreviousPassword) return null;
     return { status: 400, body: { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' } };
   };
+  const disabledUsers = localDisabledUsers({ cognito: cognitoClient, ctx });
   const userPoolApi = cognitoFront(
     innerPort,
     {
+      AdminUserGlobalSignOut: disabledUsers.adminUserGlobalSignOut,
+      InitiateAuth: disabledUsers.initiateAuth,
+      // Answered as the InitiateAuth it becomes (cognitoFront).
+      GetTokensFromRefreshToken: disabledUsers.initiateAuth,
       AdminLinkProviderForUser: localIdentityLinks({ cognito: cognitoClient, ctx, now: () => clock.get() }),
       AdminSetUserPassword: refuseWeakPassword('Password'),
       ChangePassword: async (request) =>
@@ -325,7 +331,7 @@ type AnswerRewrite = (request: unknown, answer: CognitoAnswer) => Promise<Cognit
 
 /**
  * Forwards every call to cognito-local, turning GetTokensFromRefreshToken into the InitiateAuth
- * it knows, answering the operations it lacks or gets wrong (ResendConfirmationCode, TOTP MFA)
+ * it knows (before a local target sees it), answering the operations it lacks or gets wrong (ResendConfirmationCode, TOTP MFA)
  * itself and rewriting answers it gives otherwise than Cognito (`rewrites`). Answers that
  * could tell an unknown address from a known one are put into AWS's words first.
  */
@@ -349,12 +355,6 @@ function cognitoFront(
         res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'access-control-allow-origin': '*' });
         res.end(JSON.stringify(answered));
       };
-      if (local) {
-        local(JSON.parse(body.toString('utf8')))
-          .then((answer) => (answer ? reply(answer) : forward(body)))
-          .catch(() => res.writeHead(500).end());
-        return;
-      }
       if (headers['x-amz-target'] === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {
         const request = JSON.parse(body.toString('utf8')) as { ClientId: string; RefreshToken: string };
         headers['x-amz-target'] = `${TARGET_PREFIX}InitiateAuth`;
@@ -365,6 +365,12 @@ function cognitoFront(
             AuthParameters: { REFRESH_TOKEN: request.RefreshToken },
           }),
         );
+      }
+      if (local) {
+        local(JSON.parse(body.toString('utf8')))
+          .then((answer) => (answer ? reply(answer) : forward(body)))
+          .catch(() => res.writeHead(500).end());
+        return;
       }
       forward(body);
 

@@ -1,4 +1,7 @@
 import {
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminUserGlobalSignOutCommand,
   AssociateSoftwareTokenCommand,
   CodeMismatchException,
   type CognitoIdentityProviderClient,
@@ -324,5 +327,80 @@ describe('two-step verification with an authenticator app (TOTP), as Cognito doe
         ),
       ),
     ).toBeInstanceOf(NotAuthorizedException);
+  });
+});
+
+describe('a disabled account (AdminDisableUser), as Cognito refuses it', () => {
+  /** `ok`, or the name and message of Cognito's refusal. */
+  const answerTo = (call: Promise<unknown>) =>
+    call.then(
+      () => 'ok',
+      (error: Error) => `${error.name}: ${error.message}`,
+    );
+  const passwordSignIn = (email: string, password = TEST_USER_PASSWORD) =>
+    answerTo(
+      cognito.send(
+        new InitiateAuthCommand({
+          ClientId: stack.config.userPoolClientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: password },
+        }),
+      ),
+    );
+  const refresh = (refreshToken: string) =>
+    answerTo(
+      cognito.send(
+        new InitiateAuthCommand({
+          ClientId: stack.config.userPoolClientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+        }),
+      ),
+    );
+  /** GetTokensFromRefreshToken, as Amplify v6 refreshes: the answer's `__type: message`, or `ok`. */
+  async function amplifyRefresh(refreshToken: string) {
+    const response = await fetch(stack.config.userPoolEndpoint ?? '', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
+      body: JSON.stringify({ ClientId: stack.config.userPoolClientId, RefreshToken: refreshToken }),
+    });
+    if (response.status === 200) return 'ok';
+    const { __type, message } = (await response.json()) as { __type: string; message: string };
+    return `${__type}: ${message}`;
+  }
+  const account = (email: string) => ({ UserPoolId: stack.config.userPoolId, Username: email });
+  const hostedUi = () => ({ config: stack.config, webUrl: stack.webUrl });
+
+  it('refuses its sign-in (the right password only), refreshes and Google sign-in with "User is disabled.", until enabled', async () => {
+    const user = await signedInUserLinkedToGoogle(stack.config, 'mentee');
+    await cognito.send(new AdminDisableUserCommand(account(user.email)));
+
+    expect(await passwordSignIn(user.email)).toBe('NotAuthorizedException: User is disabled.');
+    expect(await passwordSignIn(user.email, 'not-the-password')).toBe(
+      'NotAuthorizedException: Incorrect username or password.',
+    );
+    expect(await refresh(user.refreshToken)).toBe('NotAuthorizedException: User is disabled.');
+    expect(await amplifyRefresh(user.refreshToken)).toBe('NotAuthorizedException: User is disabled.');
+    const google = await hostedUiAuthorize(hostedUi(), user.email);
+    expect(google.callback?.searchParams.get('error_description')).toBe('User is disabled.');
+    expect(google.callback?.searchParams.has('code')).toBe(false);
+
+    await cognito.send(new AdminEnableUserCommand(account(user.email)));
+    expect(await passwordSignIn(user.email)).toBe('ok');
+    expect(await refresh(user.refreshToken)).toBe('ok');
+  });
+
+  it('revokes every refresh token on AdminUserGlobalSignOut, which cognito-local lacks; a new sign-in gets a new one', async () => {
+    const user = await signedInUser(stack.config);
+    await cognito.send(new AdminUserGlobalSignOutCommand(account(user.email)));
+    expect(await refresh(user.refreshToken)).toBe('NotAuthorizedException: Refresh Token has been revoked');
+    expect(await amplifyRefresh(user.refreshToken)).toBe('NotAuthorizedException: Refresh Token has been revoked');
+    expect(await passwordSignIn(user.email)).toBe('ok');
+    expect(await answerTo(cognito.send(new AdminUserGlobalSignOutCommand(account('nobody@example.test'))))).toBe(
+      'UserNotFoundException: User does not exist.',
+    );
   });
 });

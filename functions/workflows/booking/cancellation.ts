@@ -114,15 +114,24 @@ export async function cancelByParty(
   );
   if (!cancelled)
     throw new DomainError('CONCURRENT_CHANGE', 'This session changed meanwhile and can no longer be cancelled.');
+  await afterCancelling(cancelled, cancelledBy, now);
+  return cancelled;
+}
 
+/**
+ * What follows a held session's cancellation: its schedules, meeting and calendar event go and both
+ * parties are e-mailed; each step is only logged when it fails (the refund job starts from the stream).
+ */
+export async function afterCancelling(cancelled: SessionItem, cancelledBy: 'coach' | 'mentee', now: Date) {
   for (const job of JOBS_OF_A_HELD_SESSION) {
-    await attempt(`unschedule ${job}`, session.id, () => scheduler().unschedule(job, session.id));
+    await attempt(`unschedule ${job}`, cancelled.id, () => scheduler().unschedule(job, cancelled.id));
   }
-  await attempt('delete meeting', session.id, () => deleteMeeting(cancelled, now));
+  await attempt('delete meeting', cancelled.id, () => deleteMeeting(cancelled, now));
   const { calendarEvent } = cancelled;
   if (calendarEvent) {
-    await attempt('delete calendar event', session.id, () => deleteBookingEvent(session.coachId, calendarEvent, now));
+    await attempt('delete calendar event', cancelled.id, () =>
+      deleteBookingEvent(cancelled.coachId, calendarEvent, now),
+    );
   }
   await notifyParties(cancelled, cancelledBy, now);
-  return cancelled;
 }

@@ -37,6 +37,10 @@ export type Grant =
   | 'accounts:set-password'
   /** Deletes an account (AdminDeleteUser): only the caller's own, after a fresh sign-in (handlers/delete-me.ts). */
   | 'accounts:delete'
+  /** Suspends an account (AdminDisableUser, AdminUserGlobalSignOut): support only (workflows/moderation/suspension.ts). */
+  | 'accounts:disable'
+  /** Lifts a suspension (AdminEnableUser): support only. */
+  | 'accounts:enable'
   /** Encrypts and decrypts with the stack's token key (adapters/token-cipher.ts): a mentor's calendar tokens. */
   | 'tokens:use';
 
@@ -200,7 +204,7 @@ export const routes: readonly Route[] = [
     path: '/api/me/availability/{id}',
     handler: 'remove-availability',
     auth: 'user',
-    table: ['write'],
+    table: ['read', 'write'],
     grants: [],
   },
   {
@@ -272,7 +276,7 @@ export const routes: readonly Route[] = [
     path: '/api/me/sign-in-methods',
     handler: 'get-sign-in-methods',
     auth: 'user',
-    table: [],
+    table: ['read'],
     grants: ['accounts:read'],
   },
   {
@@ -281,7 +285,7 @@ export const routes: readonly Route[] = [
     path: '/api/me/password',
     handler: 'set-first-password',
     auth: 'user',
-    table: [],
+    table: ['read'],
     grants: ['accounts:read', 'accounts:set-password'],
   },
   {
@@ -290,7 +294,7 @@ export const routes: readonly Route[] = [
     path: '/api/me/password-change',
     handler: 'change-password',
     auth: 'user',
-    table: [],
+    table: ['read'],
     grants: ['mail:send'],
     throttle: ROUTE_THROTTLES.signUps,
   },
@@ -310,7 +314,7 @@ export const routes: readonly Route[] = [
     path: '/api/me/headshot',
     handler: 'create-headshot-upload',
     auth: 'user',
-    table: [],
+    table: ['read'],
     grants: ['media:write'],
   },
   {
@@ -500,6 +504,44 @@ export const routes: readonly Route[] = [
     auth: 'user',
     table: ['read'],
     grants: ['accounts:read'],
+  },
+  {
+    operation: 'suspendUser',
+    method: 'POST',
+    path: '/api/support/users/{id}/suspend',
+    handler: 'suspend-user',
+    auth: 'user',
+    // Cancelling a suspended mentor's upcoming sessions: what a coach's own cancellation needs (cancelSession).
+    table: ['read', 'write', 'query:byOwner'],
+    grants: ['accounts:read', 'accounts:disable', 'mail:send', 'scheduler:manage', 'secret:zoom', ...CALENDAR_GRANTS],
+  },
+  {
+    operation: 'unsuspendUser',
+    method: 'POST',
+    path: '/api/support/users/{id}/unsuspend',
+    handler: 'unsuspend-user',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['accounts:read', 'accounts:enable'],
+  },
+  {
+    operation: 'listReports',
+    method: 'GET',
+    path: '/api/support/reports',
+    handler: 'list-reports',
+    auth: 'user',
+    table: ['read'],
+    grants: ['accounts:read'],
+  },
+  {
+    operation: 'decideReport',
+    method: 'POST',
+    path: '/api/support/reports/{id}/decide',
+    handler: 'decide-report',
+    auth: 'user',
+    // suspend_author suspends the author as suspendUser does.
+    table: ['read', 'write', 'query:byOwner'],
+    grants: ['accounts:read', 'accounts:disable', 'mail:send', 'scheduler:manage', 'secret:zoom', ...CALENDAR_GRANTS],
   },
   {
     operation: 'rateSession',

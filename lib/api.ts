@@ -401,6 +401,9 @@ function grantsFor(targets: GrantTargets) {
     'accounts:set-password': (fn) =>
       targets.userPool.grant(fn, 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminRemoveUserFromGroup'),
     'accounts:delete': (fn) => targets.userPool.grant(fn, 'cognito-idp:AdminDeleteUser'),
+    'accounts:disable': (fn) =>
+      targets.userPool.grant(fn, 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'),
+    'accounts:enable': (fn) => targets.userPool.grant(fn, 'cognito-idp:AdminEnableUser'),
   };
   return (fn: OperationFunction, grants: readonly Grant[]) => {
     for (const grant of grants) apply[grant](fn);

@@ -3,11 +3,14 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminLinkProviderForUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   type AttributeType,
   ChangePasswordCommand,
   CognitoIdentityProviderClient,
@@ -296,6 +299,16 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
         .catch((error: unknown) => {
           if (errorName(error) !== 'UserNotFoundException') throw error;
         });
+    },
+
+    async disable(username) {
+      await client.send(new AdminDisableUserCommand({ UserPoolId: userPoolId, Username: username }));
+      // Disabling stops new sign-ins and refreshes; the sign-out revokes the refresh tokens outright.
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+    },
+
+    async enable(username) {
+      await client.send(new AdminEnableUserCommand({ UserPoolId: userPoolId, Username: username }));
     },
   };
 }

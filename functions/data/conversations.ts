@@ -1,21 +1,23 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from '../domain/errors';
 import { type MessageItem, RATE_LIMIT_MESSAGES, RATE_WINDOW_MS, rateWindow } from '../domain/messages';
+import type { ReportItem } from '../domain/reports';
 import {
+  batchGet,
   getItem,
   isCancelledTransaction,
+  isConditionFailure,
   pages,
-  putNew,
   queryAll,
   queryIndexPartition,
   queryPage,
   type TableWrite,
   transact,
   updateIf,
-  updateItem,
 } from './dynamo';
 import { readIndexRange } from './index-range';
 import { keys } from './keys';
+import { reportPuts } from './reports';
 import { tableSchema } from './table-schema';
 
 export interface ConversationItem {
@@ -324,30 +326,86 @@ export async function claimEmailNotice(
   return claimed !== null;
 }
 
+/** These messages (a conversation and sequence number each; repeats read once), those that exist. */
+export function messagesOf(refs: readonly Pick<MessageItem, 'conversationId' | 'seq'>[]): Promise<MessageItem[]> {
+  const unique = new Map(refs.map((ref) => [messageIdOf(ref.conversationId, ref.seq), ref]));
+  return batchGet<MessageItem>([...unique.values()].map((ref) => keys.message(ref.conversationId, ref.seq)));
+}
+
 export async function getMessage(conversationId: string, seq: number): Promise<MessageItem | null> {
   return getItem<MessageItem>(keys.message(conversationId, seq));
 }
 
 /**
  * Keeps a party's report of a message for the moderators (once per reporter: a repeat changes
- * nothing) and, when moderation rejected the text, marks the message removed.
+ * nothing), in one transaction with the report support decides and its entry in support's open
+ * queue; when moderation rejected the text, the message is marked removed too.
  */
 export async function recordMessageReport(
   message: MessageItem,
-  report: { reporterId: string; reason: string; moderationStatus: 'approved' | 'rejected'; now: Date },
+  report: { id: string; reporterId: string; reason: string; moderationStatus: 'approved' | 'rejected'; now: Date },
 ): Promise<void> {
-  const firstReport = await putNew({
-    ...keys.messageReport(message.conversationId, message.seq, report.reporterId),
+  const at = report.now.toISOString();
+  const reported: ReportItem = {
+    id: report.id,
+    kind: 'message',
     messageId: message.id,
+    conversationId: message.conversationId,
+    seq: message.seq,
+    authorId: message.from,
     reporterId: report.reporterId,
     reason: report.reason,
-    moderationStatus: report.moderationStatus,
-    at: report.now.toISOString(),
-  });
-  if (firstReport && report.moderationStatus === 'rejected') {
-    await updateItem(keys.message(message.conversationId, message.seq), {
-      UpdateExpression: 'SET moderationStatus = :rejected',
-      ExpressionAttributeValues: { ':rejected': 'rejected' },
-    });
+    reportedAt: at,
+    status: 'open',
+  };
+  try {
+    await transact([
+      {
+        Put: {
+          Item: {
+            ...keys.messageReport(message.conversationId, message.seq, report.reporterId),
+            messageId: message.id,
+            reportId: report.id,
+            reporterId: report.reporterId,
+            reason: report.reason,
+            moderationStatus: report.moderationStatus,
+            at,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      ...reportPuts(reported),
+      ...(report.moderationStatus === 'rejected'
+        ? [
+            {
+              Update: {
+                Key: keys.message(message.conversationId, message.seq),
+                UpdateExpression: 'SET moderationStatus = :rejected',
+                ExpressionAttributeValues: { ':rejected': 'rejected' },
+              },
+            },
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    // This reporter's report of this message is kept already.
+    if (!isConditionFailure(error)) throw error;
   }
+}
+
+/**
+ * The removed message's text leaves both parties' conversation lists too, where it is the last
+ * message's preview (a later message has replaced it otherwise: nothing to do).
+ */
+export async function blankPreviews(message: MessageItem, parties: readonly string[]): Promise<void> {
+  await Promise.all(
+    parties.map((userId) =>
+      updateIf(keys.conversationEntry(userId, message.conversationId), {
+        UpdateExpression: 'SET lastMessage.body = :blank',
+        ConditionExpression: 'lastMessage.#at = :at AND lastMessage.#from = :from',
+        ExpressionAttributeNames: { '#at': 'at', '#from': 'from' },
+        ExpressionAttributeValues: { ':blank': '', ':at': message.at, ':from': message.from },
+      }),
+    ),
+  );
 }

@@ -24,6 +24,8 @@ const coachLedgerPartition = (coachId: string) => `COACH#${coachId}#LEDGER`;
 const conversationPartition = (conversationId: string) => `CONVERSATION#${conversationId}`;
 const userConversationsPartition = (userId: string) => `USER#${userId}#CONVERSATIONS`;
 const MESSAGE_PREFIX = 'MSG#';
+/** Every report, open or decided, in one partition each: reports are few, and support reads them in order. */
+const reportQueuePartition = (status: 'open' | 'decided') => `REPORTS#${status.toUpperCase()}`;
 /** Zero-padded, so a conversation's messages sort by their sequence number. */
 const messageSortKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart(10, '0')}`;
 /** `month` is `YYYY-MM` (UTC). */
@@ -193,6 +195,14 @@ export const keys = {
     pk: conversationPartition(conversationId),
     sk: `REPORT#${messageSortKey(seq)}#${reporterId}`,
   }),
+  /** A report as support decides it (data/reports.ts): what was reported, by whom, and its decision. */
+  report: (reportId: string) => ({ pk: `REPORT#${reportId}`, sk: 'REPORT' }),
+  /** A report's entry in support's queue of open or decided reports, oldest first: written with the report. */
+  reportQueueEntry: (status: 'open' | 'decided', reportedAt: string, reportId: string) => ({
+    pk: reportQueuePartition(status),
+    sk: `${reportedAt}#${reportId}`,
+  }),
+  reportQueuePartition,
   /** One user's side of a conversation (unread count, last message), listed by last activity (gsi1). */
   conversationEntry: (userId: string, conversationId: string) => ({
     pk: `${USER_PREFIX}${userId}`,

@@ -43,3 +43,11 @@ export const INDEX_ONLY_ATTRIBUTES = [
 export async function getProfile(userId: string): Promise<ProfileItem | null> {
   return getItem<ProfileItem>(keys.profile(userId));
 }
+
+/** Whether support has the user suspended: one small read, made for every signed-in request. */
+export async function isSuspended(userId: string): Promise<boolean> {
+  const item = await getItem<Pick<ProfileItem, 'suspendedAt'>>(keys.profile(userId), {
+    ProjectionExpression: 'suspendedAt',
+  });
+  return Boolean(item?.suspendedAt);
+}

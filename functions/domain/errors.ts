@@ -65,6 +65,15 @@ export const errorStatus = {
   TOO_LATE_TO_CANCEL: 409,
   /** A paid booking with a mentor whose payment account is not ready (a free consultation still is). */
   COACH_PAYMENTS_NOT_READY: 409,
+  /** The caller's account is suspended by support: its still-valid tokens are refused too. */
+  ACCOUNT_SUSPENDED: 403,
+  /** Support: the user is suspended already, or (unsuspending) not suspended. */
+  ALREADY_SUSPENDED: 409,
+  NOT_SUSPENDED: 409,
+  /** The mentor's account is suspended: no bookings of any kind, a plan's included. */
+  COACH_SUSPENDED: 409,
+  /** Support: the report was decided already (each is decided exactly once). */
+  REPORT_DECIDED: 409,
   /** Another request changed the same item first (a lost transaction race): reload and try again. */
   CONCURRENT_CHANGE: 409,
   /** A calendar or meeting provider this deployment has no credentials for. */

@@ -456,6 +456,10 @@ export interface AccountDirectory {
   link(username: string, identity: FederatedIdentity): Promise<void>;
   /** Deletes the account (its refresh tokens stop working); an account already gone is fine. */
   deleteAccount(username: string): Promise<void>;
+  /** Refuses the account's sign-ins and token refreshes from now on, and revokes its refresh tokens. */
+  disable(username: string): Promise<void>;
+  /** Lets a disabled account sign in again (the tokens revoked stay revoked). */
+  enable(username: string): Promise<void>;
 }
 
 export type RegistryLookup = { state: 'answered'; answer: RegistryAnswer } | { state: 'unavailable'; detail: string };

@@ -53,6 +53,12 @@ export interface ProfileItem {
   verification?: CoachVerification;
   /** The coach's monthly mentorship plan (data/coach-settings.ts savePlan). */
   plan?: PlanInput;
+  /**
+   * Set while support has the account suspended (workflows/moderation/suspension.ts): it cannot
+   * sign in, and the API refuses its still-valid tokens (http/handler.ts).
+   */
+  suspendedAt?: string;
+  suspendedReason?: string;
   createdAt: string;
   updatedAt: string;
 }

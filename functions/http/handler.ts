@@ -5,6 +5,7 @@ import { integrationSecretsLoaded } from '../adapters/integration-secrets';
 import { cameThroughCloudFront, ORIGIN_HEADER } from '../adapters/origin-secret';
 import { DomainError } from '../domain/errors';
 import { callerOf, type Caller } from './caller';
+import { isSuspended } from '../data/profiles';
 import type { BusinessMetric } from '../runtime/metrics';
 import { observedHandler } from '../runtime/observed-handler';
 import { errorResponse, jsonResponse } from './responses';
@@ -77,6 +78,9 @@ export function httpHandler<S extends InputSchemas = Record<never, never>, Auth 
     await integrationSecretsLoaded();
     const caller = callerOf(event);
     if (options.auth && !caller) throw new DomainError('UNAUTHORIZED', 'Sign in to continue.');
+    // Suspending disables the account in Cognito, but an access token it issued stays valid at the authorizer for up to an hour.
+    if (options.auth && caller && (await isSuspended(caller.userId)))
+      throw new DomainError('ACCOUNT_SUSPENDED', 'Your account is suspended. Contact support.');
     if (options.staff) await requireStaff(event, options.staff);
     const input = {
       body: schemas.body ? validate(schemas.body, parseJsonBody(event), 'body') : undefined,

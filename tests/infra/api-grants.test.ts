@@ -43,6 +43,8 @@ const routes: Route[] = [
   route('usesCalendarTokens', 'user', ['tokens:use', 'secret:googleCalendar', 'secret:microsoftCalendar']),
   route('readsAccounts', 'user', ['accounts:read']),
   route('setsPasswords', 'user', ['accounts:read', 'accounts:set-password']),
+  route('disablesAccounts', 'user', ['accounts:disable']),
+  route('enablesAccounts', 'user', ['accounts:enable']),
   route('touchesNothing', 'public', []),
 ];
 const jobs: Job[] = [
@@ -287,6 +289,20 @@ describe('grants from the route table', () => {
     ]);
     for (const action of accountActions('setsPasswords'))
       expect(statementFor('setsPasswords', action)?.Resource).toEqual(poolArn);
+  });
+
+  it('accounts:disable only disables and signs out, accounts:enable only enables, users of the one pool', () => {
+    const accountActions = (operation: string) =>
+      actionsOf(operation)
+        .filter((action) => action.startsWith('cognito-idp:'))
+        .sort();
+    expect(accountActions('disablesAccounts')).toEqual([
+      'cognito-idp:AdminDisableUser',
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
+    expect(accountActions('enablesAccounts')).toEqual(['cognito-idp:AdminEnableUser']);
+    for (const action of accountActions('disablesAccounts'))
+      expect(statementFor('disablesAccounts', action)?.Resource).toEqual(getAtt(userPool, 'Arn'));
   });
 
   it('no grant means nothing beyond tracing and reading the origin secret that every route checks', () => {

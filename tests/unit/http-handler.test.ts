@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from '../../functions/schemas/zod';
 import { DomainError } from '../../functions/domain/errors';
 import { callerGroups } from '../../functions/http/caller';
@@ -7,6 +7,10 @@ import { type HttpEvent, httpHandler } from '../../functions/http/handler';
 import { MAX_BODY_BYTES } from '../../functions/http/json-body';
 
 const context = { awsRequestId: 'req-1' } as Context;
+
+/** The users support has suspended, as the table would say (every signed-in request asks it). */
+const suspended = new Set<string>();
+vi.mock('../../functions/data/profiles', () => ({ isSuspended: async (userId: string) => suspended.has(userId) }));
 
 function event(overrides: Partial<HttpEvent> = {}): HttpEvent {
   return {
@@ -94,6 +98,25 @@ describe('httpHandler', () => {
       } as HttpEvent['requestContext'],
     });
     expect(await call(me, signedIn)).toEqual({ status: 200, body: { userId: 'user-1' } });
+  });
+
+  it('refuses a suspended caller’s still-valid token with 403 ACCOUNT_SUSPENDED, before the operation runs', async () => {
+    let ran = false;
+    const me = httpHandler({ auth: true }, async () => {
+      ran = true;
+      return { status: 204 };
+    });
+    const signedIn = event({
+      requestContext: {
+        ...event().requestContext,
+        authorizer: { jwt: { claims: { sub: 'user-2' }, scopes: [] } },
+      } as HttpEvent['requestContext'],
+    });
+    suspended.add('user-2');
+    const { status, body } = await call(me, signedIn);
+    expect(status).toBe(403);
+    expect(body.error.code).toBe('ACCOUNT_SUSPENDED');
+    expect(ran).toBe(false);
   });
 });
 

@@ -146,6 +146,8 @@ export async function bookSession(menteeId: string, booking: NewBooking, now: Da
   const [coach, mentee] = await Promise.all([getProfile(booking.coachId), getProfile(menteeId)]);
   if (coach?.userType !== 'mentor') throw new DomainError('NOT_FOUND', 'This mentor does not exist.');
   if (!mentee) throw new DomainError('NOT_FOUND', 'Finish creating your profile first.');
+  // Checked apart from publication: a plan's mentee may book an unpublished mentor, never a suspended one.
+  if (coach.suspendedAt) throw new DomainError('COACH_SUSPENDED', 'This mentor is not taking bookings.');
   const request = await toRequest(booking, coach, now);
   const credit =
     'subscriptionId' in booking && booking.subscriptionId

@@ -1,0 +1,13 @@
+import { httpHandler } from '../http/handler';
+import { requireSupport } from '../http/support';
+import { reasonInput, userPath } from '../schemas/support';
+import { unsuspendUser } from '../workflows/moderation/suspension';
+
+/** `POST /api/support/users/{id}/unsuspend {reason}` → 200 `{userId, state, cancelledSessionIds: []}` (support only). */
+export const handler = httpHandler(
+  { schemas: { path: userPath, body: reasonInput }, auth: true },
+  async ({ path, body, caller, event, now }) => {
+    await requireSupport(event);
+    return { status: 200, body: await unsuspendUser(path.id, caller.userId, body.reason, now) };
+  },
+);

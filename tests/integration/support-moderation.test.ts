@@ -9,6 +9,8 @@ import { getProfile } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
 import { SUPPORT_GROUP } from '../../functions/domain/support-group';
 import { conversationList, messagePage, sentMessage } from '../../functions/schemas/messages';
+import { subscriptionCreated, subscriptionList } from '../../functions/schemas/plans';
+import { bookingResult } from '../../functions/schemas/session';
 import { reportList, supportReportView } from '../../functions/schemas/support';
 import { SUSPENDED_MENTOR_CANCELLATION } from '../../functions/workflows/moderation/suspension';
 import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
@@ -138,6 +140,50 @@ describe('suspending a mentor', () => {
     const again = await call(support, 'POST', `/api/support/users/${coach.userId}/suspend`, { reason: 'Twice' });
     expect(again.status).toBe(409);
     expect(await errorCodeOf(again)).toBe('ALREADY_SUSPENDED');
+  });
+
+  it('gives a plan session’s credit back as the coach’s cancellation does, and refuses the plan’s next booking', async () => {
+    const coach = await publishedCoach(stack.config, { payments: true });
+    const plan = {
+      monthlyPriceCents: 30_000,
+      sessionsPerMonth: 1,
+      sessionMinutes: 60,
+      description: 'Monthly',
+      active: true,
+    };
+    expect((await call(coach, 'PUT', '/api/me/plan', plan)).status).toBe(200);
+    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
+    const subscribed = await call(mentee, 'POST', '/api/subscriptions', { coachId: coach.userId });
+    const { subscription, checkoutUrl } = subscriptionCreated.parse(await subscribed.json());
+    const paid = await fetch(`${stack.apiUrl}/_local/stripe/checkout/pay`, {
+      method: 'POST',
+      body: new URLSearchParams({ checkout: new URL(checkoutUrl).searchParams.get('id') as string }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    await stack.jobsSettled();
+    const creditsLeft = async () =>
+      subscriptionList
+        .parse(await (await call(mentee, 'GET', '/api/me/subscriptions')).json())
+        .subscriptions.find((item) => item.id === subscription.id)?.creditsLeft;
+    const planBooking = (days: number) =>
+      call(mentee, 'POST', '/api/sessions', {
+        coachId: coach.userId,
+        start: at(days, 9),
+        durationMinutes: 60,
+        subscriptionId: subscription.id,
+      });
+    const booked = await planBooking(6);
+    expect(booked.status).toBe(201);
+    const { session } = bookingResult.parse(await booked.json());
+    expect(await creditsLeft()).toBe(0);
+
+    const suspended = await call(support, 'POST', `/api/support/users/${coach.userId}/suspend`, { reason: 'Fraud' });
+    expect((await suspended.json()).cancelledSessionIds).toEqual([session.id]);
+    expect(await creditsLeft()).toBe(1);
+    const refused = await planBooking(7);
+    expect(refused.status).toBe(409);
+    expect(await errorCodeOf(refused)).toBe('COACH_SUSPENDED');
   });
 
   it('unsuspends: sign-in works again, the cancelled session and the unpublished profile stay as they are', async () => {

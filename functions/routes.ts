@@ -511,9 +511,17 @@ export const routes: readonly Route[] = [
     path: '/api/support/users/{id}/suspend',
     handler: 'suspend-user',
     auth: 'user',
-    // Cancelling a suspended mentor's upcoming sessions: what a coach's own cancellation needs (cancelSession).
+    // Cancelling a suspended mentor's upcoming sessions: what a coach's cancellation needs, and Stripe to close a checkout.
     table: ['read', 'write', 'query:byOwner'],
-    grants: ['accounts:read', 'accounts:disable', 'mail:send', 'scheduler:manage', 'secret:zoom', ...CALENDAR_GRANTS],
+    grants: [
+      'accounts:read',
+      'accounts:disable',
+      'mail:send',
+      'scheduler:manage',
+      'secret:stripe',
+      'secret:zoom',
+      ...CALENDAR_GRANTS,
+    ],
   },
   {
     operation: 'unsuspendUser',
@@ -541,7 +549,15 @@ export const routes: readonly Route[] = [
     auth: 'user',
     // suspend_author suspends the author as suspendUser does.
     table: ['read', 'write', 'query:byOwner'],
-    grants: ['accounts:read', 'accounts:disable', 'mail:send', 'scheduler:manage', 'secret:zoom', ...CALENDAR_GRANTS],
+    grants: [
+      'accounts:read',
+      'accounts:disable',
+      'mail:send',
+      'scheduler:manage',
+      'secret:stripe',
+      'secret:zoom',
+      ...CALENDAR_GRANTS,
+    ],
   },
   {
     operation: 'rateSession',

@@ -49,19 +49,20 @@ export const storeUnsuspension = (userId: string, audit: AuditEntry) =>
     audit,
   );
 
-/** The coach's held sessions (confirmed or scheduled) that start after `now`, from gsi1. */
-export function heldSessionsOfCoachAfter(coachId: string, now: Date): Promise<SessionItem[]> {
+/** The coach's sessions that start after `now`, held (confirmed or scheduled) or awaiting payment, from gsi1. */
+export function upcomingSessionsOfCoach(coachId: string, now: Date): Promise<SessionItem[]> {
   const { name, partitionKey, sortKey } = tableSchema.indexes.byOwner;
   return queryAll<SessionItem>({
     IndexName: name,
     KeyConditionExpression: '#pk = :pk AND #sk > :now',
-    FilterExpression: '#status IN (:confirmed, :scheduled)',
+    FilterExpression: '#status IN (:confirmed, :scheduled, :pending)',
     ExpressionAttributeNames: { '#pk': partitionKey, '#sk': sortKey, '#status': 'status' },
     ExpressionAttributeValues: {
       ':pk': keys.coachSessionsPartition(coachId),
       ':now': now.toISOString(),
       ':confirmed': CANCELLABLE_STATUSES[0],
       ':scheduled': CANCELLABLE_STATUSES[1],
+      ':pending': 'pending_payment',
     },
   });
 }

@@ -17,7 +17,7 @@ import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator
 import { storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { bookAndPay, refundsAnswered } from '../support/paid-sessions';
+import { bookAndPay, bookSession, refundsAnswered } from '../support/paid-sessions';
 import { type SignedInUser, signedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
 
 /**
@@ -86,6 +86,9 @@ describe('suspending a mentor', () => {
     const coach = await publishedCoach(stack.config, { payments: true });
     const mentee = await signedInUserWithProfile(stack.config, 'mentee');
     const { session, checkoutId } = await bookAndPay(stack, { mentee, coach, start: at(3, 10) });
+    const paying = await signedInUserWithProfile(stack.config, 'mentee');
+    const unpaid = await bookSession(stack, { mentee: paying, coach, start: at(3, 14) });
+    await stack.jobsSettled();
     expect((await call(null, 'GET', `/api/coaches/${coach.userId}`)).status).toBe(200);
 
     const suspended = await call(support, 'POST', `/api/support/users/${coach.userId}/suspend`, {
@@ -95,7 +98,7 @@ describe('suspending a mentor', () => {
     expect(await suspended.json()).toEqual({
       userId: coach.userId,
       state: 'suspended',
-      cancelledSessionIds: [session.id],
+      cancelledSessionIds: [session.id, unpaid.session.id],
     });
     await stack.jobsSettled();
 
@@ -124,6 +127,9 @@ describe('suspending a mentor', () => {
       refund: { status: 'succeeded', amountCents: session.priceCents },
     });
     expect(await refundsAnswered(stack, checkoutId)).toBe(1);
+    // The mentee still at the checkout: it is closed, so it can no longer be paid.
+    expect((await getSession(unpaid.session.id))?.status).toBe('cancelled');
+    expect(await refundsAnswered(stack, unpaid.checkoutId)).toBe(0);
     const menteeMails = (await mailsTo(mentee.email)).map((mail) => `${mail.subject}\n${mail.text}`);
     expect(menteeMails.find((mail) => mail.startsWith('Session cancelled'))).toContain(SUSPENDED_MENTOR_CANCELLATION);
     expect(menteeMails.some((mail) => mail.startsWith('Refund confirmed'))).toBe(true);

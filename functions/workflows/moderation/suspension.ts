@@ -1,6 +1,6 @@
 import { getProfile } from '../../data/profiles';
 import { refundRequestOf } from '../../data/refunds';
-import { heldSessionsOfCoachAfter, storeSuspension, storeUnsuspension } from '../../data/suspensions';
+import { upcomingSessionsOfCoach, storeSuspension, storeUnsuspension } from '../../data/suspensions';
 import { auditEntry } from '../../domain/audit';
 import { CANCELLABLE_STATUSES } from '../../domain/cancellation';
 import { DomainError } from '../../domain/errors';
@@ -8,6 +8,7 @@ import type { ProfileItem } from '../../domain/profile-item';
 import { log } from '../../runtime/log';
 import { accounts } from '../../runtime/ports/identity';
 import { afterCancelling, cancelSession } from '../booking/cancellation';
+import { abandonPendingSession } from '../payments/payment-settlement';
 
 /** The reason each mentee of a suspended mentor reads in the cancellation e-mail (support's own reason is internal). */
 export const SUSPENDED_MENTOR_CANCELLATION = 'Your mentor can no longer hold sessions on Physician Mentors.';
@@ -64,10 +65,17 @@ export async function suspendUser(
   return { userId, state: 'suspended', cancelledSessionIds };
 }
 
-/** Each held session of the coach not yet started, cancelled through the coach's own cancellation. */
+/**
+ * Each held session of the coach not yet started, cancelled through the coach's own cancellation;
+ * one awaiting payment has its checkout closed, as when the payer leaves it, so it can no longer be paid.
+ */
 async function cancelUpcomingSessions(coachId: string, now: Date): Promise<string[]> {
   const cancelledIds: string[] = [];
-  for (const session of await heldSessionsOfCoachAfter(coachId, now)) {
+  for (const session of await upcomingSessionsOfCoach(coachId, now)) {
+    if (session.status === 'pending_payment') {
+      if ((await abandonPendingSession(session, now)).status === 'cancelled') cancelledIds.push(session.id);
+      continue;
+    }
     const cancelled = await cancelSession(
       session.id,
       {

@@ -22,6 +22,7 @@ import { LOCAL_AWS } from './aws-local';
 import { localHostedUi } from './cognito-hosted-ui';
 import { localDisabledUsers } from './cognito-disabled-users';
 import { localIdentityLinks } from './cognito-linked-identities';
+import { localListUsers } from './cognito-list-users';
 import { localTotpMfa } from './cognito-mfa';
 import { claimsOf, withClaims } from './cognito-tokens';
 import { type CognitoAnswer, USER_EXISTENCE_TARGETS, withoutUserExistence } from './cognito-user-existence';
@@ -176,6 +177,7 @@ export async function startLocalCognito(options: {
       GetTokensFromRefreshToken: disabledUsers.initiateAuth,
       AdminLinkProviderForUser: localIdentityLinks({ cognito: cognitoClient, ctx, now: () => clock.get() }),
       AdminSetUserPassword: refuseWeakPassword('Password'),
+      ListUsers: localListUsers({ cognito: cognitoClient, ctx }),
       ChangePassword: async (request) =>
         (await refuseWeakPassword('ProposedPassword')(request)) ?? changePassword(request),
       ConfirmForgotPassword: refuseWeakPassword('Password'),

@@ -23,7 +23,7 @@ export class Data extends Construct {
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
-    const { byOwner, byParty, directory, settlement } = tableSchema.indexes;
+    const { byOwner, byParty, directory, settlement, byName } = tableSchema.indexes;
     this.table = new TableV2(this, 'Table', {
       partitionKey: stringKey(tableSchema.partitionKey),
       sortKey: stringKey(tableSchema.sortKey),
@@ -53,6 +53,13 @@ export class Data extends Construct {
           partitionKey: stringKey(settlement.partitionKey),
           sortKey: stringKey(settlement.sortKey),
           projectionType: ProjectionType.KEYS_ONLY,
+        },
+        {
+          indexName: byName.name,
+          partitionKey: stringKey(byName.partitionKey),
+          sortKey: stringKey(byName.sortKey),
+          projectionType: ProjectionType.INCLUDE,
+          nonKeyAttributes: [...tableSchema.nameProjection],
         },
       ],
     });

@@ -102,16 +102,22 @@ const index = (
   Projection: projection,
 });
 
-const settlementIndexCreation = () => {
-  const { settlement } = tableSchema.indexes;
-  return {
-    AttributeDefinitions: [settlement.partitionKey, settlement.sortKey].map((name) => ({
-      AttributeName: name,
-      AttributeType: 'S' as const,
-    })),
-    GlobalSecondaryIndexUpdates: [{ Create: index(settlement, { ProjectionType: 'KEYS_ONLY' }) }],
-  };
+/** The indexes added after the table was first made, each with its projection, as lib/data.ts makes them. */
+const laterIndexes = () => {
+  const { settlement, byName } = tableSchema.indexes;
+  return [
+    index(settlement, { ProjectionType: 'KEYS_ONLY' }),
+    index(byName, { ProjectionType: 'INCLUDE', NonKeyAttributes: [...tableSchema.nameProjection] }),
+  ];
 };
+
+const indexCreation = (created: GlobalSecondaryIndex) => ({
+  AttributeDefinitions: (created.KeySchema ?? []).map(({ AttributeName }) => ({
+    AttributeName,
+    AttributeType: 'S' as const,
+  })),
+  GlobalSecondaryIndexUpdates: [{ Create: created }],
+});
 
 /** Creates the single table with the same keys and indexes as the CDK data construct. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
@@ -122,9 +128,12 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if (!Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
     }
-    // A data folder from before the settlement index (its sessions are not in it: as in AWS, only new writes are).
-    if (!Table?.GlobalSecondaryIndexes?.some((gsi) => gsi.IndexName === tableSchema.indexes.settlement.name)) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, ...settlementIndexCreation() }));
+    // A data folder from before the settlement or name index: its older items lack the index's keys
+    // until they are written again, as in AWS; DynamoDB creates one index per update.
+    for (const later of laterIndexes()) {
+      if (!Table?.GlobalSecondaryIndexes?.some((gsi) => gsi.IndexName === later.IndexName)) {
+        await client.send(new UpdateTableCommand({ TableName: tableName, ...indexCreation(later) }));
+      }
     }
     return;
   } catch (error) {
@@ -148,7 +157,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         index(indexes.byOwner, { ProjectionType: 'ALL' }),
         index(indexes.byParty, { ProjectionType: 'ALL' }),
         index(indexes.directory, { ProjectionType: 'INCLUDE', NonKeyAttributes: [...directoryProjection] }),
-        index(indexes.settlement, { ProjectionType: 'KEYS_ONLY' }),
+        ...laterIndexes(),
       ],
       StreamSpecification: TABLE_STREAM,
     }),

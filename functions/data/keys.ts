@@ -14,6 +14,7 @@ function directoryShardOf(userId: string): number {
 }
 
 const USER_PREFIX = 'USER#';
+const namePartition = (lowercasedName: string) => `NAME#${lowercasedName.charAt(0)}`;
 const VERIFIED_MENTORS_PARTITION = 'VERIFIED';
 const PLAN_MENTORS_PARTITION = 'PLANS';
 const coachRatingsPartition = (coachId: string) => `COACH#${coachId}#RATINGS`;
@@ -26,6 +27,7 @@ const userConversationsPartition = (userId: string) => `USER#${userId}#CONVERSAT
 const MESSAGE_PREFIX = 'MSG#';
 /** Every report, open or decided, in one partition each: reports are few, and support reads them in order. */
 const reportQueuePartition = (status: 'open' | 'decided') => `REPORTS#${status.toUpperCase()}`;
+const MESSAGE_REPORT_PREFIX = 'REPORT#';
 /** Zero-padded, so a conversation's messages sort by their sequence number. */
 const messageSortKey = (seq: number) => `${MESSAGE_PREFIX}${String(seq).padStart(10, '0')}`;
 /** `month` is `YYYY-MM` (UTC). */
@@ -59,6 +61,15 @@ export const keys = {
     dirpk: directoryPartition(directoryShardOf(coach.userId)),
     dirsk: `${coach.lastName.toLowerCase()}#${coach.firstName.toLowerCase()}#${coach.userId}`,
   }),
+  /**
+   * Every profile in the sparse name index (support's search): the lowercased full name, in the
+   * partition of its first character, so a prefix reads one partition.
+   */
+  nameEntry: (profile: { userId: string; firstName: string; lastName: string }) => {
+    const name = `${profile.firstName} ${profile.lastName}`.trim().toLowerCase();
+    return { namepk: namePartition(name), namesk: `${name}#${profile.userId}` };
+  },
+  namePartition,
   availability: (coachId: string, availabilityId: string) => ({ pk: `USER#${coachId}`, sk: `AVAIL#${availabilityId}` }),
   /** Bumped by every add, so concurrent adds of one coach serialise (see data/availability.ts). */
   availabilityVersion: (coachId: string) => ({ pk: `USER#${coachId}`, sk: 'AVAILVERSION' }),
@@ -193,7 +204,7 @@ export const keys = {
   /** A report of one message by one party, kept for the moderators. */
   messageReport: (conversationId: string, seq: number, reporterId: string) => ({
     pk: conversationPartition(conversationId),
-    sk: `REPORT#${messageSortKey(seq)}#${reporterId}`,
+    sk: `${MESSAGE_REPORT_PREFIX}${messageSortKey(seq)}#${reporterId}`,
   }),
   /** A report as support decides it (data/reports.ts): what was reported, by whom, and its decision. */
   report: (reportId: string) => ({ pk: `REPORT#${reportId}`, sk: 'REPORT' }),
@@ -203,6 +214,8 @@ export const keys = {
     sk: `${reportedAt}#${reportId}`,
   }),
   reportQueuePartition,
+  messageReportPrefix: MESSAGE_REPORT_PREFIX,
+  conversationPartition,
   /** One user's side of a conversation (unread count, last message), listed by last activity (gsi1). */
   conversationEntry: (userId: string, conversationId: string) => ({
     pk: `${USER_PREFIX}${userId}`,

@@ -12,6 +12,7 @@ export function profileRow(profile: ProfileItem) {
   return {
     ...profile,
     ...keys.profile(profile.userId),
+    ...keys.nameEntry(profile),
     ...(listed ? keys.directoryEntry(profile) : {}),
     ...(profile.verification ? keys.verifiedMentor(profile.userId) : {}),
     ...(profile.plan?.active ? keys.planMentor(profile.userId) : {}),
@@ -28,7 +29,7 @@ export const cardExcerpts = (profile: Pick<ProfileItem, 'bio' | 'coachBio'>) => 
   coachBioExcerpt: cardExcerpt(profile.coachBio) ?? undefined,
 });
 
-/** The row attributes only the indexes read: the directory's, gsi1's partition of verified mentors and gsi2's of plans. */
+/** The row attributes only the indexes read: the directory's, gsi1's partition of verified mentors, gsi2's of plans, the names'. */
 export const INDEX_ONLY_ATTRIBUTES = [
   'dirpk',
   'dirsk',
@@ -38,6 +39,8 @@ export const INDEX_ONLY_ATTRIBUTES = [
   'gsi1sk',
   'gsi2pk',
   'gsi2sk',
+  'namepk',
+  'namesk',
 ] as const;
 
 export async function getProfile(userId: string): Promise<ProfileItem | null> {

@@ -18,12 +18,19 @@ export const tableSchema = {
      * settled (one partition: each session leaves it a few days after its end, or stays while stuck).
      */
     settlement: { name: 'settlement', partitionKey: 'settlepk', sortKey: 'settlesk' },
+    /**
+     * Sparse: every profile by its lowercased full name, in the partition of the name's first
+     * character, so support's name search (a prefix) reads one partition and writes spread over many.
+     */
+    byName: { name: 'names', partitionKey: 'namepk', sortKey: 'namesk' },
   },
   /**
    * Attributes the directory index projects beyond the keys: at most 20 (DynamoDB's limit), so
    * the user id is read from the table key instead. Bios only as the card's short excerpts, so a
    * cold start reads the same few hundred bytes per coach however long the bios are.
    */
+  /** Attributes the name index projects beyond the keys: what a search result shows. */
+  nameProjection: ['email', 'firstName', 'lastName', 'userType'],
   /** The table's stream carries each write's old and new item (data/directory-stream.ts compares them). */
   streamViewType: 'NEW_AND_OLD_IMAGES',
   directoryProjection: [

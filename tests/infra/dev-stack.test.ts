@@ -55,7 +55,7 @@ describe('stack', () => {
 
 describe('data', () => {
   it('is one on-demand table keyed exactly as table-schema.ts says', () => {
-    const { byOwner, byParty, directory, settlement } = tableSchema.indexes;
+    const { byOwner, byParty, directory, settlement, byName } = tableSchema.indexes;
     const keys = (partitionKey: string, sortKey: string) => [
       { AttributeName: partitionKey, KeyType: 'HASH' },
       { AttributeName: sortKey, KeyType: 'RANGE' },
@@ -86,6 +86,11 @@ describe('data', () => {
           IndexName: settlement.name,
           KeySchema: keys(settlement.partitionKey, settlement.sortKey),
           Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
+        {
+          IndexName: byName.name,
+          KeySchema: keys(byName.partitionKey, byName.sortKey),
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...tableSchema.nameProjection] },
         },
       ],
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],

@@ -14,7 +14,9 @@ import {
   updateItem,
 } from './dynamo';
 import { keys } from './keys';
-import type { FollowUpAttribute, FollowUpMark, SessionItem } from '../domain/session-item';
+import type { AuditEntry } from '../domain/audit';
+import type { FollowUpAttribute, FollowUpMark, SessionItem, SupportCancellation } from '../domain/session-item';
+import { auditPut } from './audit';
 import { type RefundRequest, refundRequestUpdate } from './refunds';
 import { creditReturn, type creditSpend } from './subscriptions';
 import { tableSchema } from './table-schema';
@@ -199,6 +201,8 @@ export interface Cancellation {
   refund?: RefundRequest;
   /** What the cancellation gives back, decided on the session as read (domain/cancellation.ts). */
   givenBack: GivenBack;
+  /** Support's cancellation: its refund decision on the session, and its audit entry in the same transaction. */
+  bySupport?: { decision: SupportCancellation; audit: AuditEntry };
 }
 
 /**
@@ -230,6 +234,7 @@ export async function storeCancellation(
     status: 'cancelled',
     cancellationReason: cancellation.reason,
     cancelledBy: cancellation.cancelledBy,
+    ...(cancellation.bySupport ? { supportCancellation: cancellation.bySupport.decision } : {}),
     paymentExpiresAt: null,
     updatedAt: now.toISOString(),
   };
@@ -238,11 +243,12 @@ export async function storeCancellation(
 function cancelItems(session: SessionItem, held: string[], cancellation: Cancellation, now: Date): TableWrite[] {
   const refund = cancellation.refund && refundRequestUpdate(cancellation.refund, now);
   const { freeConsultation, planCredit } = cancellation.givenBack;
+  const { bySupport } = cancellation;
   return [
     {
       Update: {
         Key: keys.session(session.id),
-        UpdateExpression: `SET #status = :cancelled, cancellationReason = :reason, cancelledBy = :by, updatedAt = :now${refund ? `, ${refund.expression}` : ''} REMOVE paymentExpiresAt`,
+        UpdateExpression: `SET #status = :cancelled, cancellationReason = :reason, cancelledBy = :by, updatedAt = :now${refund ? `, ${refund.expression}` : ''}${bySupport ? ', supportCancellation = :support' : ''} REMOVE paymentExpiresAt`,
         ConditionExpression: '#status = :seen',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -252,9 +258,11 @@ function cancelItems(session: SessionItem, held: string[], cancellation: Cancell
           ':by': cancellation.cancelledBy,
           ':now': now.toISOString(),
           ...refund?.values,
+          ...(bySupport ? { ':support': bySupport.decision } : {}),
         },
       },
     },
+    ...(bySupport ? [auditPut(bySupport.audit)] : []),
     ...claimReleases(session, held),
     ...(freeConsultation ? [freeConsultationRelease(session)] : []),
     ...(planCredit ? [creditReturn(planCredit.subscriptionId, planCredit.periodEnd)] : []),

@@ -9,7 +9,8 @@ export type TransferClaim =
   'claimed' | 'disputed' | 'transferred' | 'not_completed';
 
 /**
- * Marks a completed session's transfer as started, on condition no dispute is recorded on it (or
+ * Marks a completed session's transfer (or that of one support cancelled, which pays the coach what
+ * it did not refund) as started, on condition no dispute is recorded on it (or
  * it was won), so a dispute is either recorded first (and blocks the transfer until it is won) or
  * finds the transfer started (and is alarmed, see {@link recordDispute}). Marking it again (a retry) keeps the first instant.
  */
@@ -17,7 +18,7 @@ export async function claimTransfer(sessionId: string, now: Date): Promise<Trans
   const claimed = await updateIf(keys.session(sessionId), {
     UpdateExpression: 'SET transferStartedAt = if_not_exists(transferStartedAt, :now)',
     ConditionExpression:
-      '#status = :completed AND (attribute_not_exists(disputeId) OR disputeOutcome = :won) AND (attribute_not_exists(transferId) OR transferId = :null)',
+      '(#status = :completed OR attribute_exists(supportCancellation)) AND (attribute_not_exists(disputeId) OR disputeOutcome = :won) AND (attribute_not_exists(transferId) OR transferId = :null)',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':completed': 'completed',

@@ -1,7 +1,7 @@
 import type { SessionStatus } from './session-status';
 import { DomainError, type ErrorCode } from './errors';
 import { type Credits, creditReturns } from './plans';
-import type { SessionItem } from './session-item';
+import type { Canceller, SessionItem } from './session-item';
 
 /** The reason rule itself (required once trimmed, at most 500) is schemas/session-actions.ts, shared with the SPA. */
 export const CANCELLATION_REASON_REQUIRED = 'Please provide a reason for cancelling this session.';
@@ -37,13 +37,18 @@ export const CANCELLATION_REFUSALS = [
   'CONCURRENT_CHANGE',
 ] as const satisfies readonly ErrorCode[];
 
-/** Throws a 409 with a message the dashboard shows when this session cannot be cancelled now. */
-export function assertCancellable(session: CancellableSession, cancelledBy: 'coach' | 'mentee', now: Date): void {
+/** Throws a 409 unless the session is held (confirmed or scheduled): cancelled, over, or awaiting payment. */
+export function assertHeld(session: Pick<CancellableSession, 'status'>): void {
   if (session.status === 'cancelled') throw new DomainError('ALREADY_CANCELLED', 'This session is already cancelled.');
   if (session.status === 'completed') throw new DomainError('SESSION_OVER', 'This session has already taken place.');
   if (!(CANCELLABLE_STATUSES as readonly string[]).includes(session.status)) {
     throw new DomainError('AWAITING_PAYMENT', 'This session is awaiting payment and cannot be cancelled.');
   }
+}
+
+/** Throws a 409 with a message the dashboard shows when this session cannot be cancelled now. */
+export function assertCancellable(session: CancellableSession, cancelledBy: 'coach' | 'mentee', now: Date): void {
+  assertHeld(session);
   const start = Date.parse(session.start);
   if (now.getTime() >= start) {
     throw new DomainError('SESSION_STARTED', 'This session has already started and can no longer be cancelled.');
@@ -65,11 +70,7 @@ export const FREE_CONSULTATION_RETURN_NOTICE_MS = 24 * 60 * 60 * 1000;
  * mentor back: always when the mentor (or the system) cancels, when the mentee cancels only more
  * than 24 hours ahead; later it counts as used.
  */
-export function freeConsultationReturns(
-  session: { start: string },
-  cancelledBy: 'coach' | 'mentee' | 'system',
-  now: Date,
-): boolean {
+export function freeConsultationReturns(session: { start: string }, cancelledBy: Canceller, now: Date): boolean {
   return cancelledBy !== 'mentee' || Date.parse(session.start) - now.getTime() > FREE_CONSULTATION_RETURN_NOTICE_MS;
 }
 
@@ -88,7 +89,7 @@ export interface GivenBack {
  */
 export function givenBackByCancelling(
   session: Pick<SessionItem, 'start' | 'isFreeConsultation' | 'paidBy' | 'subscriptionId' | 'creditPeriodEnd'>,
-  cancelledBy: 'coach' | 'mentee' | 'system',
+  cancelledBy: Canceller,
   credits: Credits | null | undefined,
   now: Date,
 ): GivenBack {
@@ -103,4 +104,25 @@ export function givenBackByCancelling(
         ? { subscriptionId, periodEnd: creditPeriodEnd }
         : null,
   };
+}
+
+/** What support's cancellation refunds: all of what was paid, nothing, or a part of it. */
+export type SupportRefund = 'full' | 'none' | { amountCents: number };
+
+/**
+ * The cents support's cancellation refunds of what the mentee paid by card (nothing for a free or
+ * plan session, or one refunded already): 400 for a refund of nothing paid or above what was paid.
+ */
+export function supportRefundCents(
+  session: Pick<SessionItem, 'priceCents' | 'paymentIntentId' | 'refund' | 'refundId'>,
+  refund: SupportRefund,
+): number {
+  if (refund === 'none') return 0;
+  const paidCents = session.paymentIntentId && !session.refund && !session.refundId ? session.priceCents : 0;
+  const invalid = (message: string) => new DomainError('VALIDATION_FAILED', message, [{ path: 'refund', message }]);
+  if (paidCents === 0)
+    throw invalid('This session was not paid by card, or is refunded already: there is nothing to refund.');
+  const refundCents = refund === 'full' ? paidCents : refund.amountCents;
+  if (refundCents > paidCents) throw invalid(`Refund at most the ${paidCents} cents paid.`);
+  return refundCents;
 }

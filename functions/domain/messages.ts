@@ -1,4 +1,5 @@
 import type { Mail } from './ports';
+import type { Canceller } from './session-item';
 import { PAYMENT_ABANDONED_REASON, type SessionStatus } from './session-status';
 import { escapeHtml } from './html';
 import { nameWithCredentials } from './display-name';
@@ -61,7 +62,7 @@ export function shouldEmailRecipient(facts: {
  */
 export function bookingOpensConversation(session: {
   status: SessionStatus;
-  cancelledBy?: 'coach' | 'mentee' | 'system' | null;
+  cancelledBy?: Canceller | null;
   cancellationReason?: string | null;
 }): boolean {
   if (session.status === 'pending_payment') return false;

@@ -2,6 +2,7 @@ import { DomainError } from './errors';
 import { formatDollarsAndCents } from './money';
 import { planPayoutDueCents, type SubscriptionState } from './plans';
 import type { SessionItem } from './session-item';
+import { decidedMoney } from './session-outcome';
 
 /**
  * How long after its end a session stays open: either party may still say what happened, and its
@@ -24,6 +25,9 @@ export type CoachSession = Pick<
   | 'refund'
   | 'disputeId'
   | 'disputeOutcome'
+  | 'outcome'
+  | 'resolution'
+  | 'supportCancellation'
 >;
 
 /** A subscription to the coach's plan, and the refund of its unused credits if the coach ended it. */
@@ -85,6 +89,12 @@ export function moneyHeld(
   for (const session of held.sessions) {
     if (session.status === 'cancelled') {
       if (session.refund?.status === 'requested') refunds += 1;
+      // Support's cancellation may leave the coach a share to pay (domain/session-outcome.ts decidedMoney).
+      const dueCents = session.paymentIntentId && !session.transferId ? decidedMoney(session)?.transferCents : null;
+      if (dueCents) {
+        transferCents += dueCents;
+        transferDates.push(null);
+      }
       continue;
     }
     if (session.status === 'pending_payment') {

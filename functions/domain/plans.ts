@@ -1,4 +1,5 @@
 import { DomainError } from './errors';
+import type { Canceller } from './session-item';
 import { escapeHtml } from './html';
 import { formatDollarsAndCents } from './money';
 
@@ -159,13 +160,13 @@ export function assertPlanBooking(
 }
 
 /**
- * A plan session cancelled by the coach or the system gives its credit back, and one the mentee
+ * A plan session cancelled by the coach, the system or support gives its credit back, and one the mentee
  * cancels more than 24 hours ahead; only if that credit is of the period the plan is in now (an
  * expired credit stays expired).
  */
 export function creditReturns(
   session: { start: string; creditPeriodEnd?: string | null },
-  cancelledBy: 'coach' | 'mentee' | 'system',
+  cancelledBy: Canceller,
   credits: Credits | null | undefined,
   now: Date,
 ): boolean {

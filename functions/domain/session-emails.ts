@@ -208,13 +208,20 @@ export const withoutLinks = (text: string) => text.replace(LINK, '[link removed]
  * (sessionRefundEmail) once the provider has made it.
  */
 export function sessionCancellationEmail(
-  letter: Letter & { reason: string; cancelledBy: 'coach' | 'mentee'; refundRequestedCents: number | null },
+  letter: Letter & {
+    reason: string;
+    cancelledBy: 'coach' | 'mentee' | 'support';
+    refundRequestedCents: number | null;
+  },
 ): SessionEmail {
   const kind = sessionKind(letter.session);
+  const reason = withoutLinks(letter.reason);
   const lead =
-    letter.cancelledBy === letter.role
-      ? `You cancelled your ${kind} with ${nameWithCredentials(letter.other)}. Reason: ${withoutLinks(letter.reason)}`
-      : `${nameWithCredentials(letter.other)} cancelled your ${kind}. Reason: ${withoutLinks(letter.reason)}`;
+    letter.cancelledBy === 'support'
+      ? `Our support team cancelled your ${kind} with ${nameWithCredentials(letter.other)}. Reason: ${reason}`
+      : letter.cancelledBy === letter.role
+        ? `You cancelled your ${kind} with ${nameWithCredentials(letter.other)}. Reason: ${reason}`
+        : `${nameWithCredentials(letter.other)} cancelled your ${kind}. Reason: ${reason}`;
   const closing =
     letter.role === 'mentee' && letter.refundRequestedCents !== null
       ? `A refund of ${formatPrice(letter.refundRequestedCents)} to your card has been requested; we will e-mail you again when the payment provider confirms it.`

@@ -25,6 +25,16 @@ export const followUpAttribute = (name: string): FollowUpAttribute => `followUp:
  * A session as stored (pk SESSION#id, sk SESSION; gsi1 by coach, gsi2 by mentee, both by start).
  * Field names are the spec's coaching_sessions fields in camelCase.
  */
+/** Who cancelled a session: a party, the system (an unpaid booking), or support on a party's behalf. */
+export type Canceller = 'coach' | 'mentee' | 'system' | 'support';
+
+/** Support's cancellation: the refund it decided (0 for none); the coach is paid their share of the rest. */
+export interface SupportCancellation {
+  refundCents: number;
+  by: string;
+  at: string;
+}
+
 export interface SessionItem {
   id: string;
   coachId: string;
@@ -68,7 +78,9 @@ export interface SessionItem {
   /** How the dispute closed: won (the money came back) unblocks the transfer, lost keeps it blocked. */
   disputeOutcome?: 'won' | 'lost' | null;
   cancellationReason?: string | null;
-  cancelledBy?: 'coach' | 'mentee' | 'system' | null;
+  cancelledBy?: Canceller | null;
+  /** Support cancelled it (POST /api/support/sessions/{id}/cancel): what it refunded, by whom, when. */
+  supportCancellation?: SupportCancellation;
   meetingId?: string | null;
   meetingUrl?: string | null;
   /** Why there is no meeting link, when there is none (the coach has not connected Zoom, say). */

@@ -1,5 +1,6 @@
 import { coachingSettingsNotice } from './coaching-settings-notice';
 import { refundSplit } from './fees';
+import type { SessionStatus } from './session-status';
 import { OUTCOME_REPORTS_OPEN_MINUTES_AFTER_START, OUTCOME_WINDOW_HOURS_AFTER_END } from './outcome-window';
 
 /**
@@ -100,7 +101,7 @@ export const outcomeStateOf = (
 ): OutcomeState => session.outcome ?? (outcomeWindowPassed(session, now) ? outcomeAtWindowEnd('pending') : 'pending');
 
 /** A decided outcome is final, except a dispute, which support resolves once. */
-export const outcomeSettled = (session: { outcome?: DecidedOutcome | null; resolution?: OutcomeResolution | null }) =>
+export const outcomeSettled = (session: { outcome?: DecidedOutcome | null; resolution?: object | null }) =>
   Boolean(session.outcome && (session.outcome !== 'disputed' || session.resolution));
 
 /** What a paid session's money does for its outcome: the mentee's refund, and whether the coach is paid. */
@@ -133,16 +134,39 @@ export function outcomeMoney(session: {
     case 'mentor_no_show':
     case 'refund_mentee':
       return { refundCents: priceCents, transferCents: null };
-    case 'split': {
-      const refundCents = session.resolution?.refundCents ?? 0;
-      return {
-        refundCents,
-        transferCents: net - refundSplit({ grossCents: priceCents, platformFeeCents }, refundCents).coachCents,
-      };
-    }
+    case 'split':
+      return partRefunded(session, session.resolution?.refundCents ?? 0);
     default:
       return { refundCents: 0, transferCents: null };
   }
+}
+
+/**
+ * A part of the price refunded, the coach paid the rest: their share less the refunded part's coach
+ * share (the ledger's rule), none when everything was refunded.
+ */
+function partRefunded(session: { priceCents: number; platformFeeCents: number }, refundCents: number): OutcomeMoney {
+  const { priceCents, platformFeeCents } = session;
+  if (refundCents >= priceCents) return { refundCents, transferCents: null };
+  const coachRefundCents = refundSplit({ grossCents: priceCents, platformFeeCents }, refundCents).coachCents;
+  return { refundCents, transferCents: priceCents - platformFeeCents - coachRefundCents };
+}
+
+/**
+ * What a session's money does once decided, or null while it is not: a completed session's settled
+ * outcome (outcomeMoney), or support's cancellation, which refunds what support chose and pays the
+ * coach the rest as a split does. Any other cancellation refunds in full and pays nobody.
+ */
+export function decidedMoney(
+  session: Parameters<typeof outcomeMoney>[0] & {
+    status: SessionStatus;
+    supportCancellation?: { refundCents: number } | null;
+  },
+): OutcomeMoney | null {
+  if (session.status === 'cancelled') {
+    return session.supportCancellation ? partRefunded(session, session.supportCancellation.refundCents) : null;
+  }
+  return session.status === 'completed' && outcomeSettled(session) ? outcomeMoney(session) : null;
 }
 
 /** Why a split's refund is not one, or null: more than nothing, less than what was paid. */

@@ -1,5 +1,5 @@
 import type { SessionItem } from './session-item';
-import { outcomeMoney, outcomeSettled, outcomeWindowPassed } from './session-outcome';
+import { decidedMoney, outcomeMoney, outcomeSettled, outcomeWindowPassed } from './session-outcome';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -52,6 +52,7 @@ type SweptSession = Pick<
   | 'platformFeeCents'
   | 'outcome'
   | 'resolution'
+  | 'supportCancellation'
 >;
 
 /** Whether the session's price was charged to the mentee's card (free and plan sessions move no money of their own). */
@@ -70,6 +71,11 @@ export function sweepStepOf(session: SweptSession, now: Date): SweepStep {
     case 'scheduled':
       return { step: 'complete' };
     case 'cancelled':
+      // Support's cancellation may leave the coach a share to pay, as a split does.
+      if (session.supportCancellation) {
+        const transfer = paidByCard(session) ? decidedMoney(session)?.transferCents : null;
+        return transfer && !session.transferId && !session.disputeId ? { step: 'pay_coach' } : { step: 'close' };
+      }
       // A cancelled session's payment is refunded in the cancelling write; the refund path alarms on its own failures.
       return paidByCard(session) && !session.refund && !session.refundId
         ? { step: 'stuck', reason: 'Cancelled with a payment and no refund requested.' }

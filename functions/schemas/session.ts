@@ -53,7 +53,7 @@ export const sessionView = z.object({
   isFreeConsultation: z.boolean(),
   bookingMethod: z.enum(['slot', 'external_calendar']),
   cancellationReason: z.nullable(z.string()),
-  cancelledBy: z.nullable(z.enum(['coach', 'mentee', 'system'])),
+  cancelledBy: z.nullable(z.enum(['coach', 'mentee', 'system', 'support'])),
   meetingUrl: z.nullable(z.string()),
   /** Why there is no meeting link yet, when there is none. */
   meetingNote: z.nullable(z.string()),

@@ -6,6 +6,7 @@ import {
   FREE_CONSULTATION_RETURN_NOTICE_MS,
   freeConsultationReturns,
   givenBackByCancelling,
+  supportRefundCents,
 } from '../../functions/domain/cancellation';
 import { DomainError } from '../../functions/domain/errors';
 import { cancelSessionInput } from '../../functions/schemas/session-actions';
@@ -147,5 +148,25 @@ describe('what a cancellation gives back', () => {
   it('is no plan credit for a session that names no credit period', () => {
     const { creditPeriodEnd: _, ...withoutPeriod } = planSession;
     expect(givenBackByCancelling(withoutPeriod, 'mentee', credits, moreThanADayAhead).planCredit).toBeNull();
+  });
+});
+
+describe('what support’s cancellation refunds', () => {
+  const paid = { priceCents: 12_000, paymentIntentId: 'pi_1', refund: null, refundId: null };
+  const unpaid = { ...paid, priceCents: 0, paymentIntentId: null };
+
+  it('refunds all that was paid, nothing, or a part of it up to the price (the price itself included)', () => {
+    expect(supportRefundCents(paid, 'full')).toBe(12_000);
+    expect(supportRefundCents(paid, 'none')).toBe(0);
+    expect(supportRefundCents(paid, { amountCents: 1 })).toBe(1);
+    expect(supportRefundCents(paid, { amountCents: 12_000 })).toBe(12_000);
+  });
+
+  it('refuses a cent above the price, and any refund of a session not paid by card or refunded already', () => {
+    expect(codeOf(() => supportRefundCents(paid, { amountCents: 12_001 }))).toBe('VALIDATION_FAILED');
+    expect(codeOf(() => supportRefundCents(unpaid, 'full'))).toBe('VALIDATION_FAILED');
+    expect(codeOf(() => supportRefundCents(unpaid, { amountCents: 100 }))).toBe('VALIDATION_FAILED');
+    expect(codeOf(() => supportRefundCents({ ...paid, refundId: 're_1' }, 'full'))).toBe('VALIDATION_FAILED');
+    expect(supportRefundCents(unpaid, 'none')).toBe(0);
   });
 });

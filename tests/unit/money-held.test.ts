@@ -212,3 +212,28 @@ describe('assertNothingHeld', () => {
     }
   });
 });
+
+describe('a session support cancelled', () => {
+  const cancelled = (refundCents: number, fields: Partial<CoachSession> = {}) =>
+    paid(48, {
+      status: 'cancelled',
+      supportCancellation: { refundCents, by: 'staff', at: NOW.toISOString() },
+      ...fields,
+    });
+
+  it('holds the coach’s share of what it did not refund until transferred, with no date promised', () => {
+    expect(moneyHeld({ sessions: [cancelled(0)], subscriptions: [], payouts: [] }, NOW)).toEqual([
+      { kind: 'transfer', amountCents: 18_000, until: null },
+    ]);
+    expect(
+      moneyHeld({ sessions: [cancelled(0, { transferId: 'tr_1' })], subscriptions: [], payouts: [] }, NOW),
+    ).toEqual([]);
+  });
+
+  it('holds nothing once refunded in full, but the refund while it is being made', () => {
+    const refunding = cancelled(20_000, { refund: newRefund(20_000, NOW) });
+    expect(moneyHeld({ sessions: [refunding], subscriptions: [], payouts: [] }, NOW)).toEqual([
+      { kind: 'refunds', count: 1 },
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refundSplit } from '../../functions/domain/fees';
 import {
+  decidedMoney,
   decideOutcome,
   noShowsUnpublish,
   type OutcomeReportEntry,
@@ -153,5 +154,26 @@ describe('noShowsUnpublish', () => {
 
   it('does not count one exactly 90 days old', () => {
     expect(noShowsUnpublish(['2026-09-02T00:00:00Z', '2026-11-30T00:00:00Z'], now)).toBe(false);
+  });
+});
+
+describe('the money a support cancellation decides', () => {
+  const paid = { priceCents: 12_000, platformFeeCents: 1_800, status: 'cancelled' as const };
+  const cancelled = (refundCents: number) => ({ ...paid, supportCancellation: { refundCents } });
+
+  it('refunds in full and pays nobody, refunds nothing and pays the coach their share, or splits as the ledger does', () => {
+    expect(decidedMoney(cancelled(12_000))).toEqual({ refundCents: 12_000, transferCents: null });
+    expect(decidedMoney(cancelled(0))).toEqual({ refundCents: 0, transferCents: 10_200 });
+    const coachPart = refundSplit({ grossCents: 12_000, platformFeeCents: 1_800 }, 4_001).coachCents;
+    expect(decidedMoney(cancelled(4_001))).toEqual({ refundCents: 4_001, transferCents: 10_200 - coachPart });
+  });
+
+  it('decides nothing for a party’s cancellation, nor for a completed session whose outcome is pending', () => {
+    expect(decidedMoney(paid)).toBeNull();
+    expect(decidedMoney({ ...paid, status: 'completed' })).toBeNull();
+    expect(decidedMoney({ ...paid, status: 'completed', outcome: 'delivered' })).toEqual({
+      refundCents: 0,
+      transferCents: 10_200,
+    });
   });
 });

@@ -14,6 +14,20 @@ const paid = {
 const at = (iso: string) => new Date(iso);
 
 describe('sweepStepOf', () => {
+  it('pays the coach the share a support cancellation left them until transferred, and closes a full refund', () => {
+    const cancelled = (refundCents: number) => ({
+      ...paid,
+      status: 'cancelled' as const,
+      supportCancellation: { refundCents, by: 'staff', at: end },
+      ...(refundCents > 0 ? { refundId: 're_1' } : {}),
+    });
+    const later = at('2026-03-04T00:00:00Z');
+    expect(sweepStepOf(cancelled(0), later)).toEqual({ step: 'pay_coach' });
+    expect(sweepStepOf(cancelled(4_000), later)).toEqual({ step: 'pay_coach' });
+    expect(sweepStepOf({ ...cancelled(4_000), transferId: 'tr_1' }, later)).toEqual({ step: 'close' });
+    expect(sweepStepOf(cancelled(12_000), later)).toEqual({ step: 'close' });
+  });
+
   it('waits on a pending outcome while its 48-hour window is open (its edge included), then settles it', () => {
     expect(sweepStepOf(paid, at('2026-03-05T10:00:00Z'))).toEqual({ step: 'wait' });
     expect(sweepStepOf(paid, at('2026-03-05T10:00:01Z'))).toEqual({ step: 'settle_outcome' });

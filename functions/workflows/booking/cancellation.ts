@@ -3,12 +3,17 @@ import { getProfile } from '../../data/profiles';
 import type { SessionItem } from '../../domain/session-item';
 import { type Cancellation, getSession, storeCancellation } from '../../data/sessions';
 import { getSubscription } from '../../data/subscriptions';
+import { auditEntry } from '../../domain/audit';
 import {
   assertCancellable,
+  assertHeld,
   CANCELLABLE_STATUSES,
   cancelledByOf,
   givenBackByCancelling,
+  type SupportRefund,
+  supportRefundCents,
 } from '../../domain/cancellation';
+import { payCoachForSession } from '../payments/coach-transfer';
 import type { SessionStatus } from '../../domain/session-status';
 import { DomainError } from '../../domain/errors';
 import { sessionCancellationEmail } from '../../domain/session-emails';
@@ -69,7 +74,11 @@ export async function deleteMeeting(session: SessionItem, now: Date): Promise<vo
 }
 
 /** Both parties hear of it, the one who cancelled included; the mentee of a paid session that the refund is requested. */
-async function notifyParties(session: SessionItem, cancelledBy: 'coach' | 'mentee', now: Date): Promise<void> {
+async function notifyParties(
+  session: SessionItem,
+  cancelledBy: 'coach' | 'mentee' | 'support',
+  now: Date,
+): Promise<void> {
   const [coach, mentee] = await Promise.all([getProfile(session.coachId), getProfile(session.menteeId)]);
   if (!coach || !mentee) return;
   const letters = [
@@ -119,10 +128,61 @@ export async function cancelByParty(
 }
 
 /**
+ * `POST /api/support/sessions/{id}/cancel`: support cancels a held session for its parties, started
+ * or not, with the refund it chose (domain/cancellation.ts supportRefundCents). The cancellation, its
+ * refund request, what it gives back and the audit entry are one transaction, so of concurrent
+ * cancels one wins and the others answer 409; then what a party's cancel does follows, and the coach
+ * is paid the share of what was not refunded (payCoachForSession, as for a split).
+ */
+export async function cancelBySupport(
+  sessionId: string,
+  staffId: string,
+  input: { reason: string; refund: SupportRefund },
+  now: Date,
+): Promise<SessionItem> {
+  const session = await getSession(sessionId);
+  if (!session) throw new DomainError('NOT_FOUND', 'Session not found');
+  assertHeld(session);
+  const refundCents = supportRefundCents(session, input.refund);
+  const decision = { refundCents, by: staffId, at: now.toISOString() };
+  const audit = auditEntry(
+    {
+      actor: staffId,
+      action: 'cancel_session',
+      subject: `session:${sessionId}`,
+      reason: input.reason,
+      before: { status: session.status },
+      after: { status: 'cancelled', refundCents },
+    },
+    now,
+  );
+  const cancelled = await cancelSession(
+    sessionId,
+    {
+      reason: input.reason,
+      cancelledBy: 'support',
+      from: [session.status],
+      ...(refundCents > 0 && session.paymentIntentId
+        ? { refund: { paymentIntentId: session.paymentIntentId, amountCents: refundCents } }
+        : {}),
+      bySupport: { decision, audit },
+    },
+    now,
+  );
+  if (!cancelled) {
+    assertHeld((await getSession(sessionId)) ?? session);
+    throw new DomainError('CONCURRENT_CHANGE', 'This session changed meanwhile. Read it again and retry.');
+  }
+  await afterCancelling(cancelled, 'support', now);
+  await payCoachForSession(sessionId, now);
+  return cancelled;
+}
+
+/**
  * What follows a held session's cancellation: its schedules, meeting and calendar event go and both
  * parties are e-mailed; each step is only logged when it fails (the refund job starts from the stream).
  */
-export async function afterCancelling(cancelled: SessionItem, cancelledBy: 'coach' | 'mentee', now: Date) {
+export async function afterCancelling(cancelled: SessionItem, cancelledBy: 'coach' | 'mentee' | 'support', now: Date) {
   for (const job of JOBS_OF_A_HELD_SESSION) {
     await attempt(`unschedule ${job}`, cancelled.id, () => scheduler().unschedule(job, cancelled.id));
   }

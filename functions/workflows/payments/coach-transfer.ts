@@ -15,7 +15,7 @@ import {
 import { getSession } from '../../data/sessions';
 import { type CapturedPayment, transferEntry } from '../../domain/ledger';
 import { invoiceOfPlanPayout, isPlanPayoutId, planPayoutDueCents, planPeriodEnded } from '../../domain/plans';
-import { outcomeMoney, outcomeSettled } from '../../domain/session-outcome';
+import { decidedMoney } from '../../domain/session-outcome';
 import { log } from '../../runtime/log';
 import { BUSINESS_METRICS, countMetric } from '../../runtime/metrics';
 import type { Payments } from '../../domain/ports';
@@ -45,17 +45,17 @@ interface CoachShare {
  * delivered, the mentee's no-show, or support's resolution, whose split pays the share of what was
  * not refunded): one transfer, from the charge that paid for it, however often and by whichever
  * caller this runs; never before the session is completed, never while its outcome is pending or
- * disputed, never for a mentor's no-show. A coach whose account cannot receive transfers yet is
+ * disputed, never for a mentor's no-show; for a session support cancelled, the share of what it did
+ * not refund. A coach whose account cannot receive transfers yet is
  * owed it (retried daily, shown to finance). A transfer that fails is owed too, counted (the
  * TransfersFailing alarm) and thrown, so the job is retried and finally dead-lettered. A dispute
  * of the charge opened before the transfer blocks it.
  */
 export async function payCoachForSession(sessionId: string, now: Date): Promise<TransferResult> {
   const session = await getSession(sessionId);
-  if (session?.status !== 'completed' || !session.paymentIntentId || !outcomeSettled(session)) {
-    return 'nothing_to_transfer';
-  }
-  const money = outcomeMoney(session);
+  const paymentIntentId = session?.paymentIntentId;
+  const money = session && paymentIntentId ? decidedMoney(session) : null;
+  if (!session || !paymentIntentId || !money) return 'nothing_to_transfer';
   // A refund the outcome did not ask for (one made in Stripe's Dashboard) leaves nothing to pay.
   const refundedOtherwise = (session.refund || session.refundId) && money.refundCents === 0;
   if (money.transferCents === null || money.transferCents <= 0 || refundedOtherwise) return 'nothing_to_transfer';
@@ -66,7 +66,6 @@ export async function payCoachForSession(sessionId: string, now: Date): Promise<
     return 'blocked_by_dispute';
   }
   if (claim !== 'claimed') return claim === 'transferred' ? 'transferred' : 'nothing_to_transfer';
-  const paymentIntentId = session.paymentIntentId;
   return transferCoachShare(
     {
       transferGroup: sessionId,

@@ -35,12 +35,14 @@ export type Grant =
   | 'accounts:read'
   /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
   | 'accounts:set-password'
-  /** Deletes an account (AdminDeleteUser): only the caller's own, after a fresh sign-in (handlers/delete-me.ts). */
+  /** Deletes an account (AdminDeleteUser): the caller's own after a fresh sign-in, or support's for a person. */
   | 'accounts:delete'
   /** Suspends an account (AdminDisableUser, AdminUserGlobalSignOut): support only (workflows/moderation/suspension.ts). */
   | 'accounts:disable'
   /** Lifts a suspension (AdminEnableUser): support only. */
   | 'accounts:enable'
+  /** Finds accounts by e-mail or id (ListUsers): support's search and user page. */
+  | 'accounts:list'
   /** Encrypts and decrypts with the stack's token key (adapters/token-cipher.ts): a mentor's calendar tokens. */
   | 'tokens:use';
 
@@ -486,6 +488,53 @@ export const routes: readonly Route[] = [
     auth: 'user',
     table: ['read', 'write'],
     grants: ['secret:stripe', 'mail:send'],
+  },
+  {
+    operation: 'searchUsers',
+    method: 'GET',
+    path: '/api/support/users',
+    handler: 'search-users',
+    auth: 'user',
+    table: ['read', 'query:byName'],
+    grants: ['accounts:read', 'accounts:list'],
+  },
+  {
+    operation: 'getSupportUser',
+    method: 'GET',
+    path: '/api/support/users/{id}',
+    handler: 'get-support-user',
+    auth: 'user',
+    // `write`: the read's own audit entry.
+    table: ['read', 'write', 'query:byOwner', 'query:byParty'],
+    grants: ['accounts:read', 'accounts:list'],
+  },
+  {
+    operation: 'supportDeleteUser',
+    method: 'POST',
+    path: '/api/support/users/{id}/delete',
+    handler: 'support-delete-user',
+    auth: 'user',
+    table: ['read', 'write', 'query:byOwner', 'query:byParty'],
+    grants: [
+      'accounts:read',
+      'accounts:list',
+      'accounts:delete',
+      'media:write',
+      'mail:send',
+      'scheduler:manage',
+      'secret:stripe',
+      'secret:zoom',
+      ...CALENDAR_GRANTS,
+    ],
+  },
+  {
+    operation: 'supportCancelSession',
+    method: 'POST',
+    path: '/api/support/sessions/{id}/cancel',
+    handler: 'support-cancel-session',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['accounts:read', 'mail:send', 'scheduler:manage', 'secret:stripe', 'secret:zoom', ...CALENDAR_GRANTS],
   },
   {
     operation: 'resolveDisputedSession',

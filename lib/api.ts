@@ -404,6 +404,7 @@ function grantsFor(targets: GrantTargets) {
     'accounts:disable': (fn) =>
       targets.userPool.grant(fn, 'cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'),
     'accounts:enable': (fn) => targets.userPool.grant(fn, 'cognito-idp:AdminEnableUser'),
+    'accounts:list': (fn) => targets.userPool.grant(fn, 'cognito-idp:ListUsers'),
   };
   return (fn: OperationFunction, grants: readonly Grant[]) => {
     for (const grant of grants) apply[grant](fn);

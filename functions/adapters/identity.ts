@@ -18,12 +18,13 @@ import {
   GetUserCommand,
   ListUsersCommand,
   SignUpCommand,
+  type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DomainError } from '../domain/errors';
 import { type FederatedIdentity, NO_PASSWORD_GROUP } from '../domain/sign-in-methods';
 import { awsClientSettings } from '../runtime/dependency-budget';
 import { timed } from '../runtime/dependency-latency';
-import type { Identity, AccountDirectory } from '../domain/ports';
+import type { Identity, AccountDirectory, PoolAccount } from '../domain/ports';
 
 /**
  * What a user may write about themselves through the app client (SignUp, UpdateUserAttributes, and
@@ -166,10 +167,31 @@ function signInAgainIfDeleted(error: unknown): never {
   throw error;
 }
 
-/** An e-mail address inside a ListUsers filter, where `"` and `\\` must be escaped. */
+/** A value inside a ListUsers filter, where `"` and `\\` must be escaped. */
 const filterValue = (text: string) => text.replace(/["\\]/g, (character) => `\\${character}`);
 
+const poolAccountOf = (user: UserType): PoolAccount[] => {
+  const attribute = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
+  const userId = attribute('sub');
+  return user.Username && userId
+    ? [
+        {
+          userId,
+          username: user.Username,
+          email: attribute('email') ?? '',
+          enabled: user.Enabled !== false,
+          createdAt: user.UserCreateDate ? new Date(user.UserCreateDate).toISOString() : null,
+        },
+      ]
+    : [];
+};
+
 export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolId: string): AccountDirectory {
+  // ListUsers filters on one attribute, `=` or `^=` (a prefix), email case-insensitively, at most 60 a page.
+  const listed = async (filter: string, limit: number) =>
+    (await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: filter, Limit: limit }))).Users?.flatMap(
+      poolAccountOf,
+    ) ?? [];
   const setPassword = (username: string, password: string) =>
     client.send(
       new AdminSetUserPasswordCommand({
@@ -291,6 +313,14 @@ export function cognitoAccounts(client: CognitoIdentityProviderClient, userPoolI
           },
         }),
       );
+    },
+
+    accountsWithEmailPrefix: (prefix, limit) => listed(`email ^= "${filterValue(prefix)}"`, limit),
+    accountsWithIdPrefix: (prefix, limit) => listed(`sub ^= "${filterValue(prefix)}"`, limit),
+
+    async accountOfUser(userId) {
+      const [account] = await listed(`sub = "${filterValue(userId)}"`, 1);
+      return account ?? null;
     },
 
     async deleteAccount(username) {

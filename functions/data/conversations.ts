@@ -409,3 +409,46 @@ export async function blankPreviews(message: MessageItem, parties: readonly stri
     ),
   );
 }
+
+/** A stored report of a message (recordMessageReport). */
+export interface MessageReportItem {
+  messageId: string;
+  reporterId: string;
+  reason: string;
+  moderationStatus: 'approved' | 'rejected';
+  at: string;
+  /** Set once a moderator decided it; open until then. */
+  status?: 'open' | 'dismissed' | 'removed' | 'author_suspended';
+}
+
+/**
+ * The reports of messages `userId` wrote, each with the message as it stands: read through the
+ * user's conversations, whose reports are kept in the conversation's own partition.
+ */
+export async function messageReportsAgainst(
+  userId: string,
+): Promise<{ report: MessageReportItem; message: MessageItem }[]> {
+  const entries = await queryIndexPartition<ConversationEntryItem>(
+    tableSchema.indexes.byOwner,
+    keys.userConversationsPartition(userId),
+  );
+  const reports = await Promise.all(
+    entries.map((entry) =>
+      queryAll<MessageReportItem>({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :reports)',
+        ExpressionAttributeValues: {
+          ':pk': keys.conversationPartition(entry.conversationId),
+          ':reports': keys.messageReportPrefix,
+        },
+      }),
+    ),
+  );
+  const found = await Promise.all(
+    reports.flat().map(async (report) => {
+      const { conversationId, seq } = partsOfMessageId(report.messageId);
+      const message = await getMessage(conversationId, seq);
+      return message?.from === userId ? [{ report, message }] : [];
+    }),
+  );
+  return found.flat();
+}

@@ -460,6 +460,21 @@ export interface AccountDirectory {
   disable(username: string): Promise<void>;
   /** Lets a disabled account sign in again (the tokens revoked stay revoked). */
   enable(username: string): Promise<void>;
+  /** The accounts whose e-mail address starts with `prefix` (any case), at most `limit`. */
+  accountsWithEmailPrefix(prefix: string, limit: number): Promise<PoolAccount[]>;
+  /** The accounts whose user id (`sub`) starts with `prefix`, at most `limit`. */
+  accountsWithIdPrefix(prefix: string, limit: number): Promise<PoolAccount[]>;
+  /** The account whose user id (`sub`) is `userId`, or null when there is none (never made, or deleted). */
+  accountOfUser(userId: string): Promise<PoolAccount | null>;
+}
+
+/** An account of the user pool as support sees it: `enabled` is false while it is suspended. */
+export interface PoolAccount {
+  userId: string;
+  username: string;
+  email: string;
+  enabled: boolean;
+  createdAt: string | null;
 }
 
 export type RegistryLookup = { state: 'answered'; answer: RegistryAnswer } | { state: 'unavailable'; detail: string };

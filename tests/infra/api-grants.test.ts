@@ -45,6 +45,7 @@ const routes: Route[] = [
   route('setsPasswords', 'user', ['accounts:read', 'accounts:set-password']),
   route('disablesAccounts', 'user', ['accounts:disable']),
   route('enablesAccounts', 'user', ['accounts:enable']),
+  route('listsAccounts', 'user', ['accounts:list']),
   route('touchesNothing', 'public', []),
 ];
 const jobs: Job[] = [
@@ -274,7 +275,7 @@ describe('grants from the route table', () => {
     expect(variables.JOB_EXPIRE_SOMETHING_ARN).toBeUndefined();
   });
 
-  it('accounts:read only reads users and their groups, and accounts:set-password only sets passwords, of the one pool', () => {
+  it('accounts:read only reads users and their groups, accounts:set-password only sets passwords, accounts:list only lists users, of the one pool', () => {
     const poolArn = getAtt(userPool, 'Arn');
     const accountActions = (operation: string) =>
       actionsOf(operation)
@@ -289,6 +290,8 @@ describe('grants from the route table', () => {
     ]);
     for (const action of accountActions('setsPasswords'))
       expect(statementFor('setsPasswords', action)?.Resource).toEqual(poolArn);
+    expect(accountActions('listsAccounts')).toEqual(['cognito-idp:ListUsers']);
+    expect(statementFor('listsAccounts', 'cognito-idp:ListUsers')?.Resource).toEqual(poolArn);
   });
 
   it('accounts:disable only disables and signs out, accounts:enable only enables, users of the one pool', () => {

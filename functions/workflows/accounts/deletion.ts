@@ -6,7 +6,9 @@ import { getPlanPayout, type PlanPayoutItem } from '../../data/plan-payouts';
 import { getProfile } from '../../data/profiles';
 import type { SessionItem } from '../../domain/session-item';
 import { type SubscriptionItem, subscriptionsOf } from '../../data/subscriptions';
+import { recordAudit } from '../../data/audit';
 import { ACCOUNT_DELETED_REASON } from '../../domain/account-deletion';
+import type { AuditEntry } from '../../domain/audit';
 import { CANCELLABLE_STATUSES } from '../../domain/cancellation';
 import { headshotKeys } from '../../domain/headshot';
 import { assertNothingHeld, moneyHeld } from '../../domain/money-held';
@@ -75,6 +77,8 @@ export async function deleteAccount(
   services: DeletionServices,
   caller: { userId: string; username: string },
   now: Date,
+  /** Support's deletion on the person's behalf: recorded once nothing holds the account, before anything changes. */
+  audit?: AuditEntry,
 ): Promise<void> {
   const { userId } = caller;
   const [profile, sessions, subscriptions] = await Promise.all([
@@ -83,6 +87,7 @@ export async function deleteAccount(
     subscriptionsOf(userId),
   ]);
   await assertCoachAccountFree(userId, sessions, subscriptions, profile?.timezone ?? 'UTC', now);
+  if (audit) await recordAudit(audit);
   if (profile?.published) await savePublication(profile, false, now);
 
   for (const session of sessions) {

@@ -1,0 +1,11 @@
+import { httpHandler } from '../http/handler';
+import { requireSupport } from '../http/support';
+import { accounts } from '../runtime/ports/identity';
+import { userSearchQuery } from '../schemas/support';
+import { searchUsers } from '../workflows/support/users';
+
+/** `GET /api/support/users?q=` → `{users}`: e-mail, name or id prefix, at most 20 (support only). */
+export const handler = httpHandler({ schemas: { query: userSearchQuery }, auth: true }, async ({ query, event }) => {
+  await requireSupport(event);
+  return { status: 200, body: { users: await searchUsers(accounts(), query.q) } };
+});

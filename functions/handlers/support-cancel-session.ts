@@ -1,0 +1,23 @@
+import { httpHandler } from '../http/handler';
+import { requireSupport } from '../http/support';
+import { sessionPath } from '../schemas/session';
+import { supportCancelInput } from '../schemas/support';
+import { cancelBySupport } from '../workflows/booking/cancellation';
+
+/** `POST /api/support/sessions/{id}/cancel {reason, refund}` → the cancelled session's refund (support only). */
+export const handler = httpHandler(
+  { schemas: { path: sessionPath, body: supportCancelInput }, auth: true },
+  async ({ path, body, caller, event, now }) => {
+    await requireSupport(event);
+    const session = await cancelBySupport(path.id, caller.userId, body, now);
+    return {
+      status: 200,
+      body: {
+        id: session.id,
+        status: session.status,
+        refund: session.refund ?? null,
+        transferId: session.transferId ?? null,
+      },
+    };
+  },
+);

@@ -495,7 +495,8 @@ export const routes: readonly Route[] = [
     path: '/api/support/users',
     handler: 'search-users',
     auth: 'user',
-    table: ['read', 'query:byName'],
+    // byOwner and byParty: a deleted account, found by its whole id through its sessions.
+    table: ['read', 'query:byName', 'query:byOwner', 'query:byParty'],
     grants: ['accounts:read', 'accounts:list'],
   },
   {

@@ -143,6 +143,12 @@ describe('suspending a mentor', () => {
       after: { state: 'suspended', published: false },
     });
 
+    const page = await call(support, 'GET', `/api/support/users/${coach.userId}`);
+    expect((await page.json()).user).toMatchObject({
+      state: 'suspended',
+      suspendedReason: 'Abusive messages to mentees',
+    });
+
     const again = await call(support, 'POST', `/api/support/users/${coach.userId}/suspend`, { reason: 'Twice' });
     expect(again.status).toBe(409);
     expect(await errorCodeOf(again)).toBe('ALREADY_SUSPENDED');

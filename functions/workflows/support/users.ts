@@ -147,7 +147,7 @@ export async function supportUserPage(
       userType: profile?.userType ?? null,
       state: stateOf(account),
       createdAt: account?.createdAt ?? profile?.createdAt ?? null,
-      suspendedReason: null,
+      suspendedReason: profile?.suspendedReason ?? null,
     },
     profile: profile
       ? {

@@ -31,6 +31,8 @@ export type Grant =
   | 'start:refundSession'
   /** Starts a plan invoice's payout whose month ended (functions/workflows/payments/coach-transfer.ts). */
   | 'start:completeSession'
+  /** Runs a dead letter's job again (functions/workflows/operations/dead-letters.ts): invokes the job functions, not the stream consumers. */
+  | 'jobs:redrive'
   /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'
   /** Sets an account's own password (AdminSetUserPassword, AdminRemoveUserFromGroup); the handler decides whose, and when. */
@@ -608,6 +610,24 @@ export const routes: readonly Route[] = [
       'secret:zoom',
       ...CALENDAR_GRANTS,
     ],
+  },
+  {
+    operation: 'listDeadLetters',
+    method: 'GET',
+    path: '/api/support/dead-letters',
+    handler: 'list-dead-letters',
+    auth: 'user',
+    table: ['read'],
+    grants: ['accounts:read'],
+  },
+  {
+    operation: 'redriveDeadLetter',
+    method: 'POST',
+    path: '/api/support/dead-letters/{id}/redrive',
+    handler: 'redrive-dead-letter',
+    auth: 'user',
+    table: ['read', 'write'],
+    grants: ['accounts:read', 'jobs:redrive'],
   },
   {
     operation: 'rateSession',

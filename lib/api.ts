@@ -218,6 +218,7 @@ export class Api extends Construct {
     const grantTo = grantsFor({
       ...props,
       jobArns: new Map(jobFunctions.map(({ job, arn }) => [job.operation, arn])),
+      redrivableJobs: props.jobs.filter((job) => job.folder !== 'streams').map((job) => job.operation),
       schedulerEnvironment: {
         SCHEDULE_GROUP: props.scheduler.group.scheduleGroupName,
         SCHEDULER_ROLE_ARN: props.scheduler.role.roleArn,
@@ -302,6 +303,8 @@ type GrantTargets = Pick<
   schedulerEnvironment: Record<string, string>;
   /** Each job function's ARN, built from its fixed name, by operation. */
   jobArns: ReadonlyMap<string, string>;
+  /** The jobs a dead letter's re-run may start: each a function Scheduler or a request invokes, not a stream's consumer. */
+  redrivableJobs: readonly string[];
 };
 
 /** Turns each route-table grant into the narrowest IAM permission that serves it. */
@@ -323,12 +326,17 @@ function grantsFor(targets: GrantTargets) {
     secret.grantRead(fn);
     fn.addEnvironment(secretArnVariable(integration), secret.secretArn);
   };
-  const allowStarting = (job: string) => (fn: OperationFunction) => {
-    const arn = targets.jobArns.get(job);
-    if (!arn) throw new Error(`No job ${job} to grant starting`);
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [arn] }));
-    fn.addEnvironment(jobArnVariable(job), arn);
-  };
+  const allowStarting =
+    (...startable: string[]) =>
+    (fn: OperationFunction) => {
+      const arns = startable.map((job) => {
+        const arn = targets.jobArns.get(job);
+        if (!arn) throw new Error(`No job ${job} to grant starting`);
+        fn.addEnvironment(jobArnVariable(job), arn);
+        return arn;
+      });
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: arns }));
+    };
   const apply: Record<Grant, (fn: OperationFunction) => void> = {
     'media:read': (fn) => allowMedia(fn, ['s3:GetObject']),
     'directory:read': (fn) =>
@@ -396,6 +404,7 @@ function grantsFor(targets: GrantTargets) {
     'start:checkNpi': allowStarting('checkNpi'),
     'start:refundSession': allowStarting('refundSession'),
     'start:completeSession': allowStarting('completeSession'),
+    'jobs:redrive': allowStarting(...targets.redrivableJobs),
     'accounts:read': (fn) =>
       targets.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'),
     'accounts:set-password': (fn) =>

@@ -56,6 +56,13 @@ export const directoryRebuildEntry: LambdaEntry = {
   nativeModules: [],
 };
 
+/** The consumer of the jobs' dead-letter queue that keeps each as a dead letter (lib/dead-letters.ts). */
+export const deadLetterKeeperEntry: LambdaEntry = {
+  operation: 'keepDeadLetters',
+  module: 'streams/keep-dead-letters',
+  nativeModules: [],
+};
+
 /** Secrets Manager's rotation function of the origin secret (lib/origin-secret-rotation.ts). */
 export const originSecretRotationEntry: LambdaEntry = {
   operation: 'rotateOriginSecret',
@@ -79,6 +86,7 @@ export const lambdaEntries: readonly LambdaEntry[] = [
   })),
   ...jobs.map((job) => ({ operation: job.operation, module: jobModule(job), nativeModules: [] })),
   directoryRebuildEntry,
+  deadLetterKeeperEntry,
   originSecretRotationEntry,
   pageFallbackEntry,
 ];

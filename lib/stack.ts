@@ -13,7 +13,8 @@ import { AccountLinking } from './account-linking';
 import { AuditExport, denyAuditRewrites } from './audit-log';
 import { Api, OperationFunction } from './api';
 import { Auth, type GoogleSignIn } from './auth';
-import { directoryRebuildEntry, originSecretRotationEntry } from './bundling';
+import { deadLetterKeeperEntry, directoryRebuildEntry, originSecretRotationEntry } from './bundling';
+import { DeadLetterKeeper } from './dead-letters';
 import { Data } from './data';
 import { DirectorySnapshot } from './directory-snapshot';
 import { IntegrationSecrets } from './integrations';
@@ -264,6 +265,11 @@ export class PhysicianMentorsStack extends Stack {
       deadLetterQueue: scheduler.deadLetterQueue,
       logs,
     });
+    const deadLetters = new DeadLetterKeeper(this, 'DeadLetters', {
+      table: data.table,
+      deadLetterQueue: scheduler.deadLetterQueue,
+      logs,
+    });
     new CalendarBusyRefresh(this, 'CalendarBusyRefresh', {
       scheduler,
       refreshFunction: api.jobFunctions.get('refreshCalendarBusy') as OperationFunction,
@@ -326,6 +332,7 @@ export class PhysicianMentorsStack extends Stack {
         ...(accountLinking ? ([['preSignUp', accountLinking.trigger]] as const) : []),
         ...api.functions,
         [directoryRebuildEntry.operation, directory.rebuild],
+        [deadLetterKeeperEntry.operation, deadLetters.keeper],
         [originSecretRotationEntry.operation, originSecretRotation.rotation],
       ]),
       httpApi: api.httpApi,

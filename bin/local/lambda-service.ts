@@ -4,7 +4,7 @@ import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delive
 import { log } from '../../functions/runtime/log';
 import { answerAwsError, LOCAL_AWS, localFunctionArn, readBody } from './aws-local';
 import { signatureProblem } from './aws-request';
-import { appendDeadLetter, deadLetterOf } from './dead-letters';
+import { deadLetterInvocation } from './dead-letters';
 import { withinFunctionTimeout } from './function-timeout';
 import { lambdaHandler } from './lambda-modules';
 import type { ClockDriven } from './clock';
@@ -61,13 +61,13 @@ const INVOKE_PATH = /^\/2015-03-31\/functions\/(?<function>[^/]+)\/invocations$/
  * Lambda for the local stack: the job functions (`functions`, each the job handler of its name) run
  * as Lambda runs an asynchronous invocation: queued (in a file under the data folder, so a restart
  * runs what was still queued), run, and when the function fails retried a minute later, twice, then
- * sent to the jobs' dead-letter queue (`deadLetterFile`). The product's job queue reaches it through
- * the SDK's Invoke (InvocationType Event); the local Scheduler hands it its targets directly.
+ * sent to the jobs' dead-letter queue (bin/local/dead-letters.ts), whose consumer keeps it in the
+ * table. The product's job queue reaches it through the SDK's Invoke (InvocationType Event); the
+ * local Scheduler hands it its targets directly.
  */
 export function localLambda(options: {
   functions: readonly string[];
   queueFile: string;
-  deadLetterFile: string;
   requestLog: RequestLog;
 }): LocalLambda {
   const known = new Set(options.functions);
@@ -97,8 +97,8 @@ export function localLambda(options: {
       }
       log('error', 'local function failed every retry; dead-lettered', fields);
       if (!(await queue.remove(keyOf(invocation), invocation))) return;
-      const letter = deadLetterOf(invocation.functionName, invocation.payload, invocation.queuedAt, error);
-      await queue.write(() => appendDeadLetter(options.deadLetterFile, letter));
+      // Outside the queue file's writes: the consumer's table write must not hold back what is queued meanwhile.
+      await deadLetterInvocation(invocation.functionName, invocation.payload, invocation.retries + 1, error);
     }
   };
 

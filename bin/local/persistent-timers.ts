@@ -28,8 +28,6 @@ export interface PersistentTimers<Item extends Timed> {
   nextDueAt(): number | undefined;
   /** Arms every item again after the local clock moved: those now due run. */
   clockMoved(): void;
-  /** Runs a write of another file in turn with this file's writes: none starts after stop(). */
-  write(task: () => Promise<void>): Promise<void>;
   /** Resolves once no item is running and none is due: what a test waits for after an action that starts one. */
   settled(): Promise<void>;
   /** What settled() is waiting for (for a wait that runs too long). */
@@ -127,7 +125,6 @@ export function persistentTimers<Item extends Timed>(options: {
     clockMoved() {
       for (const [key, item] of items) if (timers.has(key)) arm(key, item);
     },
-    write,
     async settled() {
       const due = () => [...timers.values()].some(({ at }) => at <= Date.now());
       while (running.size > 0 || due()) {

@@ -5,7 +5,7 @@ import type { JobName } from '../../functions/domain/ports';
 import { log } from '../../functions/runtime/log';
 import { answerAwsError, LOCAL_AWS, readBody } from './aws-local';
 import { signatureProblem } from './aws-request';
-import { appendDeadLetter, deadLetterOf, payloadFields } from './dead-letters';
+import { deadLetterSchedule } from './dead-letters';
 import type { LocalLambda } from './lambda-service';
 import type { ClockDriven } from './clock';
 import { persistentTimers } from './persistent-timers';
@@ -140,6 +140,16 @@ function scheduleOf(
   };
 }
 
+/** A job's JSON payload's fields (none for a payload that is not a JSON object). */
+function payloadFields(payload = '{}'): Record<string, unknown> {
+  try {
+    const fields: unknown = JSON.parse(payload);
+    return typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 const scheduleArn = ({ group, name }: Pick<LocalSchedule, 'group' | 'name'>) =>
   `arn:aws:scheduler:${LOCAL_AWS.region}:${LOCAL_AWS.accountId}:schedule/${group}/${name}`;
 const keyOf = ({ group, name }: Pick<LocalSchedule, 'group' | 'name'>) => `${group}/${name}`;
@@ -172,7 +182,6 @@ function revive(stored: unknown, targets: ScheduleTargets): LocalSchedule {
  */
 export function localScheduler(options: {
   file: string;
-  deadLetterFile: string;
   /** The schedule groups this account has (besides `default`). */
   groups: readonly string[];
   /** The stack's own targets: to read a file an earlier version kept. */
@@ -190,8 +199,7 @@ export function localScheduler(options: {
     } catch (error) {
       log('error', 'local schedule: its target could not be invoked; dead-lettered', { name: schedule.name, arn });
       if (!(await schedules.remove(keyOf(schedule), schedule))) return;
-      const letter = deadLetterOf(jobOf(schedule), input, schedule.at, error);
-      await schedules.write(() => appendDeadLetter(options.deadLetterFile, letter));
+      await deadLetterSchedule(arn, input, error);
       return;
     }
     await schedules.remove(keyOf(schedule), schedule);

@@ -24,7 +24,9 @@ import { startBuiltSite } from './built-site';
 import { type LocalClock, startLocalClock } from './clock';
 import { localAuthorizer } from './authorizer';
 import { LOCAL_AWS, localFunctionArn } from './aws-local';
-import { type LocalDeadLetter, readDeadLetters } from './dead-letters';
+import { LOCAL_DEAD_LETTER_QUEUE_ARN } from './dead-letters';
+import type { DeadLetter } from '../../functions/domain/dead-letter';
+import { listDeadLetters } from '../../functions/data/dead-letters';
 import { LAMBDA_PATH, localLambda } from './lambda-service';
 import { lambdaHandler } from './lambda-modules';
 import { startLocalCognito } from './cognito';
@@ -120,8 +122,8 @@ export interface LocalStack {
   clock: LocalClock;
   /** Runs every pending schedule and queued retry of a job now (a retry planned minutes ahead); then await jobsSettled. */
   runPendingJobsNow(job: JobName): void;
-  /** The jobs' dead-letter queue, locally: jobs that failed every retry, oldest first. */
-  deadLetters(): Promise<LocalDeadLetter[]>;
+  /** The jobs that failed every retry, as their dead-letter queue's consumer keeps them: oldest first. */
+  deadLetters(): Promise<DeadLetter[]>;
   /** The schedules that have not run yet. */
   pendingSchedules: LocalScheduler['pending'];
   /** What the Stripe stand-in's API was asked and answered, oldest first (none when the stack uses Stripe itself). */
@@ -255,17 +257,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const calendarStandIns = new CalendarStandInStore(path.join(dataDir, 'calendar-standins.json'));
     stops.push(async () => calendarStandIns.releaseAll());
     // EventBridge Scheduler and Lambda, served by the local API server; they run jobs once it listens.
-    const deadLetterFile = path.join(dataDir, 'dead-letters.jsonl');
     const lambda = localLambda({
       functions: jobs.map((job) => job.operation),
       queueFile: path.join(dataDir, 'lambda-queue.json'),
-      deadLetterFile,
       requestLog,
     });
     stops.push(lambda.stop);
     const scheduler = localScheduler({
       file: path.join(dataDir, 'schedules.json'),
-      deadLetterFile,
       groups: [LOCAL_SCHEDULE_TARGETS.groupName],
       targets: LOCAL_SCHEDULE_TARGETS,
       lambda,
@@ -425,7 +424,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         scheduler.runPendingNow(job);
         lambda.runPendingNow(job);
       },
-      deadLetters: () => readDeadLetters(deadLetterFile),
+      deadLetters: listDeadLetters,
       pendingSchedules: scheduler.pending,
       stripeRequests,
       requestLog,
@@ -443,7 +442,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 const LOCAL_SCHEDULE_TARGETS: ScheduleTargets = {
   groupName: 'physician-mentors-local-jobs',
   roleArn: `arn:aws:iam::${LOCAL_AWS.accountId}:role/physician-mentors-local-scheduler`,
-  deadLetterArn: `arn:aws:sqs:${LOCAL_AWS.region}:${LOCAL_AWS.accountId}:physician-mentors-local-dead-letters`,
+  deadLetterArn: LOCAL_DEAD_LETTER_QUEUE_ARN,
   jobArn: localFunctionArn,
 };
 

@@ -46,6 +46,8 @@ const openSettlement = (session: { id: string; end: string }) => ({
   settlepk: OPEN_SETTLEMENTS_PARTITION,
   settlesk: `${session.end}#${session.id}`,
 });
+const DEAD_LETTERS_PARTITION = 'DEADLETTERS';
+const DEAD_LETTER_PREFIX = 'DEADLETTER#';
 const MENTOR_NO_SHOW_PREFIX = 'NOSHOW#';
 export const PLAN_PAYOUT_SORT_KEY = 'PLANPAYOUT';
 const coachPlansPartition = (coachId: string) => `COACH#${coachId}#PLANS`;
@@ -92,6 +94,9 @@ export const keys = {
   openSettlementsPartition: OPEN_SETTLEMENTS_PARTITION,
   /** The session an entry of the settlement index names (its sort key is `<end>#<id>`; an instant has no `#`). */
   sessionOfOpenSettlement: (settlesk: string) => settlesk.slice(settlesk.indexOf('#') + 1),
+  /** A job given up on (data/dead-letters.ts), in one partition: its id sorts by when it landed. */
+  deadLetter: (id: string) => ({ pk: DEAD_LETTERS_PARTITION, sk: `${DEAD_LETTER_PREFIX}${id}` }),
+  deadLetters: { pk: DEAD_LETTERS_PARTITION, skPrefix: DEAD_LETTER_PREFIX },
   /** One 15-minute block of a coach's time, held by the session that booked it (see data/time-claims.ts). */
   timeClaim: (coachId: string, blockStart: string) => ({ pk: `USER#${coachId}`, sk: `BUSY#${blockStart}` }),
   /** A coach's Zoom tokens: their own item, so no profile read ever carries them. */

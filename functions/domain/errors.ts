@@ -20,6 +20,8 @@ export const errorStatus = {
   OUTCOME_FINAL: 409,
   NOT_HELD: 409,
   NOT_DISPUTED: 409,
+  /** A dead letter with nothing to run again (a stream batch's record names the batch, not a payload). */
+  NOT_REDRIVABLE: 409,
   /** The session has no meeting to join: not on, or no link yet (handlers/join-session.ts). */
   NO_MEETING_LINK: 409,
   TOO_MANY_UNPAID_HOLDS: 409,

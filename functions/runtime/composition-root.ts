@@ -7,7 +7,6 @@ import type {
   DirectorySnapshot,
   ExternalCalendar,
   Identity,
-  JobName,
   JobQueue,
   JobScheduler,
   Mailer,
@@ -100,4 +99,4 @@ export function port<Name extends keyof Ports>(name: Name, build: () => Ports[Na
 }
 
 /** A job's function, by the variable lib/api.ts sets for it: what the scheduler and the job queue invoke. */
-export const jobFunctionArn = (job: JobName) => requiredEnvironment(jobArnVariable(job));
+export const jobFunctionArn = (job: string) => requiredEnvironment(jobArnVariable(job));

@@ -174,7 +174,7 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
     // The invocation runs out of time after paying the session and writing the ledger, while
     // unscheduling the payment's expiry: middy answers 503 at its deadline, the work left hanging.
     // The table stream cannot hand the follow-ups to their job meanwhile (its batch is read again).
-    provideHostPorts({ jobs: { start: never }, ...schedulerUnscheduling(never) });
+    provideHostPorts({ jobs: { start: never, rerun: never }, ...schedulerUnscheduling(never) });
     // Loaded first, so the deadline measures the invocation and not a cold import on a busy machine.
     await lambdaHandler('stripeWebhook');
     // Long enough for the payment's writes on a machine running two stack files at once.
@@ -199,7 +199,10 @@ describe('the Stripe webhook, killed half-way and delivered again', () => {
   it('is applied again when it threw after the status change', async () => {
     const { session, event } = await paidBooking(at(3, 11));
     provideHostPorts({
-      jobs: { start: async () => Promise.reject(new Error('Lambda throttled the invocation')) },
+      jobs: {
+        start: async () => Promise.reject(new Error('Lambda throttled the invocation')),
+        rerun: async () => Promise.reject(new Error('Lambda throttled the invocation')),
+      },
       ...schedulerUnscheduling(async () => Promise.reject(new Error('Scheduler throttled the request'))),
     });
     expect((await deliver(event)).status).toBe(500);
@@ -251,7 +254,7 @@ describe('the finishBooking job, killed half-way and run again', () => {
   });
 
   it('leaves a follow-up whose run died to that run until its lease runs out, then does it once', async () => {
-    provideHostPorts({ jobs: { start: async () => undefined } });
+    provideHostPorts({ jobs: { start: async () => undefined, rerun: async () => undefined } });
     const { session } = await book({ start: at(4, 11), durationMinutes: 30, freeConsultation: true });
     // A run that dies while the mail service holds the mentee's confirmation.
     provideHostPorts({ mailer: { send: never } });
@@ -272,7 +275,7 @@ describe('the finishBooking job, killed half-way and run again', () => {
   });
 
   it('has one effect when two runs race', async () => {
-    provideHostPorts({ jobs: { start: async () => undefined } });
+    provideHostPorts({ jobs: { start: async () => undefined, rerun: async () => undefined } });
     const { session } = await book({ start: at(4, 13), durationMinutes: 30, freeConsultation: true });
     const finish = await job('finishBooking');
     const runs = await Promise.allSettled([finish({ sessionId: session.id }), finish({ sessionId: session.id })]);

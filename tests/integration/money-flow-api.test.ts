@@ -203,9 +203,10 @@ describe('a delivered session', () => {
 
     expect(await stack.deadLetters()).toContainEqual(
       expect.objectContaining({
-        job: 'completeSession',
-        sessionId: session.id,
-        error: expect.stringContaining('insufficient'),
+        kind: 'completeSession',
+        subject: `session:${session.id}`,
+        lastError: expect.stringContaining('insufficient'),
+        tries: 1 + JOB_FUNCTION_RETRY_ATTEMPTS,
       }),
     );
     expect(counted('TransferFailures')).toBe(3);

@@ -118,7 +118,7 @@ describe('the refund of a cancelled paid session', () => {
       });
     }
     expect(await getLedgerEntry(ledgerEntryId.refundTry(session.id, 4))).toBeNull();
-    expect((await stack.deadLetters()).filter((letter) => letter.sessionId === session.id)).toEqual([]);
+    expect((await stack.deadLetters()).filter((letter) => letter.subject === `session:${session.id}`)).toEqual([]);
 
     // A late redelivery of Stripe's event and a stale retry change nothing and send no second e-mail.
     await runRefundRetries();
@@ -138,7 +138,11 @@ describe('the refund of a cancelled paid session', () => {
     for (let round = 0; round < REFUND_MAX_ATTEMPTS + 2; round++) await runRefundRetries();
 
     expect(await stack.deadLetters()).toEqual([
-      expect.objectContaining({ job: 'refundSession', sessionId: session.id, try: REFUND_MAX_ATTEMPTS }),
+      expect.objectContaining({
+        kind: 'refundSession',
+        subject: `session:${session.id}`,
+        payload: JSON.stringify({ sessionId: session.id, try: REFUND_MAX_ATTEMPTS }),
+      }),
     ]);
     const failedCounts = addMetric.mock.calls.filter(([name]) => name === BUSINESS_METRICS.refundsFailed);
     expect(failedCounts).toHaveLength(1);
@@ -221,6 +225,6 @@ describe('the refund of a cancelled paid session', () => {
     });
     expect((await getSession(session.id))?.refund?.failedAttempts).toBe(1);
     expect(await getLedgerEntry(ledgerEntryId.refundTry(session.id, 1))).toMatchObject({ kind: 'refund_given_up' });
-    expect((await stack.deadLetters()).filter((letter) => letter.sessionId === session.id)).toEqual([]);
+    expect((await stack.deadLetters()).filter((letter) => letter.subject === `session:${session.id}`)).toEqual([]);
   });
 });

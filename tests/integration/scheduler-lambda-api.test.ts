@@ -219,6 +219,6 @@ describe('the local Lambda', () => {
       },
       { method: 'POST', path: invocationPath('remindDayBefore'), action: 'Invoke', status: 202 },
     ]);
-    expect((await stack.deadLetters()).filter((letter) => letter.sessionId === 'no-such-session')).toEqual([]);
+    expect((await stack.deadLetters()).filter((letter) => letter.subject === 'session:no-such-session')).toEqual([]);
   });
 });

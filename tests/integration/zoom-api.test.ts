@@ -257,7 +257,7 @@ describe("a booked session's meeting, over Zoom's API", () => {
       'remindDayBefore',
       'remindHourBefore',
     ]);
-    expect((await stack.deadLetters()).filter((letter) => letter.sessionId === session.id)).toEqual([]);
+    expect((await stack.deadLetters()).filter((letter) => letter.subject === `session:${session.id}`)).toEqual([]);
     expect((await join(mentee, session.id)).status).toBe(409);
 
     expect((await zoomFault(null)).status).toBe(204);
@@ -288,7 +288,7 @@ describe("a booked session's meeting, over Zoom's API", () => {
       { method: 'POST', path: '/v2/users/me/meetings', status: 401 },
       { method: 'POST', path: '/oauth/token', action: 'refresh_token', status: 400 },
     ]);
-    expect((await stack.deadLetters()).filter((letter) => letter.sessionId === session.id)).toEqual([]);
+    expect((await stack.deadLetters()).filter((letter) => letter.subject === `session:${session.id}`)).toEqual([]);
     expect(await getSession(session.id)).toMatchObject({ meetingNote: NO_MEETING_NOTE });
     expect(await meetingUrlOf(session.id)).toBeUndefined();
     const me = await (await fetch(`${stack.apiUrl}/api/me`, { headers: coach.auth })).json();

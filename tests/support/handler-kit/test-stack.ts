@@ -142,6 +142,9 @@ export function withTestTable(): TestTable {
       start: async (job, sessionId) => {
         recorded.started.push({ job, sessionId });
       },
+      rerun: async (job) => {
+        throw new Error(`The handler kit's table has no dead letters to re-drive (${job})`);
+      },
     },
     mailer: {
       send: async (mail) => {

@@ -612,6 +612,15 @@ export const routes: readonly Route[] = [
     ],
   },
   {
+    operation: 'listDisputes',
+    method: 'GET',
+    path: '/api/support/disputes',
+    handler: 'list-disputes',
+    auth: 'user',
+    table: ['read', 'query:disputes'],
+    grants: ['accounts:read'],
+  },
+  {
     operation: 'listDeadLetters',
     method: 'GET',
     path: '/api/support/dead-letters',

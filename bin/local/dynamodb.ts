@@ -104,9 +104,10 @@ const index = (
 
 /** The indexes added after the table was first made, each with its projection, as lib/data.ts makes them. */
 const laterIndexes = () => {
-  const { settlement, byName } = tableSchema.indexes;
+  const { settlement, disputes, byName } = tableSchema.indexes;
   return [
     index(settlement, { ProjectionType: 'KEYS_ONLY' }),
+    index(disputes, { ProjectionType: 'KEYS_ONLY' }),
     index(byName, { ProjectionType: 'INCLUDE', NonKeyAttributes: [...tableSchema.nameProjection] }),
   ];
 };
@@ -128,7 +129,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if (!Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
     }
-    // A data folder from before the settlement or name index: its older items lack the index's keys
+    // A data folder from before the settlement, disputes or name index: its older items lack the index's keys
     // until they are written again, as in AWS; DynamoDB creates one index per update.
     for (const later of laterIndexes()) {
       if (!Table?.GlobalSecondaryIndexes?.some((gsi) => gsi.IndexName === later.IndexName)) {

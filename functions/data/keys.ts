@@ -46,6 +46,8 @@ const openSettlement = (session: { id: string; end: string }) => ({
   settlepk: OPEN_SETTLEMENTS_PARTITION,
   settlesk: `${session.end}#${session.id}`,
 });
+/** The sparse disputes index's one partition: every disputed session support has not yet resolved. */
+const OPEN_DISPUTES_PARTITION = 'DISPUTES#OPEN';
 const DEAD_LETTERS_PARTITION = 'DEADLETTERS';
 const DEAD_LETTER_PREFIX = 'DEADLETTER#';
 const MENTOR_NO_SHOW_PREFIX = 'NOSHOW#';
@@ -94,6 +96,17 @@ export const keys = {
   openSettlementsPartition: OPEN_SETTLEMENTS_PARTITION,
   /** The session an entry of the settlement index names (its sort key is `<end>#<id>`; an instant has no `#`). */
   sessionOfOpenSettlement: (settlesk: string) => settlesk.slice(settlesk.indexOf('#') + 1),
+  /**
+   * A session in the sparse disputes index, by when it was disputed, from the outcome's dispute until
+   * support resolves it (data/session-outcomes.ts).
+   */
+  openDispute: (sessionId: string, disputedAt: string) => ({
+    disputepk: OPEN_DISPUTES_PARTITION,
+    disputesk: `${disputedAt}#${sessionId}`,
+  }),
+  openDisputesPartition: OPEN_DISPUTES_PARTITION,
+  /** The session an entry of the disputes index names (its sort key is `<disputedAt>#<id>`). */
+  sessionOfOpenDispute: (disputesk: string) => disputesk.slice(disputesk.indexOf('#') + 1),
   /** A job given up on (data/dead-letters.ts), in one partition: its id sorts by when it landed. */
   deadLetter: (id: string) => ({ pk: DEAD_LETTERS_PARTITION, sk: `${DEAD_LETTER_PREFIX}${id}` }),
   deadLetters: { pk: DEAD_LETTERS_PARTITION, skPrefix: DEAD_LETTER_PREFIX },

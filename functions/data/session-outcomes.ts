@@ -47,12 +47,14 @@ export async function storeOutcome(
   const at = now.toISOString();
   const { refund, writes } = returnWrites(session, given, now);
   const seen = session.outcomeVersion ?? 0;
+  // A dispute waits in the sparse disputes index (support's queue) until it is resolved.
+  const dispute = outcome === 'disputed' ? keys.openDispute(session.id, at) : null;
   try {
     await transact([
       {
         Update: {
           Key: keys.session(session.id),
-          UpdateExpression: `SET outcomeReports = :reports, outcomeVersion = :next, updatedAt = :now${outcome ? ', outcome = :outcome, outcomeAt = :now' : ''}${refund ? `, ${refund.expression}` : ''}`,
+          UpdateExpression: `SET outcomeReports = :reports, outcomeVersion = :next, updatedAt = :now${outcome ? ', outcome = :outcome, outcomeAt = :now' : ''}${dispute ? ', disputepk = :disputepk, disputesk = :disputesk' : ''}${refund ? `, ${refund.expression}` : ''}`,
           ConditionExpression:
             'attribute_exists(pk) AND attribute_not_exists(outcome) AND (attribute_not_exists(outcomeVersion) OR outcomeVersion = :seen)',
           ExpressionAttributeValues: {
@@ -61,6 +63,7 @@ export async function storeOutcome(
             ':seen': seen,
             ':now': at,
             ...(outcome ? { ':outcome': outcome } : {}),
+            ...(dispute ? { ':disputepk': dispute.disputepk, ':disputesk': dispute.disputesk } : {}),
             ...refund?.values,
           },
         },
@@ -91,7 +94,7 @@ export async function storeResolution(
       {
         Update: {
           Key: keys.session(session.id),
-          UpdateExpression: `SET resolution = :resolution, updatedAt = :now${refund ? `, ${refund.expression}` : ''}`,
+          UpdateExpression: `SET resolution = :resolution, updatedAt = :now${refund ? `, ${refund.expression}` : ''} REMOVE disputepk, disputesk`,
           ConditionExpression: 'outcome = :disputed AND attribute_not_exists(resolution)',
           ExpressionAttributeValues: {
             ':resolution': resolution,

@@ -23,6 +23,8 @@ export const tableSchema = {
      * character, so support's name search (a prefix) reads one partition and writes spread over many.
      */
     byName: { name: 'names', partitionKey: 'namepk', sortKey: 'namesk' },
+    /** Sparse, keys only: disputed sessions support has not yet resolved, by when they were disputed. */
+    disputes: { name: 'disputes', partitionKey: 'disputepk', sortKey: 'disputesk' },
   },
   /**
    * Attributes the directory index projects beyond the keys: at most 20 (DynamoDB's limit), so

@@ -3,13 +3,13 @@ import type { LoggedRequest } from '../../bin/local/request-log';
 import { JOB_FUNCTION_RETRY_ATTEMPTS } from '../../functions/adapters/job-delivery';
 import { queryAll } from '../../functions/data/dynamo';
 import { keys } from '../../functions/data/keys';
-import { getSession } from '../../functions/data/sessions';
+import { getSession, recordJoin } from '../../functions/data/sessions';
 import { SUPPORT_GROUP } from '../../functions/domain/support-group';
 import { provideHostPorts } from '../../functions/runtime/composition-root';
 import { jobs } from '../../functions/runtime/ports/jobs';
-import { type DeadLetterList, deadLetterList } from '../../functions/schemas/support';
+import { type DeadLetterList, deadLetterList, disputeList } from '../../functions/schemas/support';
 import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
-import { storedBooking } from '../support/bookings';
+import { movedToStart, storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
@@ -134,5 +134,66 @@ describe('a job that failed every retry', () => {
         before: expect.objectContaining({ kind: 'remindDayBefore', subject: `session:${session.id}` }),
       }),
     ]);
+  });
+});
+
+describe('the dispute queue', () => {
+  const report = (user: SignedInUser, sessionId: string, said: string, note: string) =>
+    call(user, 'POST', `/api/sessions/${sessionId}/outcome`, { report: said, note });
+
+  /** A session on now, its coach joined, then reported both ways: disputed. */
+  async function disputed(days: number) {
+    const session = await storedBooking({ coachId: coach.userId, menteeId: mentee.userId }, at(days, 9));
+    await movedToStart(session.id, -15);
+    await recordJoin(session.id, 'coach', new Date(Date.now() - 14 * 60_000));
+    expect((await report(coach, session.id, 'happened', 'We covered the residency plan')).status).toBe(200);
+    expect((await report(mentee, session.id, 'mentor_no_show', 'Nobody was in the room')).status).toBe(200);
+    expect((await getSession(session.id))?.outcome).toBe('disputed');
+    return session;
+  }
+
+  const queue = async () => {
+    const listed = await call(support, 'GET', '/api/support/disputes');
+    expect(listed.status).toBe(200);
+    return disputeList.parse(await listed.json()).disputes;
+  };
+
+  it('lists disputed sessions oldest first with both reports and the joins, until each is resolved', {
+    timeout: 60_000,
+  }, async () => {
+    const first = await disputed(10);
+    await stack.advanceClock(1);
+    const second = await disputed(11);
+
+    expect((await call(mentee, 'GET', '/api/support/disputes')).status).toBe(403);
+    const listed = await queue();
+    expect(listed.map((dispute) => dispute.session.id)).toEqual([first.id, second.id]);
+    const stored = await getSession(first.id);
+    expect(listed[0]).toEqual({
+      session: expect.objectContaining({
+        id: first.id,
+        coachId: coach.userId,
+        menteeId: mentee.userId,
+        coachName: 'Casey Coach',
+        menteeName: expect.any(String),
+        outcome: 'disputed',
+        resolution: null,
+        money: { priceCents: first.priceCents, refundedCents: 0, transferredCents: 0 },
+      }),
+      reports: [
+        { by: 'coach', report: 'happened', note: 'We covered the residency plan', at: expect.any(String) },
+        { by: 'mentee', report: 'mentor_no_show', note: 'Nobody was in the room', at: expect.any(String) },
+      ],
+      joins: { coachJoinedAt: stored?.coachJoinedAt, menteeJoinedAt: null },
+      disputedAt: stored?.outcomeAt,
+    });
+    expect(Date.parse(listed[0]?.disputedAt as string)).toBeLessThan(Date.parse(listed[1]?.disputedAt as string));
+
+    const resolved = await call(support, 'POST', `/api/support/sessions/${first.id}/resolve`, {
+      resolution: 'refund_mentee',
+      note: 'The coach joined a minute and left',
+    });
+    expect(resolved.status).toBe(200);
+    expect((await queue()).map((dispute) => dispute.session.id)).toEqual([second.id]);
   });
 });

@@ -2,6 +2,7 @@ import type { Stack } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tableSchema } from '../../functions/data/table-schema';
 import { jobs } from '../../functions/routes';
 import { deadLetterKeeperEntry } from '../../lib/bundling';
 import { PROD_CONTEXT, type Synthesized, synthesizedApp } from './synth-app';
@@ -52,5 +53,26 @@ describe('dead letters', () => {
       expect(invoked.filter((arn) => arn.includes(`:function:`) && arn.includes(`-${operation}"`))).toHaveLength(1);
     for (const consumer of ['startSessionWork', deadLetterKeeperEntry.operation])
       expect(invoked.filter((arn) => arn.includes(consumer))).toEqual([]);
+  });
+});
+
+describe('the dispute queue', () => {
+  it('is a sparse keys-only index the dispute list alone queries', () => {
+    const { disputes } = tableSchema.indexes;
+    const table = synth.resourceOf(construct('Data', 'Table'));
+    expect(table.Properties.GlobalSecondaryIndexes).toContainEqual(
+      expect.objectContaining({
+        IndexName: disputes.name,
+        KeySchema: [
+          { AttributeName: disputes.partitionKey, KeyType: 'HASH' },
+          { AttributeName: disputes.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'KEYS_ONLY' },
+      }),
+    );
+    const indexQuery = statementsWith(construct('Api', 'listDisputes') as IFunction, 'dynamodb:').filter((each) =>
+      JSON.stringify(each.Resource).includes(`/index/${disputes.name}`),
+    );
+    expect(indexQuery).toHaveLength(1);
   });
 });

@@ -31,7 +31,7 @@ export type Grant =
   | 'start:refundSession'
   /** Starts a plan invoice's payout whose month ended (functions/workflows/payments/coach-transfer.ts). */
   | 'start:completeSession'
-  /** Runs a dead letter's job again (functions/workflows/operations/dead-letters.ts): invokes the job functions, not the stream consumers. */
+  /** Runs a dead letter's job again (functions/workflows/support/dead-letters.ts): invokes the job functions, not the stream consumers. */
   | 'jobs:redrive'
   /** Reads a user pool account: status, groups, linked providers (AdminGetUser, AdminListGroupsForUser). */
   | 'accounts:read'

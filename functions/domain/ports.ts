@@ -101,7 +101,7 @@ export interface JobScheduler {
 export interface JobQueue {
   /** Runs the job once, soon, with the session id; a failed run is retried, then dead-lettered (adapters/job-delivery.ts). */
   start(job: JobName, sessionId: string): Promise<void>;
-  /** Runs a dead-lettered job (by its operation name) once more with the payload it had (workflows/operations/dead-letters.ts). */
+  /** Runs a dead-lettered job (by its operation name) once more with the payload it had (workflows/support/dead-letters.ts). */
   rerun(job: string, payload: string): Promise<void>;
 }
 

@@ -1,8 +1,8 @@
+import { SUPPORT_GROUP } from '../domain/support-group';
 import { openDisputes } from '../data/disputes';
 import { getProfile } from '../data/profiles';
 import { fullName } from '../domain/display-name';
 import { httpHandler } from '../http/handler';
-import { requireSupport } from '../http/support';
 import { partyFields } from '../http/views/other-party';
 import { supportSessionFields } from '../http/views/support-session';
 import type { DisputeList } from '../schemas/support';
@@ -11,8 +11,7 @@ import type { DisputeList } from '../schemas/support';
  * `GET /api/support/disputes` → the disputed sessions not yet resolved, oldest dispute first, each
  * with both parties' reports and who joined (support only).
  */
-export const handler = httpHandler({ auth: true }, async ({ event }) => {
-  await requireSupport(event);
+export const handler = httpHandler({ auth: true, staff: [SUPPORT_GROUP] }, async () => {
   const sessions = await openDisputes();
   const userIds = [...new Set(sessions.flatMap((session) => [session.coachId, session.menteeId]))];
   const names = new Map(

@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { observedHandler } from '../runtime/observed-handler';
-import { keepDeadLetters } from '../workflows/operations/dead-letters';
+import { keepDeadLetters } from '../workflows/support/dead-letters';
 
 /**
  * Fed by the jobs' dead-letter queue (lib/dead-letters.ts): keeps each message as a dead letter.

@@ -1,5 +1,5 @@
+import { SUPPORT_GROUP } from '../domain/support-group';
 import { httpHandler } from '../http/handler';
-import { requireSupport } from '../http/support';
 import { accounts } from '../runtime/ports/identity';
 import { media } from '../runtime/ports/media';
 import { reasonInput, userPath } from '../schemas/support';
@@ -7,9 +7,8 @@ import { deleteUserBySupport } from '../workflows/support/delete-user';
 
 /** `POST /api/support/users/{id}/delete {reason}` → 204: support deletes the account (support only; 409 MONEY_HELD). */
 export const handler = httpHandler(
-  { schemas: { path: userPath, body: reasonInput }, auth: true },
-  async ({ path, body, caller, event, now }) => {
-    await requireSupport(event);
+  { schemas: { path: userPath, body: reasonInput }, auth: true, staff: [SUPPORT_GROUP] },
+  async ({ path, body, caller, now }) => {
     await deleteUserBySupport(
       { accounts: accounts(), media: media() },
       path.id,

@@ -1,6 +1,6 @@
 import { DomainError } from '../domain/errors';
 import type { FINANCE_GROUP } from '../domain/finance-group';
-import { SUPPORT_GROUP } from '../domain/support-group';
+import type { SUPPORT_GROUP } from '../domain/support-group';
 import { accounts } from '../runtime/ports/identity';
 import { callerGroups, callerSignIn } from './caller';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer as HttpEvent } from 'aws-lambda';
@@ -27,6 +27,3 @@ export async function requireStaff(event: HttpEvent, groups: readonly StaffGroup
     );
   }
 }
-
-/** A route only the `support` group may call (every action on users, sessions and content). */
-export const requireSupport = (event: HttpEvent): Promise<void> => requireStaff(event, [SUPPORT_GROUP]);

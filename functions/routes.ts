@@ -498,7 +498,7 @@ export const routes: readonly Route[] = [
     handler: 'search-users',
     auth: 'user',
     // byOwner and byParty: a deleted account, found by its whole id through its sessions.
-    table: ['read', 'query:byName', 'query:byOwner', 'query:byParty'],
+    table: ['read', 'query:support', 'query:byOwner', 'query:byParty'],
     grants: ['accounts:read', 'accounts:list'],
   },
   {
@@ -617,7 +617,7 @@ export const routes: readonly Route[] = [
     path: '/api/support/disputes',
     handler: 'list-disputes',
     auth: 'user',
-    table: ['read', 'query:disputes'],
+    table: ['read', 'query:support'],
     grants: ['accounts:read'],
   },
   {

@@ -23,7 +23,7 @@ export class Data extends Construct {
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
-    const { byOwner, byParty, directory, settlement, disputes, byName } = tableSchema.indexes;
+    const { byOwner, byParty, directory, settlement, support } = tableSchema.indexes;
     this.table = new TableV2(this, 'Table', {
       partitionKey: stringKey(tableSchema.partitionKey),
       sortKey: stringKey(tableSchema.sortKey),
@@ -48,16 +48,16 @@ export class Data extends Construct {
           projectionType: ProjectionType.INCLUDE,
           nonKeyAttributes: [...tableSchema.directoryProjection],
         },
-        ...[settlement, disputes].map((index) => ({
+        ...[settlement].map((index) => ({
           indexName: index.name,
           partitionKey: stringKey(index.partitionKey),
           sortKey: stringKey(index.sortKey),
           projectionType: ProjectionType.KEYS_ONLY,
         })),
         {
-          indexName: byName.name,
-          partitionKey: stringKey(byName.partitionKey),
-          sortKey: stringKey(byName.sortKey),
+          indexName: support.name,
+          partitionKey: stringKey(support.partitionKey),
+          sortKey: stringKey(support.sortKey),
           projectionType: ProjectionType.INCLUDE,
           nonKeyAttributes: [...tableSchema.nameProjection],
         },

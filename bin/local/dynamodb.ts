@@ -104,11 +104,10 @@ const index = (
 
 /** The indexes added after the table was first made, each with its projection, as lib/data.ts makes them. */
 const laterIndexes = () => {
-  const { settlement, disputes, byName } = tableSchema.indexes;
+  const { settlement, support } = tableSchema.indexes;
   return [
     index(settlement, { ProjectionType: 'KEYS_ONLY' }),
-    index(disputes, { ProjectionType: 'KEYS_ONLY' }),
-    index(byName, { ProjectionType: 'INCLUDE', NonKeyAttributes: [...tableSchema.nameProjection] }),
+    index(support, { ProjectionType: 'INCLUDE', NonKeyAttributes: [...tableSchema.nameProjection] }),
   ];
 };
 
@@ -129,7 +128,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if (!Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: TABLE_STREAM }));
     }
-    // A data folder from before the settlement, disputes or name index: its older items lack the index's keys
+    // A data folder from before the settlement or support index: its older items lack the index's keys
     // until they are written again, as in AWS; DynamoDB creates one index per update.
     for (const later of laterIndexes()) {
       if (!Table?.GlobalSecondaryIndexes?.some((gsi) => gsi.IndexName === later.IndexName)) {

@@ -5,12 +5,12 @@ import { tableSchema } from './table-schema';
 
 /**
  * The disputed sessions support has not yet resolved, oldest dispute first: read from the sparse
- * disputes index (an outcome's dispute puts a session in, its resolution takes it out), never the table.
+ * support index (an outcome's dispute puts a session in, its resolution takes it out), never the table.
  */
 export async function openDisputes(): Promise<SessionItem[]> {
-  const { disputes } = tableSchema.indexes;
-  const entries = await queryIndexPartition<Record<string, string>>(disputes, keys.openDisputesPartition);
-  const ids = entries.map((entry) => keys.sessionOfOpenDispute(entry[disputes.sortKey] as string));
+  const { support } = tableSchema.indexes;
+  const entries = await queryIndexPartition<Record<string, string>>(support, keys.openDisputesPartition);
+  const ids = entries.map((entry) => keys.sessionOfOpenDispute(entry[support.sortKey] as string));
   const sessions = new Map(
     (await batchGet<SessionItem>(ids.map(keys.session), { ConsistentRead: true })).map((session) => [
       session.id,

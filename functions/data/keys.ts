@@ -66,12 +66,12 @@ export const keys = {
     dirsk: `${coach.lastName.toLowerCase()}#${coach.firstName.toLowerCase()}#${coach.userId}`,
   }),
   /**
-   * Every profile in the sparse name index (support's search): the lowercased full name, in the
+   * Every profile in the sparse support index (support's name search): the lowercased full name, in the
    * partition of its first character, so a prefix reads one partition.
    */
   nameEntry: (profile: { userId: string; firstName: string; lastName: string }) => {
     const name = `${profile.firstName} ${profile.lastName}`.trim().toLowerCase();
-    return { namepk: namePartition(name), namesk: `${name}#${profile.userId}` };
+    return { supportpk: namePartition(name), supportsk: `${name}#${profile.userId}` };
   },
   namePartition,
   availability: (coachId: string, availabilityId: string) => ({ pk: `USER#${coachId}`, sk: `AVAIL#${availabilityId}` }),
@@ -97,16 +97,16 @@ export const keys = {
   /** The session an entry of the settlement index names (its sort key is `<end>#<id>`; an instant has no `#`). */
   sessionOfOpenSettlement: (settlesk: string) => settlesk.slice(settlesk.indexOf('#') + 1),
   /**
-   * A session in the sparse disputes index, by when it was disputed, from the outcome's dispute until
+   * A session in the sparse support index's disputes, by when it was disputed, from the outcome's dispute until
    * support resolves it (data/session-outcomes.ts).
    */
   openDispute: (sessionId: string, disputedAt: string) => ({
-    disputepk: OPEN_DISPUTES_PARTITION,
-    disputesk: `${disputedAt}#${sessionId}`,
+    supportpk: OPEN_DISPUTES_PARTITION,
+    supportsk: `${disputedAt}#${sessionId}`,
   }),
   openDisputesPartition: OPEN_DISPUTES_PARTITION,
   /** The session an entry of the disputes index names (its sort key is `<disputedAt>#<id>`). */
-  sessionOfOpenDispute: (disputesk: string) => disputesk.slice(disputesk.indexOf('#') + 1),
+  sessionOfOpenDispute: (supportsk: string) => supportsk.slice(supportsk.indexOf('#') + 1),
   /** A job given up on (data/dead-letters.ts), in one partition: its id sorts by when it landed. */
   deadLetter: (id: string) => ({ pk: DEAD_LETTERS_PARTITION, sk: `${DEAD_LETTER_PREFIX}${id}` }),
   deadLetters: { pk: DEAD_LETTERS_PARTITION, skPrefix: DEAD_LETTER_PREFIX },

@@ -39,8 +39,8 @@ export const INDEX_ONLY_ATTRIBUTES = [
   'gsi1sk',
   'gsi2pk',
   'gsi2sk',
-  'namepk',
-  'namesk',
+  'supportpk',
+  'supportsk',
 ] as const;
 
 export async function getProfile(userId: string): Promise<ProfileItem | null> {

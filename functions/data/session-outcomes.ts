@@ -54,7 +54,7 @@ export async function storeOutcome(
       {
         Update: {
           Key: keys.session(session.id),
-          UpdateExpression: `SET outcomeReports = :reports, outcomeVersion = :next, updatedAt = :now${outcome ? ', outcome = :outcome, outcomeAt = :now' : ''}${dispute ? ', disputepk = :disputepk, disputesk = :disputesk' : ''}${refund ? `, ${refund.expression}` : ''}`,
+          UpdateExpression: `SET outcomeReports = :reports, outcomeVersion = :next, updatedAt = :now${outcome ? ', outcome = :outcome, outcomeAt = :now' : ''}${dispute ? ', supportpk = :supportpk, supportsk = :supportsk' : ''}${refund ? `, ${refund.expression}` : ''}`,
           ConditionExpression:
             'attribute_exists(pk) AND attribute_not_exists(outcome) AND (attribute_not_exists(outcomeVersion) OR outcomeVersion = :seen)',
           ExpressionAttributeValues: {
@@ -63,7 +63,7 @@ export async function storeOutcome(
             ':seen': seen,
             ':now': at,
             ...(outcome ? { ':outcome': outcome } : {}),
-            ...(dispute ? { ':disputepk': dispute.disputepk, ':disputesk': dispute.disputesk } : {}),
+            ...(dispute ? { ':supportpk': dispute.supportpk, ':supportsk': dispute.supportsk } : {}),
             ...refund?.values,
           },
         },
@@ -94,7 +94,7 @@ export async function storeResolution(
       {
         Update: {
           Key: keys.session(session.id),
-          UpdateExpression: `SET resolution = :resolution, updatedAt = :now${refund ? `, ${refund.expression}` : ''} REMOVE disputepk, disputesk`,
+          UpdateExpression: `SET resolution = :resolution, updatedAt = :now${refund ? `, ${refund.expression}` : ''} REMOVE supportpk, supportsk`,
           ConditionExpression: 'outcome = :disputed AND attribute_not_exists(resolution)',
           ExpressionAttributeValues: {
             ':resolution': resolution,

@@ -19,19 +19,19 @@ export const tableSchema = {
      */
     settlement: { name: 'settlement', partitionKey: 'settlepk', sortKey: 'settlesk' },
     /**
-     * Sparse: every profile by its lowercased full name, in the partition of the name's first
-     * character, so support's name search (a prefix) reads one partition and writes spread over many.
+     * Sparse, support's lookups in one index (CloudFormation adds one index per table update, so
+     * features share one): every profile by its lowercased full name, in the partition of the name's
+     * first character (`NAME#<c>`: a prefix search reads one partition, writes spread over many),
+     * and the disputed sessions support has not yet resolved, by when they were disputed (`DISPUTES#OPEN`).
      */
-    byName: { name: 'names', partitionKey: 'namepk', sortKey: 'namesk' },
-    /** Sparse, keys only: disputed sessions support has not yet resolved, by when they were disputed. */
-    disputes: { name: 'disputes', partitionKey: 'disputepk', sortKey: 'disputesk' },
+    support: { name: 'support', partitionKey: 'supportpk', sortKey: 'supportsk' },
   },
   /**
    * Attributes the directory index projects beyond the keys: at most 20 (DynamoDB's limit), so
    * the user id is read from the table key instead. Bios only as the card's short excerpts, so a
    * cold start reads the same few hundred bytes per coach however long the bios are.
    */
-  /** Attributes the name index projects beyond the keys: what a search result shows. */
+  /** Attributes the support index projects beyond the keys: what a name search's result shows. */
   nameProjection: ['email', 'firstName', 'lastName', 'userType'],
   /** The table's stream carries each write's old and new item (data/directory-stream.ts compares them). */
   streamViewType: 'NEW_AND_OLD_IMAGES',

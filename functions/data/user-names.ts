@@ -7,15 +7,15 @@ export type NamedUser = Pick<ProfileItem, 'userId' | 'email' | 'firstName' | 'la
 
 /**
  * The users whose full name ("first last", any case) starts with `prefix`, at most `limit`, from
- * the sparse name index (keys.nameEntry): one Query of one partition, whatever the table holds.
+ * the sparse support index (keys.nameEntry): one Query of one partition, whatever the table holds.
  */
 export async function usersWithNamePrefix(prefix: string, limit: number): Promise<NamedUser[]> {
   const name = prefix.trim().toLowerCase();
-  const { byName } = tableSchema.indexes;
+  const { support } = tableSchema.indexes;
   const page = await queryPage({
-    IndexName: byName.name,
+    IndexName: support.name,
     KeyConditionExpression: '#pk = :partition AND begins_with(#sk, :prefix)',
-    ExpressionAttributeNames: { '#pk': byName.partitionKey, '#sk': byName.sortKey },
+    ExpressionAttributeNames: { '#pk': support.partitionKey, '#sk': support.sortKey },
     ExpressionAttributeValues: { ':partition': keys.namePartition(name), ':prefix': name },
     Limit: limit,
   });

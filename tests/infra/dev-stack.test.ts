@@ -55,7 +55,7 @@ describe('stack', () => {
 
 describe('data', () => {
   it('is one on-demand table keyed exactly as table-schema.ts says', () => {
-    const { byOwner, byParty, directory, settlement, byName } = tableSchema.indexes;
+    const { byOwner, byParty, directory, settlement, support } = tableSchema.indexes;
     const keys = (partitionKey: string, sortKey: string) => [
       { AttributeName: partitionKey, KeyType: 'HASH' },
       { AttributeName: sortKey, KeyType: 'RANGE' },
@@ -88,8 +88,8 @@ describe('data', () => {
           Projection: { ProjectionType: 'KEYS_ONLY' },
         },
         {
-          IndexName: byName.name,
-          KeySchema: keys(byName.partitionKey, byName.sortKey),
+          IndexName: support.name,
+          KeySchema: keys(support.partitionKey, support.sortKey),
           Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...tableSchema.nameProjection] },
         },
       ],

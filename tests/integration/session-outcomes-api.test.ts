@@ -9,11 +9,11 @@ import { getSession } from '../../functions/data/sessions';
 import { coachNet, DEFAULT_FEE_RULE, refundSplit } from '../../functions/domain/fees';
 import { OUTCOME_WINDOW_HOURS_AFTER_END } from '../../functions/domain/outcome-window';
 import { SUPPORT_GROUP } from '../../functions/domain/support-group';
-import { subscriptionCreated, subscriptionList } from '../../functions/schemas/plans';
 import { bookingResult, sessionView } from '../../functions/schemas/session';
-import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
+import { signedInStaff } from '../support/authenticator';
 import { endedAgo, movedToStart, pastItsOutcomeWindow } from '../support/bookings';
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
+import { paidOneSessionPlan } from '../support/plans';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookAndPay, refundsAnswered } from '../support/paid-sessions';
 import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
@@ -42,8 +42,7 @@ beforeAll(async () => {
   coach = await publishedCoach(stack.config, { payments: true });
   await zoomConnected(stack, coach.userId);
   outsider = await signedInUserWithProfile(stack.config, 'mentee');
-  const staff = await signedInUser(stack.config, undefined, [SUPPORT_GROUP]);
-  support = await signedInWithCode(stack.config, staff, await withAuthenticatorMfa(stack.config, staff));
+  support = await signedInStaff(stack.config, SUPPORT_GROUP);
 });
 
 afterAll(async () => {
@@ -233,34 +232,8 @@ describe("a mentee's report that the mentor never showed up", () => {
 describe("a mentor's no-show of a session without a payment", () => {
   it('gives a plan session’s credit back, and pays nothing', async () => {
     const own = await publishedCoach(stack.config, { payments: true });
-    const plan = {
-      monthlyPriceCents: 30_000,
-      sessionsPerMonth: 1,
-      sessionMinutes: 60,
-      description: 'Monthly',
-      active: true,
-    };
-    expect((await call(own, 'PUT', '/api/me/plan', plan)).status).toBe(200);
-    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
-    const subscribed = await call(mentee, 'POST', '/api/subscriptions', { coachId: own.userId });
-    const { subscription, checkoutUrl } = subscriptionCreated.parse(await subscribed.json());
-    const paid = await fetch(`${stack.apiUrl}/_local/stripe/checkout/pay`, {
-      method: 'POST',
-      body: new URLSearchParams({ checkout: new URL(checkoutUrl).searchParams.get('id') as string }),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
-    await stack.jobsSettled();
-    const creditsLeft = async () =>
-      subscriptionList
-        .parse(await (await call(mentee, 'GET', '/api/me/subscriptions')).json())
-        .subscriptions.find((item) => item.id === subscription.id)?.creditsLeft;
-    const booked = await call(mentee, 'POST', '/api/sessions', {
-      coachId: own.userId,
-      start: at(13, 9),
-      durationMinutes: 60,
-      subscriptionId: subscription.id,
-    });
+    const { mentee, creditsLeft, book } = await paidOneSessionPlan(stack, own);
+    const booked = await book(at(13, 9));
     expect(booked.status).toBe(201);
     const { session } = bookingResult.parse(await booked.json());
     expect(await creditsLeft()).toBe(0);

@@ -10,7 +10,7 @@ import { FINANCE_GROUP } from '../../functions/domain/finance-group';
 import { SUPPORT_GROUP } from '../../functions/domain/support-group';
 import type { AuditPage } from '../../functions/schemas/support';
 import { AUDIT_PAGE_SIZE } from '../../functions/workflows/support/audit-log';
-import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
+import { signedInStaff } from '../support/authenticator';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { type SignedInUser, signedInUser } from '../support/users';
 
@@ -29,10 +29,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const staff = await signedInUser(stack.config, undefined, [SUPPORT_GROUP]);
-  support = await signedInWithCode(stack.config, staff, await withAuthenticatorMfa(stack.config, staff));
-  const financeStaff = await signedInUser(stack.config, undefined, [FINANCE_GROUP]);
-  finance = await signedInWithCode(stack.config, financeStaff, await withAuthenticatorMfa(stack.config, financeStaff));
+  support = await signedInStaff(stack.config, SUPPORT_GROUP);
+  finance = await signedInStaff(stack.config, FINANCE_GROUP);
 });
 
 afterAll(async () => {

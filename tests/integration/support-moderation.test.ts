@@ -9,16 +9,16 @@ import { getProfile } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
 import { SUPPORT_GROUP } from '../../functions/domain/support-group';
 import { conversationList, messagePage, sentMessage } from '../../functions/schemas/messages';
-import { subscriptionCreated, subscriptionList } from '../../functions/schemas/plans';
 import { bookingResult } from '../../functions/schemas/session';
 import { reportList, supportReportView } from '../../functions/schemas/support';
 import { SUSPENDED_MENTOR_CANCELLATION } from '../../functions/workflows/moderation/suspension';
-import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
+import { signedInStaff } from '../support/authenticator';
 import { storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
+import { paidOneSessionPlan } from '../support/plans';
 import { startTestStack, type TestStack } from '../support/local-stack';
 import { bookAndPay, bookSession, refundsAnswered } from '../support/paid-sessions';
-import { type SignedInUser, signedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile, TEST_USER_PASSWORD } from '../support/users';
 
 /**
  * Issue 40, support's moderation: suspending a user (Cognito refuses them, the API refuses their
@@ -33,8 +33,7 @@ let outsider: SignedInUser;
 beforeAll(async () => {
   stack = await startTestStack();
   outsider = await signedInUserWithProfile(stack.config, 'mentee');
-  const staff = await signedInUser(stack.config, undefined, [SUPPORT_GROUP]);
-  support = await signedInWithCode(stack.config, staff, await withAuthenticatorMfa(stack.config, staff));
+  support = await signedInStaff(stack.config, SUPPORT_GROUP);
 });
 
 afterAll(async () => {
@@ -156,35 +155,8 @@ describe('suspending a mentor', () => {
 
   it('gives a plan session’s credit back as the coach’s cancellation does, and refuses the plan’s next booking', async () => {
     const coach = await publishedCoach(stack.config, { payments: true });
-    const plan = {
-      monthlyPriceCents: 30_000,
-      sessionsPerMonth: 1,
-      sessionMinutes: 60,
-      description: 'Monthly',
-      active: true,
-    };
-    expect((await call(coach, 'PUT', '/api/me/plan', plan)).status).toBe(200);
-    const mentee = await signedInUserWithProfile(stack.config, 'mentee');
-    const subscribed = await call(mentee, 'POST', '/api/subscriptions', { coachId: coach.userId });
-    const { subscription, checkoutUrl } = subscriptionCreated.parse(await subscribed.json());
-    const paid = await fetch(`${stack.apiUrl}/_local/stripe/checkout/pay`, {
-      method: 'POST',
-      body: new URLSearchParams({ checkout: new URL(checkoutUrl).searchParams.get('id') as string }),
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
-    await stack.jobsSettled();
-    const creditsLeft = async () =>
-      subscriptionList
-        .parse(await (await call(mentee, 'GET', '/api/me/subscriptions')).json())
-        .subscriptions.find((item) => item.id === subscription.id)?.creditsLeft;
-    const planBooking = (days: number) =>
-      call(mentee, 'POST', '/api/sessions', {
-        coachId: coach.userId,
-        start: at(days, 9),
-        durationMinutes: 60,
-        subscriptionId: subscription.id,
-      });
+    const { creditsLeft, book } = await paidOneSessionPlan(stack, coach);
+    const planBooking = (days: number) => book(at(days, 9));
     const booked = await planBooking(6);
     expect(booked.status).toBe(201);
     const { session } = bookingResult.parse(await booked.json());

@@ -8,11 +8,11 @@ import { SUPPORT_GROUP } from '../../functions/domain/support-group';
 import { provideHostPorts } from '../../functions/runtime/composition-root';
 import { jobs } from '../../functions/runtime/ports/jobs';
 import { type DeadLetterList, deadLetterList, disputeList } from '../../functions/schemas/support';
-import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
+import { signedInStaff } from '../support/authenticator';
 import { movedToStart, storedBooking } from '../support/bookings';
 import { at, publishedCoach } from '../support/coaches';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
+import { type SignedInUser, signedInUserWithProfile } from '../support/users';
 
 /**
  * Issue 40, the console's two queues: the jobs that ran out of retries (seen, re-driven once,
@@ -30,8 +30,7 @@ beforeAll(async () => {
     publishedCoach(stack.config, { payments: false }),
     signedInUserWithProfile(stack.config, 'mentee'),
   ]);
-  const staff = await signedInUser(stack.config, undefined, [SUPPORT_GROUP]);
-  support = await signedInWithCode(stack.config, staff, await withAuthenticatorMfa(stack.config, staff));
+  support = await signedInStaff(stack.config, SUPPORT_GROUP);
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { coachNet, DEFAULT_FEE_RULE, refundSplit } from '../../functions/domain/
 import { SUPPORT_GROUP } from '../../functions/domain/support-group';
 import { sessionView } from '../../functions/schemas/session';
 import { MAX_USERS_FOUND, supportUserPage, userSearchResult } from '../../functions/schemas/support';
-import { signedInWithCode, withAuthenticatorMfa } from '../support/authenticator';
+import { signedInStaff } from '../support/authenticator';
 import { at, publishedCoach, RATE_CENTS, storeProfile } from '../support/coaches';
 import { sampleProfileItem } from '../support/handler-kit/sample-items';
 import { startTestStack, type TestStack } from '../support/local-stack';
@@ -37,8 +37,7 @@ beforeAll(async () => {
   stack = await startTestStack();
   coach = await publishedCoach(stack.config, { payments: true });
   outsider = await signedInUserWithProfile(stack.config, 'mentee');
-  const staff = await signedInUser(stack.config, undefined, [SUPPORT_GROUP]);
-  support = await signedInWithCode(stack.config, staff, await withAuthenticatorMfa(stack.config, staff));
+  support = await signedInStaff(stack.config, SUPPORT_GROUP);
 });
 
 afterAll(async () => {

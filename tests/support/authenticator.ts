@@ -13,7 +13,8 @@ import { claimsOf } from '../../bin/local/cognito-tokens';
 import { DEMO_SUPPORT_EMAIL, DEMO_SUPPORT_TOTP_SECRET } from '../../bin/local/demo-support';
 import { DEMO_PASSWORD } from '../../bin/local/seed';
 import type { RuntimeConfig } from '../../functions/schemas/config';
-import { type SignedInUser, signedInWith, TEST_USER_PASSWORD } from './users';
+import type { StaffGroup } from '../../functions/http/support';
+import { type SignedInUser, signedInUser, signedInWith, TEST_USER_PASSWORD } from './users';
 
 const PERIOD_MS = TOTP_PERIOD_SECONDS * 1000;
 /** Time enough to type a code in a browser and send it, so that it is still of an accepted step on arrival. */
@@ -96,6 +97,12 @@ export async function signedInWithCode(
   authenticator: Authenticator,
 ): Promise<SignedInUser> {
   return signedInWithPasswordAndCode(config, user, TEST_USER_PASSWORD, authenticator);
+}
+
+/** A new member of a staff group with an authenticator on, signed in with their password and a code, as staff routes need. */
+export async function signedInStaff(config: RuntimeConfig, group: StaffGroup): Promise<SignedInUser> {
+  const member = await signedInUser(config, undefined, [group]);
+  return signedInWithCode(config, member, await withAuthenticatorMfa(config, member));
 }
 
 /** The local demo support account's authenticator app: its secret is the README's (bin/local/demo-support.ts). */

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 /** How long the audit log keeps an entry: seven years, as finance keeps payment records. */
 export const AUDIT_RETENTION_DAYS = 7 * 365 + 2;
 
@@ -41,7 +39,8 @@ export type AuditFacts = Pick<AuditEntry, 'actor' | 'action' | 'subject' | 'reas
 /** The entry that records `facts` at `now`, with a new id. */
 export function auditEntry(facts: AuditFacts, now: Date): AuditEntry {
   return {
-    id: randomUUID(),
+    // The Web Crypto global, not node:crypto: the console (SPA) loads this module through schemas/support.ts.
+    id: crypto.randomUUID(),
     at: now.toISOString(),
     ...facts,
     expiresAt: Math.floor(now.getTime() / 1000) + AUDIT_RETENTION_DAYS * 24 * 60 * 60,

@@ -14,5 +14,5 @@ export const marketingRoutes: RouteObject[] = [
 
 export const notFoundRoute: RouteObject = {
   path: '*',
-  lazy: () => import('./not-found').then((m) => ({ Component: m.NotFoundPage })),
+  lazy: () => import('@/components/ui/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
 };

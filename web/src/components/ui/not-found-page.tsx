@@ -1,6 +1,7 @@
-import { ButtonLink } from '@/components/ui/button-link';
+import { ButtonLink } from './button-link';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
+/** The 404 page: an unknown path, and a staff screen to anyone outside its group (never saying it exists). */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

@@ -5,8 +5,8 @@ import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { MfaRequiredNotice } from '@/components/ui/mfa-required-notice';
 import { type ApiError, isApiError } from '@/lib/api-client';
-import { useSignInAgain } from '@/lib/auth';
 import { errorMessage } from '@/lib/error-message';
 import { requestPaymentAccountLink } from '../../api/payment-account';
 import { openInNewTab } from '@/lib/open-in-new-tab';
@@ -64,27 +64,7 @@ export function PaymentAccountSection({ paymentAccount }: { paymentAccount: Prof
       ) : (
         <IncompleteAccount busy={busy} onContinue={() => void startOnboarding()} />
       )}
-      {mfaRequired && <MfaRequired refusal={mfaRequired} />}
-    </div>
-  );
-}
-
-/** What two-step verification still asks: turning it on, or a sign-in that asks for the code. */
-function MfaRequired({ refusal }: { refusal: ApiError }) {
-  const signInAgain = useSignInAgain();
-  return (
-    <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <p>{refusal.message}</p>
-      {refusal.code === 'MFA_SIGN_IN_REQUIRED' ? (
-        <Button variant="secondary" className="mt-2" onClick={() => void signInAgain()}>
-          Sign in again
-        </Button>
-      ) : (
-        // A full load: the settings page opens the tab a link names.
-        <a href="/settings?tab=security" className="mt-2 inline-block font-medium text-brand-700 underline">
-          Go to Security settings
-        </a>
-      )}
+      {mfaRequired && <MfaRequiredNotice refusal={mfaRequired} />}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
@@ -26,6 +27,7 @@ export function Modal({
   title,
   description,
   onCloseAutoFocus,
+  wide = false,
   children,
 }: {
   open: boolean;
@@ -34,6 +36,8 @@ export function Modal({
   description: string;
   /** Where focus goes on closing instead of the opener: call `event.preventDefault()` and focus it. */
   onCloseAutoFocus?(event: Event): void;
+  /** Room for a form of several choices side by side (from tablet width up). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const opener = useRef<Opener>({ element: null, key: null });
@@ -56,7 +60,10 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           onCloseAutoFocus={returnFocus}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+          className={clsx(
+            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
+            wide ? 'max-w-xl' : 'max-w-md',
+          )}
         >
           <Dialog.Title className="pr-8 text-xl font-semibold text-slate-900">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-700">{description}</Dialog.Description>

@@ -8,12 +8,13 @@ import { ButtonLink } from '@/components/ui/button-link';
 import { useUnread } from '@/features/messages/api/messages';
 import { useAuth } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
-import { useIsFinanceMember } from '@/lib/groups';
+import { useIsFinanceMember, useIsSupportMember } from '@/lib/groups';
 import { MAIN_LINKS } from './navigation';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'block rounded-md px-3 py-2 text-sm font-medium',
+    // Staff see one or two links more: from 1280 px the header keeps each on one line.
+    'block rounded-md px-3 py-2 text-sm font-medium xl:whitespace-nowrap xl:px-2.5',
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-50 hover:text-brand-700',
   );
 
@@ -38,6 +39,7 @@ function MessagesLink({ onNavigate }: { onNavigate?: () => void }) {
 function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { user, loading, signOut } = useAuth();
   const financeMember = useIsFinanceMember();
+  const supportMember = useIsSupportMember();
   if (loading) return null;
   if (!user) {
     return (
@@ -65,8 +67,14 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
           Finance
         </NavLink>
       )}
+      {supportMember && (
+        <NavLink to="/support" className={navLinkClass} onClick={onNavigate}>
+          Support
+        </NavLink>
+      )}
       <Button
         variant="secondary"
+        className="xl:whitespace-nowrap"
         onClick={() => {
           onNavigate?.();
           void signOut();
@@ -107,7 +115,7 @@ export function Header() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800 xl:whitespace-nowrap">
           <span className="grid h-8 w-8 place-items-center rounded-lg bg-brand-700 text-white" aria-hidden="true">
             +
           </span>

@@ -9,6 +9,7 @@ import { marketingRoutes, notFoundRoute } from '@/features/marketing/routes';
 import { messagesRoutes } from '@/features/messages/routes';
 import { paymentRoutes } from '@/features/payments/routes';
 import { settingsRoutes } from '@/features/settings/routes';
+import { supportRoutes } from '@/features/support/routes';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
 
@@ -34,6 +35,7 @@ export const appRoutes: RouteObject[] = [
             ...paymentRoutes,
             ...dashboardRoutes,
             ...financeRoutes,
+            ...supportRoutes,
             ...messagesRoutes,
             notFoundRoute,
           ]),

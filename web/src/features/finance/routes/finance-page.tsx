@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { SignInRequired } from '@/components/ui/sign-in-required';
@@ -89,6 +90,11 @@ function FinanceLedger() {
   if (!member) return <NotFinanceTeam />;
   return (
     <>
+      <p>
+        <Link to="/support/audit" className="font-medium text-brand-700 underline">
+          Audit log of support actions
+        </Link>
+      </p>
       <LedgerFiltersForm value={filters} onApply={setFilters} />
       <Ledger filters={filters} />
     </>

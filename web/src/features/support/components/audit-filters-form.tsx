@@ -1,0 +1,58 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import type { AuditFilters } from '../api/audit';
+
+const TO_BEFORE_FROM = 'Choose a To date on or after the From date.';
+
+/** The audit log's range (UTC days), actor and subject; the log reloads when they are applied. */
+export function AuditFiltersForm({ value, onApply }: { value: AuditFilters; onApply(next: AuditFilters): void }) {
+  const [draft, setDraft] = useState(value);
+  const [rangeError, setRangeError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const reversed = Boolean(draft.from && draft.to && draft.from > draft.to);
+    setRangeError(reversed ? TO_BEFORE_FROM : undefined);
+    if (reversed) return;
+    onApply({
+      from: draft.from || undefined,
+      to: draft.to || undefined,
+      actor: draft.actor?.trim() || undefined,
+      subject: draft.subject?.trim() || undefined,
+    });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      aria-label="Audit log filters"
+      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:grid-cols-2 sm:items-end lg:grid-cols-5"
+    >
+      <TextField
+        label="From (UTC)"
+        type="date"
+        value={draft.from ?? ''}
+        onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+      />
+      <TextField
+        label="To (UTC)"
+        type="date"
+        error={rangeError}
+        value={draft.to ?? ''}
+        onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+      />
+      <TextField
+        label="Actor (staff id)"
+        value={draft.actor ?? ''}
+        maxLength={200}
+        onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+      />
+      <TextField
+        label="Subject (user:<id>, session:<id>…)"
+        value={draft.subject ?? ''}
+        maxLength={200}
+        onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+      />
+      <Button type="submit">Apply</Button>
+    </form>
+  );
+}

@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { momentTime } from '../format';
 import type { DeadLetter } from './redrive-dialog';
 
-/** The jobs that ran out of retries: a table from tablet width up, one card each on a phone. */
+/** The jobs that ran out of retries, one card each, the button beside it from tablet width up. */
 export function DeadLetterList({
   deadLetters,
   onRedrive,
@@ -10,21 +10,13 @@ export function DeadLetterList({
   deadLetters: DeadLetter[];
   onRedrive(deadLetter: DeadLetter): void;
 }) {
-  const redrive = (letter: DeadLetter) => (
-    <Button
-      variant="secondary"
-      onClick={() => onRedrive(letter)}
-      aria-label={`Re-drive ${letter.kind}${letter.subject ? ` for ${letter.subject}` : ''}`}
-      data-focus-key={`redrive-${letter.id}`}
-    >
-      Re-drive…
-    </Button>
-  );
   return (
     <ul aria-label="Dead letters" className="space-y-3">
       {deadLetters.map((letter) => (
         <li
           key={letter.id}
+          data-testid="dead-letter"
+          data-dead-letter-id={letter.id}
           className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm md:grid-cols-[1fr_auto] md:items-start"
         >
           <div className="min-w-0 space-y-1">
@@ -39,7 +31,14 @@ export function DeadLetterList({
             </p>
             <p className="break-words rounded bg-red-50 p-2 font-mono text-xs text-red-900">{letter.lastError}</p>
           </div>
-          {redrive(letter)}
+          <Button
+            variant="secondary"
+            onClick={() => onRedrive(letter)}
+            aria-label={`Re-drive ${letter.kind}${letter.subject ? ` for ${letter.subject}` : ''}`}
+            data-focus-key={`redrive-${letter.id}`}
+          >
+            Re-drive…
+          </Button>
         </li>
       ))}
     </ul>

@@ -54,7 +54,12 @@ export function DisputeCard({ dispute, onResolve }: { dispute: Dispute; onResolv
   const { session } = dispute;
   const headingId = `dispute-${session.id}`;
   return (
-    <li aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5">
+    <li
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-5"
+      data-testid="dispute"
+      data-session-id={session.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-lg font-semibold text-slate-900">

@@ -22,7 +22,12 @@ export function ReportCard({
 }) {
   const headingId = `report-${report.id}`;
   return (
-    <li aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5">
+    <li
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-slate-200 bg-white p-5"
+      data-testid="report"
+      data-report-id={report.id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="font-semibold text-slate-900">

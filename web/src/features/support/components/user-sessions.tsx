@@ -62,6 +62,7 @@ export function UserSessions({ page, onCancel }: { page: SupportUserPage; onCanc
             aria-labelledby={headingId}
             className="rounded-2xl border border-slate-200 bg-white p-4 text-sm"
             data-testid="support-session"
+            data-session-id={session.id}
           >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>

@@ -19,7 +19,8 @@ function openerNow({ element, key }: Opener): HTMLElement | null {
 
 /**
  * The app's dialog frame; Radix traps focus and closes on Escape. Closing returns focus to what
- * opened it (WCAG 2.4.3), found again by its focus key when the list behind it re-rendered it.
+ * opened it (WCAG 2.4.3), found again by its focus key when the list behind it re-rendered it, else
+ * to the page's main content.
  */
 export function Modal({
   open,
@@ -49,7 +50,8 @@ export function Modal({
   }, [open]);
   const returnFocus = (event: Event) => {
     if (onCloseAutoFocus) return onCloseAutoFocus(event);
-    const target = openerNow(opener.current);
+    // An opener the dialog's action removed (a queue's resolved item) leaves focus to the page's content, not to nowhere.
+    const target = openerNow(opener.current) ?? document.querySelector<HTMLElement>('main');
     if (!target) return;
     event.preventDefault();
     target.focus();

@@ -16,7 +16,9 @@ export interface SessionToCancel {
   menteeName: string;
 }
 
-const refundable = ({ money }: SupportSessionView) => Math.max(0, money.priceCents - money.refundedCents);
+/** What is left to refund by card: nothing for a free consultation or a plan's session (the server refuses a refund of either). */
+const refundable = ({ money, isFreeConsultation, planSession }: SupportSessionView) =>
+  isFreeConsultation || planSession ? 0 : Math.max(0, money.priceCents - money.refundedCents);
 
 /** The form of `supportCancelInput`: the refund as a choice, and the amount in dollars when it is one. */
 const cancelForm = (maxCents: number) =>

@@ -34,6 +34,8 @@ function summaryOf({ session, coachName, menteeName }: SessionToCancel, form: Pi
   const cancel = `cancel the session on ${sessionTime(session.start)}`;
   const told = ` ${coachName} and ${menteeName} are told by e-mail.`;
   const most = refundable(session);
+  if (session.planSession)
+    return `Cancel the plan session on ${sessionTime(session.start)}; ${menteeName} gets the session back in their plan.${told}`;
   if (most === 0) return `Cancel the session on ${sessionTime(session.start)}; there is nothing to refund.${told}`;
   if (form.refund === 'full') return `Refund ${usd(most)} to ${menteeName} and ${cancel}.${told}`;
   if (form.refund === 'none')

@@ -28,7 +28,7 @@ const DECISIONS: Record<Decision, { label: string; description: string; summary(
     label: 'Suspend author',
     description: 'They can no longer sign in',
     summary: (kind) =>
-      `Suspend the author of the ${kind}: they can no longer sign in; a mentor is unpublished and their upcoming sessions are cancelled and refunded. The reporter is told the outcome.`,
+      `Remove the ${kind} for everyone and suspend its author: they can no longer sign in; a mentor is unpublished and their upcoming sessions are cancelled and refunded. The reporter is told the outcome.`,
   },
 };
 

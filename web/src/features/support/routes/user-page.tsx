@@ -42,12 +42,13 @@ function Facts({ facts }: { facts: [string, ReactNode][] }) {
 function accountFacts(page: SupportUserPage): [string, ReactNode][] {
   const { user, profile, verification, paymentAccount } = page;
   return [
-    ['E-mail', user.email],
+    ['E-mail', user.email || 'None (deleted)'],
     ['Id', <span className="break-all font-mono text-xs">{user.userId}</span>],
-    ['Type', user.userType ?? 'No profile yet'],
+    ['Type', user.userType ?? (user.state === 'deleted' ? 'None (deleted)' : 'No profile yet')],
     ['Joined', user.createdAt ? momentTime(user.createdAt) : 'Unknown'],
     ...(user.suspendedReason ? [['Suspended because', user.suspendedReason] as [string, string]] : []),
-    ...(profile
+    // A mentee's profile has no coaching to show.
+    ...(profile && user.userType === 'mentor'
       ? ([
           ['Coach page', profile.published ? 'Published' : 'Not published'],
           ['Specialty', profile.specialty ?? 'None'],

@@ -1,5 +1,5 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { DEMO_SUPPORT_EMAIL, DEMO_SUPPORT_TOTP_SECRET } from '../../bin/local/demo-support';
@@ -116,13 +116,17 @@ const actElsewhere = (path: string, body: unknown) =>
     { path, body },
   );
 
-/** The page at a phone's width and a desktop's, saved as `name-390.png` and `name-1280.png`, axe at both. */
-async function shots(name: string) {
+/**
+ * The page at a phone's width and a desktop's, saved as `name-390.png` and `name-1280.png`, axe at both;
+ * `shown` scrolled into view first (a dialog scrolls on its own, out of a full-page screenshot's reach).
+ */
+async function shots(name: string, shown?: Locator) {
   for (const [viewport, width] of [
     [PHONE, 390],
     [DESKTOP, 1280],
   ] as const) {
     await page.setViewportSize(viewport);
+    await shown?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }
@@ -256,7 +260,7 @@ describe('the support console', () => {
     await expectVisible(refusal);
     expect(await refusal.textContent()).toMatch(/^Not done: the record does not allow this now/);
     expect(await dialog().getByLabel('Reason').inputValue()).toBe('Half the hour happened');
-    await shots('support-resolve-409');
+    await shots('support-resolve-409', refusal);
     await dialog().getByRole('button', { name: 'Go back' }).click();
     await expect.poll(() => card.count(), { timeout: 20_000 }).toBe(0);
   });
@@ -414,7 +418,7 @@ describe('the support console', () => {
     expect(await entries.first().textContent()).toContain(audited.at(-1)?.reason);
     await shots('support-audit');
     const { subject, reason } = audited.find((entry) => entry.subject.startsWith('user:')) as (typeof audited)[number];
-    await page.getByLabel(/^Subject/).fill(subject);
+    await page.getByLabel('Subject').fill(subject);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => entries.filter({ hasText: 'Suspended a user' }).count(), { timeout: 20_000 }).toBe(1);
     expect(await entries.filter({ hasText: reason }).count()).toBe(1);

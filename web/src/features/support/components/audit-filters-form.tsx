@@ -47,7 +47,8 @@ export function AuditFiltersForm({ value, onApply }: { value: AuditFilters; onAp
         onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
       />
       <TextField
-        label="Subject (user:<id>, session:<id>…)"
+        label="Subject"
+        placeholder="user:<id> or session:<id>"
         value={draft.subject ?? ''}
         maxLength={200}
         onChange={(e) => setDraft({ ...draft, subject: e.target.value })}

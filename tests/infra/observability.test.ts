@@ -6,7 +6,7 @@ import { JOB_DEAD_LETTER_ARN_VARIABLE } from '../../functions/adapters/job-deliv
 import { DEPENDENCY_LATENCY, SLOW_CALL_MS } from '../../functions/runtime/metrics';
 import { jobs, routes } from '../../functions/routes';
 import { SESSION_RECORDS_PATTERN } from '../../functions/workflows/booking/session-work';
-import { directoryRebuildEntry, originSecretRotationEntry } from '../../lib/bundling';
+import { deadLetterKeeperEntry, directoryRebuildEntry, originSecretRotationEntry } from '../../lib/bundling';
 import { PROD_CONTEXT, type Synthesized, synthesizedApp } from './synth-app';
 
 const ALARM_EMAIL = PROD_CONTEXT.alarmEmail;
@@ -181,6 +181,7 @@ describe('tracing', () => {
       id('CustomMessage'),
       id('DirectorySnapshot', directoryRebuildEntry.operation),
       id('OriginSecretRotation', originSecretRotationEntry.operation),
+      id('DeadLetters', deadLetterKeeperEntry.operation),
     ];
     const resources = synth.template.toJSON().Resources;
     for (const logicalId of ours) {
@@ -203,7 +204,8 @@ describe('the alarms', () => {
     const operations = [...routes, ...jobs].map(({ operation }) => id('Api', operation));
     const rebuild = id('DirectorySnapshot', directoryRebuildEntry.operation);
     const rotation = id('OriginSecretRotation', originSecretRotationEntry.operation);
-    expect([...ours].sort()).toEqual([id('CustomMessage'), rebuild, rotation, ...operations].sort());
+    const keeper = id('DeadLetters', deadLetterKeeperEntry.operation);
+    expect([...ours].sort()).toEqual([id('CustomMessage'), rebuild, rotation, keeper, ...operations].sort());
     // The webhook's errors alone, every other function's errors and throttles in groups of ten per
     // alarm (metric math's limit): every function in exactly one alarm of each.
     const webhook = id('Api', 'stripeWebhook');

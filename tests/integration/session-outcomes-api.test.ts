@@ -319,6 +319,30 @@ describe('contradicting reports', () => {
     ]);
   });
 
+  it('moves the money once when two resolutions of one dispute arrive together: one 200, one 409, one audit entry', async () => {
+    const { session, checkoutId } = await disputedSession();
+    const answers = await Promise.all([
+      resolve(support, session.id, { resolution: 'pay_coach', note: 'First look' }),
+      resolve(support, session.id, { resolution: 'refund_mentee', note: 'Second look' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    await stack.jobsSettled();
+    const resolution = (await getSession(session.id))?.resolution;
+    if (resolution?.resolution === 'pay_coach') {
+      expect(transfersOf(session.id)).toHaveLength(1);
+      expect(await refundsAnswered(stack, checkoutId)).toBe(0);
+    } else {
+      expect(transfersOf(session.id)).toEqual([]);
+      expect(await refundsAnswered(stack, checkoutId)).toBe(1);
+    }
+    // The whole month's entries: a losing resolution's entry, had it been written, would carry its own time.
+    const audited = await queryAll<{ subject: string }>({
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.audit(resolution?.at as string, '').pk },
+    });
+    expect(audited.filter((entry) => entry.subject === `session:${session.id}`)).toHaveLength(1);
+  });
+
   it('refund the mentee in full when support says so, with no transfer', async () => {
     const { session, checkoutId } = await disputedSession();
     expect((await resolve(support, session.id, { resolution: 'refund_mentee', note: 'No meeting held' })).status).toBe(

@@ -1,5 +1,5 @@
 import { LEDGER_KINDS, type LedgerEntry } from '@functions/schemas/ledger';
-import { type FormEvent, useState } from 'react';
+import { useDateRangeFilters } from '@/lib/use-date-range-filters';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import type { LedgerFilters } from '../api/ledger';
@@ -26,20 +26,13 @@ export const entryLabel = (entry: Pick<LedgerEntry, 'kind' | 'disputedCents'>) =
     ? `${KIND_LABELS.dispute_closed}: ${entry.disputedCents < 0 ? 'won' : 'lost'}`
     : KIND_LABELS[entry.kind];
 
-const TO_BEFORE_FROM = 'Choose a To date on or after the From date.';
-
 /** Date range (UTC days) and filters; the ledger reloads when they are applied, not on every keystroke. */
 export function LedgerFiltersForm({ value, onApply }: { value: LedgerFilters; onApply(next: LedgerFilters): void }) {
-  const [draft, setDraft] = useState(value);
-  const [rangeError, setRangeError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // ISO dates compare as text; the server refuses a reversed range too, but only the form can say which field.
-    const reversed = Boolean(draft.from && draft.to && draft.from > draft.to);
-    setRangeError(reversed ? TO_BEFORE_FROM : undefined);
-    if (reversed) return;
-    onApply({ ...draft, kind: draft.kind || undefined, coach: draft.coach?.trim() || undefined });
-  };
+  const { draft, setDraft, rangeError, submit } = useDateRangeFilters(value, onApply, (filters) => ({
+    ...filters,
+    kind: filters.kind || undefined,
+    coach: filters.coach?.trim() || undefined,
+  }));
   return (
     <form
       onSubmit={submit}

@@ -1,26 +1,16 @@
-import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
+import { useDateRangeFilters } from '@/lib/use-date-range-filters';
 import type { AuditFilters } from '../api/audit';
-
-const TO_BEFORE_FROM = 'Choose a To date on or after the From date.';
 
 /** The audit log's range (UTC days), actor and subject; the log reloads when they are applied. */
 export function AuditFiltersForm({ value, onApply }: { value: AuditFilters; onApply(next: AuditFilters): void }) {
-  const [draft, setDraft] = useState(value);
-  const [rangeError, setRangeError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const reversed = Boolean(draft.from && draft.to && draft.from > draft.to);
-    setRangeError(reversed ? TO_BEFORE_FROM : undefined);
-    if (reversed) return;
-    onApply({
-      from: draft.from || undefined,
-      to: draft.to || undefined,
-      actor: draft.actor?.trim() || undefined,
-      subject: draft.subject?.trim() || undefined,
-    });
-  };
+  const { draft, setDraft, rangeError, submit } = useDateRangeFilters(value, onApply, (filters) => ({
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    actor: filters.actor?.trim() || undefined,
+    subject: filters.subject?.trim() || undefined,
+  }));
   return (
     <form
       onSubmit={submit}

@@ -3,7 +3,6 @@ import { lambdaHandler } from '../../bin/local/lambda-modules';
 import { readMailbox } from '../../bin/local/mailbox';
 import { queryAll } from '../../functions/data/dynamo';
 import { keys } from '../../functions/data/keys';
-import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getProfile } from '../../functions/data/profiles';
 import { getSession } from '../../functions/data/sessions';
 import { coachNet, DEFAULT_FEE_RULE, refundSplit } from '../../functions/domain/fees';
@@ -15,7 +14,13 @@ import { endedAgo, movedToStart, pastItsOutcomeWindow } from '../support/booking
 import { at, publishedCoach, RATE_CENTS } from '../support/coaches';
 import { paidOneSessionPlan } from '../support/plans';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { bookAndPay, refundsAnswered } from '../support/paid-sessions';
+import {
+  bookAndPay,
+  heldForSession,
+  ledgerOfSession,
+  transfersOfSession,
+  refundsAnswered,
+} from '../support/paid-sessions';
 import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
 import { zoomConnected } from '../support/zoom';
 
@@ -90,22 +95,9 @@ async function paidSessionOnNow(days: number) {
   return { mentee, session: paid.session, checkoutId: paid.checkoutId };
 }
 
-const transfersOf = (sessionId: string) =>
-  stack
-    .stripeRequests()
-    .filter(
-      (request) =>
-        request.endpoint === 'POST /v1/transfers' &&
-        request.status === 200 &&
-        request.params.transfer_group === sessionId,
-    );
-
-const entriesOf = async (sessionId: string) =>
-  (await ledgerEntriesOfCoach(coach.userId)).filter((entry) => entry.sessionId === sessionId);
-
-/** What the ledger still holds for the coach of this session: their share less refunds, less what was transferred. */
-const heldInLedger = async (sessionId: string) =>
-  (await entriesOf(sessionId)).reduce((held, entry) => held + entry.netToCoachCents - entry.transferredCents, 0);
+const transfersOf = (sessionId: string) => transfersOfSession(stack, sessionId);
+const entriesOf = (sessionId: string) => ledgerOfSession(coach.userId, sessionId);
+const heldInLedger = (sessionId: string) => heldForSession(coach.userId, sessionId);
 
 /** Completion at the end, then the outcome deadline's job once the window passed: what the clock does. */
 async function completeAndPassTheWindow(sessionId: string) {

@@ -5,7 +5,6 @@ import { cognitoAccounts } from '../../functions/adapters/identity';
 import { localCognitoClient } from '../../bin/local/cognito';
 import { queryAll } from '../../functions/data/dynamo';
 import { keys } from '../../functions/data/keys';
-import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { getSession } from '../../functions/data/sessions';
 import { coachNet, DEFAULT_FEE_RULE, refundSplit } from '../../functions/domain/fees';
 import { SUPPORT_GROUP } from '../../functions/domain/support-group';
@@ -15,7 +14,13 @@ import { signedInStaff } from '../support/authenticator';
 import { at, publishedCoach, RATE_CENTS, storeProfile } from '../support/coaches';
 import { sampleProfileItem } from '../support/handler-kit/sample-items';
 import { startTestStack, type TestStack } from '../support/local-stack';
-import { bookAndPay, refundsAnswered } from '../support/paid-sessions';
+import {
+  bookAndPay,
+  heldForSession,
+  ledgerOfSession,
+  transfersOfSession,
+  refundsAnswered,
+} from '../support/paid-sessions';
 import { type SignedInUser, signedInUser, signedInUserWithProfile } from '../support/users';
 
 /**
@@ -75,22 +80,9 @@ const auditedAbout = async (subject: string) =>
     ExpressionAttributeValues: { ':pk': keys.audit(new Date().toISOString(), '').pk, ':subject': subject },
   });
 
-const transfersOf = (sessionId: string) =>
-  stack
-    .stripeRequests()
-    .filter(
-      (request) =>
-        request.endpoint === 'POST /v1/transfers' &&
-        request.status === 200 &&
-        request.params.transfer_group === sessionId,
-    );
-
-const entriesOf = async (sessionId: string) =>
-  (await ledgerEntriesOfCoach(coach.userId)).filter((entry) => entry.sessionId === sessionId);
-
-/** What the ledger still holds for the coach of this session: their share less refunds, less what was transferred. */
-const heldInLedger = async (sessionId: string) =>
-  (await entriesOf(sessionId)).reduce((held, entry) => held + entry.netToCoachCents - entry.transferredCents, 0);
+const transfersOf = (sessionId: string) => transfersOfSession(stack, sessionId);
+const entriesOf = (sessionId: string) => ledgerOfSession(coach.userId, sessionId);
+const heldInLedger = (sessionId: string) => heldForSession(coach.userId, sessionId);
 
 const cancellationMailsTo = async (to: string) =>
   (await readMailbox(stack.mailboxFile)).filter(

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { ledgerEntriesOfCoach } from '../../functions/data/ledger';
 import { type LocalStripe, localStripeFromEnvironment } from '../../bin/local/stripe-payments';
 import { bookingResult } from '../../functions/schemas/session';
 import type { TestStack } from './local-stack';
@@ -71,3 +72,25 @@ export async function refundsAnswered(stack: TestStack, checkoutId: string): Pro
         request.params.payment_intent === paymentIntentId,
     ).length;
 }
+
+/** The coach's transfers of one session (or plan payout) that the Stripe stand-in made. */
+export const transfersOfSession = (stack: TestStack, sessionId: string) =>
+  stack
+    .stripeRequests()
+    .filter(
+      (request) =>
+        request.endpoint === 'POST /v1/transfers' &&
+        request.status === 200 &&
+        request.params.transfer_group === sessionId,
+    );
+
+/** The coach's ledger entries of one session. */
+export const ledgerOfSession = async (coachId: string, sessionId: string) =>
+  (await ledgerEntriesOfCoach(coachId)).filter((entry) => entry.sessionId === sessionId);
+
+/** What the ledger still holds for the coach of this session: their share less refunds, less what was transferred. */
+export const heldForSession = async (coachId: string, sessionId: string) =>
+  (await ledgerOfSession(coachId, sessionId)).reduce(
+    (held, entry) => held + entry.netToCoachCents - entry.transferredCents,
+    0,
+  );
